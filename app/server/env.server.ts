@@ -1,0 +1,92 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the server, read from the environment once and validated.
+ * Nothing else in the code base reads process.env.
+ */
+const boolFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: boolFlag.default(true),
+    SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).default("survey-tool"),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_API_SCOPE: z.string().min(1).default("survey_api"),
+    OIDC_AUDIENCE: z.string().min(1).default("survey-api"),
+    OIDC_ACCESS_ROLE: z.string().min(1).default("SsiUser"),
+    OIDC_TERMS_URL: z.url().optional(),
+    IDP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+    SURVEY_API_URL: z.url().optional(),
+    ATTACHMENTS_DIR: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+    DEMO_DATA: boolFlag.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_CLIENT_SECRET"],
+        message: "is required when OIDC_ISSUER is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & {
+  /** The base URL people use to reach the app (PUBLIC_URL, or http://localhost:PORT). */
+  publicUrl: string;
+  /** True when the embedded OpenID provider serves sign-in (no OIDC_ISSUER). */
+  embeddedIdp: boolean;
+  /** The OpenID issuer the app trusts. */
+  issuer: string;
+  attachmentsDir: string;
+};
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(environment)"}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const embeddedIdp = !env.OIDC_ISSUER;
+  const issuer = (env.OIDC_ISSUER ?? `http://localhost:${env.IDP_PORT}`).replace(/\/$/, "");
+  return {
+    ...env,
+    publicUrl,
+    embeddedIdp,
+    issuer,
+    attachmentsDir: env.ATTACHMENTS_DIR ?? path.join(env.DATA_DIR, "attachments"),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process; throws EnvError naming each bad variable. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** For tests: replace the configuration of this process. */
+export function setEnvForTests(env: Env | undefined) {
+  cached = env;
+}
