@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+export type ModalSize = "xl" | "lg" | "s";
+
+interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  size?: ModalSize;
+  /** A closable modal closes on Escape and has a close button. */
+  closable?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/**
+ * The one modal of the app, on the native dialog element: the rest of the page is inert while it is
+ * open, so focus stays inside; Escape closes a closable modal; focus returns to where it was.
+ */
+export function Modal({ open, title, size = "lg", closable = true, onClose, children, footer }: ModalProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<Element | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocus.current = document.activeElement;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+      if (returnFocus.current instanceof HTMLElement) returnFocus.current.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!open && returnFocus.current instanceof HTMLElement) {
+      returnFocus.current.focus();
+      returnFocus.current = null;
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`modal modal--${size}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (closable) onClose();
+      }}
+    >
+      <div className="modal__head">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {closable ? (
+          <button type="button" className="modal__close" onClick={onClose} aria-label={t("modal.close")}>
+            ×
+          </button>
+        ) : null}
+      </div>
+      <div className="modal__body">{children}</div>
+      {footer ? <div className="modal__foot">{footer}</div> : null}
+    </dialog>
+  );
+}

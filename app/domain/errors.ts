@@ -1,0 +1,64 @@
+/**
+ * The error types the API answers with (section 8 of the specification), one HTTP status each.
+ * The wire envelope is always { Type, Error }.
+ */
+export const errorStatus = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  TOS_NOT_ACCEPTED: 403,
+  NOT_FOUND: 404,
+  SURVEY_NOT_FOUND: 404,
+  SURVEY_PATIENTID_NOT_FOUND: 404,
+  SURVEY_INVALID_STATUS: 409,
+  SURVEY_EXISTING_QUESTION_RESPONSE: 409,
+  SURVEY_ALREADY_CLOSED: 409,
+  SYNC_SURVEY_PATIENTID_CLASH: 409,
+  SYNC_SURVEY_ALREADY_CLOSED: 409,
+  SYNC_SURVEY_OUTDATED_HASH: 409,
+  SYNC_SURVEY_INVALID_STATUS: 409,
+  SURVEY_ATTACHMENTS_TOO_MANY: 406,
+  SURVEY_ATTACHMENTS_NOT_ALLOWED: 406,
+  SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED: 406,
+  SURVEY_ATTACHMENTS_TOO_LARGE: 406,
+  SURVEY_ATTACHMENTS_DUPLICATED_FILENAME: 406,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorType = keyof typeof errorStatus;
+
+export interface ErrorEnvelope {
+  Type: ErrorType | string;
+  Error: string;
+}
+
+/** The one error class of the product: a type from the catalogue and a developer-facing message. */
+export class AppError extends Error {
+  readonly type: ErrorType;
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor(type: ErrorType, message?: string, details?: unknown) {
+    super(message ?? type);
+    this.name = "AppError";
+    this.type = type;
+    this.status = errorStatus[type];
+    this.details = details;
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return { Type: this.type, Error: this.message };
+  }
+}
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { Type?: unknown }).Type === "string" &&
+    typeof (value as { Error?: unknown }).Error === "string"
+  );
+}

@@ -1,0 +1,84 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { Header } from "~/components/layout/Header";
+import { useNonce } from "~/components/layout/nonce";
+import { ToastProvider } from "~/components/ui/Toaster";
+import { defaultCulture, isCulture, type Culture } from "~/domain/user";
+import { getOptionalUser } from "~/server/auth/guards.server";
+import { remixI18n } from "~/server/i18n.server";
+import styles from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, user] = await Promise.all([remixI18n.getLocale(request), getOptionalUser(request)]);
+  return {
+    locale: isCulture(locale) ? locale : defaultCulture,
+    user: user ? { fullName: user.identity.fullName, institute: user.identity.institute, roles: user.identity.roles } : null,
+  };
+}
+
+export const handle = { i18n: "common" };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale: Culture = data?.locale ?? defaultCulture;
+  const nonce = useNonce();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b5cad" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ToastProvider>
+          <Header locale={locale} signedIn={Boolean(data?.user)} />
+          <main id="main" className="main" tabIndex={-1}>
+            {children}
+          </main>
+        </ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useChangeLanguage(data?.locale ?? defaultCulture);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="page page--narrow">
+      <h1>{notFound ? t("notFound.title") : t("errors.pageTitle")}</h1>
+      <p>{notFound ? t("notFound.text") : t("errors.unexpected")}</p>
+      <a className="btn btn--primary" href="/surveys">
+        {t("notFound.toList")}
+      </a>
+    </section>
+  );
+}

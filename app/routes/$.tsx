@@ -1,0 +1,22 @@
+import { data, type MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [{ title: "404" }];
+
+export default function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="page page--narrow" aria-labelledby="nf-title">
+      <h1 id="nf-title">{t("notFound.title")}</h1>
+      <p>{t("notFound.text")}</p>
+      <Link className="btn btn--primary" to="/surveys">
+        {t("notFound.toList")}
+      </Link>
+    </section>
+  );
+}

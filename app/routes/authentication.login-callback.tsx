@@ -1,0 +1,52 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { hasToolAccess } from "~/domain/user";
+import { getContext } from "~/server/context.server";
+import { getOidc, termsUrl } from "~/server/auth/oidc.server";
+import { safeReturnTo } from "~/server/auth/guards.server";
+import { setLocaleCookie } from "~/server/i18n.server";
+import { log } from "~/server/log.server";
+import { syncUser } from "~/server/services/users.server";
+import { returnToCookie } from "./authentication.login";
+
+/**
+ * The provider sends the person back here. Terms not accepted: to the provider's terms page.
+ * Otherwise a session is made and the person lands where they wanted to go, in their language.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { env, db, sessions } = getContext();
+  const url = new URL(request.url);
+  const secure = url.protocol === "https:";
+  let result;
+  try {
+    const { authenticator } = await getOidc();
+    result = await authenticator.authenticate("oidc", request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    log.info("auth.callback_failed", { error: String(error) });
+    throw redirect("/authentication/error");
+  }
+  const returnTo = safeReturnTo((await returnToCookie.parse(request.headers.get("Cookie"))) as string | null);
+
+  if (!result.identity.hasAcceptedTos) {
+    const again = `${env.publicUrl}/authentication/login?returnTo=${encodeURIComponent(returnTo)}`;
+    throw redirect(termsUrl(again));
+  }
+
+  const record = await syncUser(db, result.identity, { login: true });
+  const storage = sessions.forRequest(request);
+  const session = await storage.getSession();
+  session.set("identity", result.identity);
+  session.set("userId", record.id);
+  session.set("accessToken", result.accessToken);
+  if (result.refreshToken) session.set("refreshToken", result.refreshToken);
+  if (result.idToken) session.set("idToken", result.idToken);
+  session.set("accessTokenExpiresAt", result.accessTokenExpiresAt);
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await storage.commitSession(session));
+  headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0, secure }));
+  if (record.culture) headers.append("Set-Cookie", await setLocaleCookie(record.culture, secure));
+  log.info("auth.signed_in", { userId: record.id });
+  const target = hasToolAccess(result.identity.roles, env.OIDC_ACCESS_ROLE) ? returnTo : "/403";
+  throw redirect(target, { headers });
+}

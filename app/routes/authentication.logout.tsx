@@ -1,0 +1,17 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { getContext } from "~/server/context.server";
+import { endSessionUrl } from "~/server/auth/oidc.server";
+
+/** Ends the session here and at the provider. */
+export async function action({ request }: ActionFunctionArgs) {
+  const storage = getContext().sessions.forRequest(request);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const idToken = session.get("idToken");
+  const cookie = await storage.destroySession(session);
+  const target = (await endSessionUrl(idToken)) ?? "/surveys";
+  return redirect(target, { headers: { "Set-Cookie": cookie } });
+}
+
+export function loader() {
+  return redirect("/surveys");
+}

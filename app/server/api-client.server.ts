@@ -1,0 +1,80 @@
+import { redirect } from "@remix-run/node";
+import type { ZodType } from "zod";
+import { isErrorEnvelope, type ErrorEnvelope } from "~/domain/errors";
+import { getContext } from "./context.server";
+
+/** A refusal from the survey API, with the catalogue's type. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly envelope: ErrorEnvelope,
+  ) {
+    super(`${status} ${envelope.Type}: ${envelope.Error}`);
+    this.name = "ApiError";
+  }
+  get type() {
+    return this.envelope.Type;
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+
+function withQuery(path: string, query?: Query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
+  }
+  const s = params.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/**
+ * The one way the pages reach the survey API: with the session's access token, in-process by
+ * default (no network hop), over HTTP when SURVEY_API_URL is set.
+ */
+export function apiClient(accessToken: string) {
+  const { env, api } = getContext();
+
+  async function call<T>(method: string, path: string, opts: { query?: Query; body?: unknown; schema?: ZodType<T> } = {}) {
+    const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(opts.body);
+    }
+    const target = withQuery(`/api${path}`, opts.query);
+    const init = { method, headers, body };
+    const res = env.SURVEY_API_URL
+      ? await fetch(`${env.SURVEY_API_URL.replace(/\/$/, "")}${target.replace(/^\/api/, "")}`, init)
+      : await api.request(target, init);
+    if (!res.ok) {
+      const payload: unknown = await res.json().catch(() => null);
+      const envelope = isErrorEnvelope(payload) ? payload : { Type: "INTERNAL_ERROR", Error: res.statusText };
+      throw new ApiError(res.status, envelope);
+    }
+    if (res.status === 204) return undefined as T;
+    const data: unknown = await res.json();
+    return opts.schema ? opts.schema.parse(data) : (data as T);
+  }
+
+  return {
+    get: <T>(path: string, opts?: { query?: Query; schema?: ZodType<T> }) => call<T>("GET", path, opts),
+    post: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) => call<T>("POST", path, opts),
+    put: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) => call<T>("PUT", path, opts),
+    delete: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) =>
+      call<T>("DELETE", path, opts),
+  };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/** Turns the API's 401 and 403 into the app's pages, as section 8 says; anything else is rethrown. */
+export function handleApiAuthErrors(error: unknown): never {
+  if (error instanceof ApiError) {
+    if (error.status === 401) throw redirect("/401");
+    if (error.status === 403) throw redirect("/403");
+  }
+  throw error;
+}

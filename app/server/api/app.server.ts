@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "~/domain/errors";
+import { log } from "~/server/log.server";
+import { createAuthenticator } from "./authenticate.server";
+import { openApiDocument } from "./openapi.server";
+import { mount, type AnyRoute } from "./route.server";
+import { healthRoutes } from "./routes/health.server";
+import { userRoutes } from "./routes/users.server";
+import type { ApiDeps } from "./types.server";
+
+export const apiRoutes: AnyRoute[] = [...healthRoutes, ...userRoutes];
+
+/** Bodies above this are refused before they are read; uploads have their own, larger limit. */
+const JSON_BODY_LIMIT = 1_000_000;
+
+export function createApi(deps: ApiDeps) {
+  const app = new Hono().basePath("/api");
+
+  app.use("*", async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => c.json(new AppError("PAYLOAD_TOO_LARGE", "The request body is too large").toEnvelope(), 413),
+    }),
+  );
+
+  app.get("/openapi.json", (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
+  mount(app, deps, apiRoutes, createAuthenticator(deps));
+
+  app.notFound((c) => c.json(new AppError("NOT_FOUND", "No such endpoint").toEnvelope(), 404));
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json(err.toEnvelope(), err.status as 400);
+    }
+    if (isDatabaseDown(err)) {
+      return c.json(new AppError("SERVICE_UNAVAILABLE", "The database is not reachable").toEnvelope(), 503);
+    }
+    log.error("api.unhandled", { path: c.req.path, method: c.req.method, error: String(err), stack: (err as Error).stack });
+    return c.json(new AppError("INTERNAL_ERROR", "Unexpected error").toEnvelope(), 500);
+  });
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return (
+    code === "ECONNREFUSED" ||
+    code === "57P01" ||
+    code === "57P03" ||
+    code === "08006" ||
+    code === "08001" ||
+    code === "SQLITE_BUSY" ||
+    code === "SQLITE_CANTOPEN"
+  );
+}

@@ -1,0 +1,58 @@
+import type { Context } from "hono";
+import { AppError } from "~/domain/errors";
+import { accessRolesOf, hasToolAccess } from "~/domain/user";
+import { syncUser } from "~/server/services/users.server";
+import type { ApiDeps, Caller } from "./types.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A cookie-authenticated write must come from the app's own pages: the Origin (or, failing that,
+ * Sec-Fetch-Site) must say so. Bearer-token calls carry no ambient credentials and need no check.
+ */
+function isSameOrigin(c: Context, publicUrl: string): boolean {
+  const origin = c.req.header("origin");
+  if (origin) {
+    return origin === new URL(c.req.url).origin || origin === new URL(publicUrl).origin;
+  }
+  return c.req.header("sec-fetch-site") === "same-origin";
+}
+
+export function createAuthenticator(deps: ApiDeps) {
+  return async function authenticate(c: Context): Promise<Caller> {
+    const header = c.req.header("authorization");
+    let identity;
+    if (header) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) throw new AppError("UNAUTHORIZED", "Expected a bearer token");
+      try {
+        identity = await deps.verifyToken(match[1]);
+      } catch {
+        throw new AppError("UNAUTHORIZED", "The access token is not valid");
+      }
+    } else {
+      const storage = deps.sessions.forRequest(c.req.raw);
+      const session = await storage.getSession(c.req.header("cookie"));
+      const data = session.get("identity");
+      const expiresAt = session.get("accessTokenExpiresAt");
+      if (!data || !expiresAt) throw new AppError("UNAUTHORIZED", "Sign in first");
+      if (!SAFE_METHODS.has(c.req.method) && !isSameOrigin(c, deps.env.publicUrl)) {
+        throw new AppError("FORBIDDEN", "Cross-site request refused");
+      }
+      identity = data;
+    }
+    if (!hasToolAccess(identity.roles, deps.env.OIDC_ACCESS_ROLE)) {
+      throw new AppError("FORBIDDEN", "The survey tool's permission is missing");
+    }
+    if (!identity.hasAcceptedTos) throw new AppError("TOS_NOT_ACCEPTED", "The terms of service are not accepted");
+    const record = await syncUser(deps.db, identity);
+    return {
+      identity,
+      userId: record.id,
+      roles: accessRolesOf(identity.roles),
+      teamIds: record.teamIds,
+      teams: record.teams,
+      culture: record.culture,
+    };
+  };
+}

@@ -1,0 +1,72 @@
+import { z, type ZodType } from "zod";
+import { errorStatus } from "~/domain/errors";
+import type { AnyRoute } from "./route.server";
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: ZodType): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+function parameters(schema: ZodType | undefined, where: "query" | "path") {
+  if (!schema) return [];
+  const json = jsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === "path" || (json.required ?? []).includes(name),
+    schema: s,
+  }));
+}
+
+const envelope = {
+  type: "object",
+  required: ["Type", "Error"],
+  properties: {
+    Type: { type: "string", enum: Object.keys(errorStatus) },
+    Error: { type: "string" },
+  },
+};
+
+/** The OpenAPI 3.1 document of the REST API, made from the same zod schemas that validate it. */
+export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = r.path.replace(/:(\w+)/g, "{$1}");
+    const ok = r.status ?? 200;
+    paths[path] ??= {};
+    paths[path][r.method] = {
+      summary: r.summary,
+      tags: [r.tag],
+      security: r.public ? [] : [{ bearer: [] }, { session: [] }],
+      parameters: [...parameters(r.params, "path"), ...parameters(r.query, "query")],
+      ...(r.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(r.body) } } } }
+        : {}),
+      responses: {
+        [ok]:
+          ok === 204 || !r.response
+            ? { description: "Done" }
+            : { description: "Done", content: { "application/json": { schema: jsonSchema(r.response) } } },
+        default: {
+          description: "An error of the catalogue",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+        },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Survey API", version: "1.0.0" },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: { ErrorEnvelope: envelope },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        session: { type: "apiKey", in: "cookie", name: "sv_session" },
+      },
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Context, Hono } from "hono";
+import { z, type ZodType } from "zod";
+import { AppError } from "~/domain/errors";
+import type { Caller, ApiDeps } from "./types.server";
+
+type Method = "get" | "post" | "put" | "delete";
+
+export interface RouteInput<P, Q, B> {
+  c: Context;
+  deps: ApiDeps;
+  caller: Caller;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
+  method: Method;
+  /** Hono path under /api, e.g. "/surveys/:id". */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Public routes need no sign-in. */
+  public?: boolean;
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  response?: ZodType<R>;
+  /** Status of a successful answer; 204 sends no body. */
+  status?: 200 | 201 | 204;
+  handler: (input: RouteInput<P, Q, B>) => Promise<R | Response>;
+}
+
+/** Declares one endpoint; the generic parameters are inferred from the schemas. */
+export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
+  def: RouteDef<P, Q, B, R>,
+): RouteDef<P, Q, B, R> {
+  return def;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any, any>;
+
+function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const detail = result.error.issues
+      .map((i) => `${where}${i.path.length ? "." + i.path.join(".") : ""}: ${i.message}`)
+      .join("; ");
+    throw new AppError("VALIDATION_ERROR", detail, z.treeifyError(result.error));
+  }
+  return result.data;
+}
+
+function queryObject(c: Context): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const url = new URL(c.req.url);
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length > 1 ? all : all[0];
+  }
+  return out;
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  const text = await c.req.text();
+  if (text.length === 0) return undefined;
+  if (!type.includes("application/json")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send application/json");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("VALIDATION_ERROR", "The body is not valid JSON");
+  }
+}
+
+export function mount(app: Hono, deps: ApiDeps, routes: AnyRoute[], authenticate: (c: Context) => Promise<Caller>) {
+  for (const def of routes) {
+    app.on(def.method.toUpperCase(), def.path, async (c) => {
+      const caller = def.public ? (null as unknown as Caller) : await authenticate(c);
+      const params = parse(def.params, c.req.param(), "path");
+      const query = parse(def.query, queryObject(c), "query");
+      const body = def.body ? parse(def.body, await readJson(c), "body") : undefined;
+      const result = await def.handler({ c, deps, caller, params, query, body });
+      if (result instanceof Response) return result;
+      if (def.status === 204) return c.body(null, 204);
+      return c.json(result as object, def.status ?? 200);
+    });
+  }
+}

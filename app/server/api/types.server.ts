@@ -1,0 +1,22 @@
+import type { Culture, Identity, SurveyAccessRole } from "~/domain/user";
+import type { TokenVerifier } from "~/server/auth/discovery.server";
+import type { SessionStores } from "~/server/auth/session.server";
+import type { DB } from "~/server/db/types.server";
+import type { Env } from "~/server/env.server";
+
+export interface ApiDeps {
+  db: DB;
+  env: Env;
+  verifyToken: TokenVerifier;
+  sessions: SessionStores;
+}
+
+/** The signed-in person making an API call, with what the product knows of them. */
+export interface Caller {
+  identity: Identity;
+  userId: number;
+  roles: SurveyAccessRole[];
+  teamIds: number[];
+  teams: { Id: number; Name: string }[];
+  culture: Culture | null;
+}

@@ -1,0 +1,62 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import type { Identity } from "~/domain/user";
+import { identityFromClaims } from "./claims.server";
+
+export interface Discovery {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_uri: string;
+  end_session_endpoint?: string;
+  revocation_endpoint?: string;
+  userinfo_endpoint?: string;
+}
+
+const discoveries = new Map<string, Promise<Discovery>>();
+
+/** The provider's metadata, fetched once per issuer (and again after a failure). */
+export function discover(issuer: string): Promise<Discovery> {
+  let pending = discoveries.get(issuer);
+  if (!pending) {
+    pending = (async () => {
+      const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) throw new Error(`Discovery at ${issuer} answered ${res.status}`);
+      return (await res.json()) as Discovery;
+    })();
+    pending.catch(() => discoveries.delete(issuer));
+    discoveries.set(issuer, pending);
+  }
+  return pending;
+}
+
+const keySets = new Map<string, JWTVerifyGetKey>();
+
+async function keysOf(issuer: string): Promise<JWTVerifyGetKey> {
+  let keys = keySets.get(issuer);
+  if (!keys) {
+    const { jwks_uri } = await discover(issuer);
+    keys = createRemoteJWKSet(new URL(jwks_uri), { cooldownDuration: 30_000, timeoutDuration: 5000 });
+    keySets.set(issuer, keys);
+  }
+  return keys;
+}
+
+export type TokenVerifier = (token: string) => Promise<Identity>;
+
+/**
+ * Verifies a JWT (signature against the provider's keys, issuer, audience, expiry) and reads the
+ * person from its claims. Any failure is thrown; callers answer 401.
+ */
+export function createTokenVerifier(opts: { issuer: string; audience: string }): TokenVerifier {
+  return async (token) => {
+    const { issuer } = await discover(opts.issuer);
+    const { payload } = await jwtVerify(token, await keysOf(opts.issuer), {
+      issuer,
+      audience: opts.audience,
+      clockTolerance: 5,
+    });
+    return identityFromClaims(payload);
+  };
+}

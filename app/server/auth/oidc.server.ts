@@ -1,0 +1,102 @@
+import { Authenticator } from "remix-auth";
+import { OAuth2Strategy } from "remix-auth-oauth2";
+import type { Identity } from "~/domain/user";
+import { getContext } from "~/server/context.server";
+import { localeFromRequest } from "~/server/i18n.server";
+import { readOrCreateSecret } from "~/server/secrets.server";
+import { discover } from "./discovery.server";
+
+export interface SignInResult {
+  identity: Identity;
+  accessToken: string;
+  refreshToken?: string;
+  idToken?: string;
+  accessTokenExpiresAt: number;
+}
+
+/** Adds the language of the page, so the provider's login page speaks it too. */
+class OidcStrategy extends OAuth2Strategy<SignInResult> {
+  protected authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
+    params.set("ui_locales", localeFromRequest(request));
+    return params;
+  }
+}
+
+let pending: Promise<{ authenticator: Authenticator<SignInResult>; strategy: OidcStrategy }> | undefined;
+
+async function build() {
+  const { env, verifyToken } = getContext();
+  const meta = await discover(env.issuer);
+  const strategy = new OidcStrategy(
+    {
+      cookie: { name: "sv_oauth", path: "/authentication", sameSite: "Lax", httpOnly: true, secure: env.publicUrl.startsWith("https:") },
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET ?? embeddedClientSecret(),
+      authorizationEndpoint: meta.authorization_endpoint,
+      tokenEndpoint: meta.token_endpoint,
+      tokenRevocationEndpoint: meta.revocation_endpoint,
+      redirectURI: `${env.publicUrl}/authentication/login-callback`,
+      scopes: ["openid", "profile", "offline_access", env.OIDC_API_SCOPE],
+    },
+    async ({ tokens }) => {
+      const accessToken = tokens.accessToken();
+      // The access token is what the API checks: its claims are the person as the API sees them.
+      const identity = await verifyToken(accessToken);
+      return {
+        identity,
+        accessToken,
+        refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : undefined,
+        idToken: "id_token" in tokens.data ? tokens.idToken() : undefined,
+        accessTokenExpiresAt: tokens.accessTokenExpiresAt().getTime(),
+      };
+    },
+  );
+  const authenticator = new Authenticator<SignInResult>();
+  authenticator.use(strategy, "oidc");
+  return { authenticator, strategy };
+}
+
+export function getOidc() {
+  pending ??= build();
+  pending.catch(() => (pending = undefined));
+  return pending;
+}
+
+/** The client secret shared with the embedded provider when no external provider is configured. */
+export function embeddedClientSecret(): string {
+  return readOrCreateSecret(getContext().env.DATA_DIR, "idp-client-secret");
+}
+
+/** Gets fresh tokens with the refresh token; throws when the provider refuses. */
+export async function refreshTokens(refreshToken: string): Promise<Omit<SignInResult, "idToken">> {
+  const { strategy } = await getOidc();
+  const { verifyToken } = getContext();
+  const tokens = await strategy.refreshToken(refreshToken);
+  const accessToken = tokens.accessToken();
+  return {
+    identity: await verifyToken(accessToken),
+    accessToken,
+    refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : refreshToken,
+    accessTokenExpiresAt: tokens.accessTokenExpiresAt().getTime(),
+  };
+}
+
+/** Where the browser goes to end the session at the provider too. */
+export async function endSessionUrl(idToken: string | undefined): Promise<string | null> {
+  const { env } = getContext();
+  const meta = await discover(env.issuer).catch(() => null);
+  if (!meta?.end_session_endpoint) return null;
+  const url = new URL(meta.end_session_endpoint);
+  if (idToken) url.searchParams.set("id_token_hint", idToken);
+  url.searchParams.set("client_id", env.OIDC_CLIENT_ID);
+  url.searchParams.set("post_logout_redirect_uri", `${env.publicUrl}/surveys`);
+  return url.toString();
+}
+
+/** The provider's terms page, to which a person who has not accepted the terms is sent. */
+export function termsUrl(returnTo: string): string {
+  const { env } = getContext();
+  const url = new URL(env.OIDC_TERMS_URL ?? `${env.issuer}/terms`);
+  url.searchParams.set("return_to", returnTo);
+  return url.toString();
+}

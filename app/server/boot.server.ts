@@ -1,0 +1,51 @@
+import path from "node:path";
+import { getContext } from "~/server/context.server";
+import { closeDb } from "~/server/db/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { getEnv, type Env } from "~/server/env.server";
+import { startEmbeddedIdp } from "~/server/idp/index.server";
+import { log, setLogLevel } from "~/server/log.server";
+import { embeddedClientSecret } from "~/server/auth/oidc.server";
+import { purgeExpiredSessions } from "~/server/auth/session.server";
+
+/**
+ * Starts what the server needs before it takes requests: configuration (a bad value stops here
+ * with a message naming the variable), the database and its migrations, and the embedded OpenID
+ * provider when no other is configured.
+ */
+export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
+  const env = getEnv();
+  setLogLevel(env.LOG_LEVEL);
+  const { db } = getContext();
+  await migrateToLatest(db);
+  log.info("db.ready", { database: env.DATABASE_URL ? "postgresql" : "sqlite" });
+
+  let idp: { close(): Promise<void> } | undefined;
+  if (env.embeddedIdp) {
+    idp = await startEmbeddedIdp({
+      issuer: env.issuer,
+      port: env.IDP_PORT,
+      host: env.HOST,
+      dataDir: path.join(env.DATA_DIR, "idp"),
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: embeddedClientSecret(),
+      redirectUris: [`${env.publicUrl}/authentication/login-callback`],
+      postLogoutRedirectUris: [`${env.publicUrl}/surveys`],
+      apiAudience: env.OIDC_AUDIENCE,
+      apiScope: env.OIDC_API_SCOPE,
+    });
+    log.info("idp.embedded", { issuer: env.issuer });
+  }
+
+  const purge = setInterval(() => void purgeExpiredSessions(db).catch(() => undefined), 3600_000);
+  purge.unref();
+
+  return {
+    env,
+    async close() {
+      clearInterval(purge);
+      await idp?.close();
+      await closeDb();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect } from "kysely";
+import pg from "pg";
+import { getEnv } from "~/server/env.server";
+import type { Database, DB } from "./types.server";
+
+export type { DB } from "./types.server";
+export type DialectName = "sqlite" | "postgres";
+
+export interface CreateDbOptions {
+  /** postgres:// URL; when given, PostgreSQL is used instead of the SQLite file. */
+  databaseUrl?: string;
+  /** Directory of the SQLite file; created when missing. */
+  dataDir: string;
+  /** SQLite file name inside dataDir (default survey.sqlite). */
+  filename?: string;
+}
+
+const PG_INT8_OID = 20;
+const PG_NUMERIC_OID = 1700;
+
+/**
+ * Opens the database: a SQLite file (WAL, foreign keys on, busy timeout) by default, or a PostgreSQL pool
+ * when a URL is given. Both return counts, sums and averages as numbers.
+ */
+export function createDb(opts: CreateDbOptions): DB {
+  if (opts.databaseUrl) return createPostgresDb(opts.databaseUrl);
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  return createSqliteDb(path.join(opts.dataDir, opts.filename ?? "survey.sqlite"));
+}
+
+function createSqliteDb(file: string): DB {
+  const database = new SQLite(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function createPostgresDb(connectionString: string): DB {
+  const types = new pg.TypeOverrides();
+  // bigint counts/sums and numeric averages arrive as strings by default; they stay far below 2^53 here.
+  types.setTypeParser(PG_INT8_OID, (value: string) => Number(value));
+  types.setTypeParser(PG_NUMERIC_OID, (value: string) => Number(value));
+  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Which database a Kysely instance (or a transaction of one) talks to. */
+export function dialectOf(db: Pick<Kysely<unknown>, "getExecutor">): DialectName {
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof SqliteAdapter) return "sqlite";
+  if (adapter instanceof PostgresAdapter) return "postgres";
+  throw new Error(`Unsupported database dialect: ${adapter.constructor.name}`);
+}
+
+// Kept on globalThis so that module reloads in development reuse one connection.
+const holder = globalThis as typeof globalThis & { __surveyToolDb?: DB };
+
+/** The database of this process, opened on first use from DATABASE_URL or DATA_DIR. */
+export function getDb(): DB {
+  if (!holder.__surveyToolDb) {
+    const env = getEnv();
+    holder.__surveyToolDb = createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  }
+  return holder.__surveyToolDb;
+}
+
+/** Closes the database of this process; the next getDb() opens it again. */
+export async function closeDb(): Promise<void> {
+  const db = holder.__surveyToolDb;
+  holder.__surveyToolDb = undefined;
+  await db?.destroy();
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/** True for a unique or primary-key violation on either database (e.g. a concurrent duplicate insert). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/** True for a foreign-key violation on either database (a missing parent, or a parent still referenced). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}

@@ -1,0 +1,56 @@
+import { Migrator, type Migration, type MigrationResult } from "kysely";
+import { getDb } from "./db.server";
+import * as m0001 from "./migrations/0001_initial";
+import * as m0002 from "./migrations/0002_survey_definitions";
+import * as m0003 from "./migrations/0003_cases_and_responses";
+import * as m0004 from "./migrations/0004_dashboards";
+import type { DB } from "./types.server";
+
+/**
+ * Every migration, by name, in the order they apply. Imported rather than read from a folder, so the bundled
+ * server carries them. Add new ones at the end; never change one that has shipped.
+ */
+export const migrations: Readonly<Record<string, Migration>> = {
+  "0001_initial": m0001,
+  "0002_survey_definitions": m0002,
+  "0003_cases_and_responses": m0003,
+  "0004_dashboards": m0004,
+};
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+export function createMigrator(db: DB): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+}
+
+/**
+ * Brings the schema up to date. Each migration runs in a transaction, and concurrent starts wait for each
+ * other (an advisory lock on PostgreSQL); an up-to-date database is left untouched.
+ */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  if (error) throw migrationError(error, results);
+}
+
+function migrationError(error: unknown, results: MigrationResult[] | undefined): MigrationError {
+  const failed = results?.find((r) => r.status === "Error")?.migrationName;
+  const reason = error instanceof Error ? error.message : String(error);
+  const where = failed ? `migration ${failed} failed` : "migrations could not run";
+  return new MigrationError(`Database schema update failed: ${where}: ${reason}`, { cause: error });
+}
+
+const ready = new WeakMap<DB, Promise<DB>>();
+
+/** The database migrated once per instance (the process's own by default); for server start and loaders. */
+export function ensureMigrated(db: DB = getDb()): Promise<DB> {
+  let pending = ready.get(db);
+  if (!pending) {
+    pending = migrateToLatest(db).then(() => db);
+    // A failed attempt is not remembered, so a later call tries again.
+    pending.catch(() => ready.delete(db));
+    ready.set(db, pending);
+  }
+  return pending;
+}

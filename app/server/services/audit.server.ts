@@ -1,0 +1,39 @@
+import type { DB } from "~/server/db/types.server";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/server/db/types.server";
+
+export interface Actor {
+  userId: number | null;
+  sub: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  surveyId?: number | null;
+  patientDataId?: number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+type Executor = DB | Kysely<Database> | Transaction<Database>;
+
+/** Appends one row to the audit log: who, when, what, before and after. Use inside the write's transaction. */
+export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      at: new Date().toISOString(),
+      actor_user_id: actor.userId,
+      actor_sub: actor.sub,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId == null ? null : String(entry.entityId),
+      survey_id: entry.surveyId ?? null,
+      patient_data_id: entry.patientDataId ?? null,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    })
+    .execute();
+}

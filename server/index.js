@@ -1,0 +1,134 @@
+// The production server: static assets, security headers, request logs, the Remix app, a clean stop.
+import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler } from "@remix-run/node";
+import { Hono } from "hono";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const build = await import(path.join(here, "..", "build", "server", "index.js"));
+
+let runtime;
+try {
+  runtime = await build.entry.module.boot();
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+const { env } = runtime;
+const handleRemix = createRequestHandler(build, "production");
+const clientDir = path.relative(process.cwd(), path.join(here, "..", "build", "client")) || ".";
+const issuerOrigin = new URL(env.issuer).origin;
+
+/** The request as the person's browser sent it, when a trusted proxy says so. */
+function asForwarded(request) {
+  if (!env.TRUST_PROXY) return request;
+  const first = (name) => request.headers.get(name)?.split(",")[0]?.trim();
+  const proto = first("x-forwarded-proto");
+  const host = first("x-forwarded-host");
+  if (!proto && !host) return request;
+  const url = new URL(request.url);
+  if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
+  if (host && /^[a-z0-9.\-:[\]]+$/i.test(host)) url.host = host;
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : undefined,
+    duplex: hasBody ? "half" : undefined,
+    signal: request.signal,
+  });
+}
+
+function securityHeaders(headers, nonce, secure) {
+  headers.set(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      `form-action 'self' ${issuerOrigin}`,
+      "frame-ancestors 'none'",
+    ].join("; "),
+  );
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
+}
+
+const app = new Hono();
+let inFlight = 0;
+
+app.use("*", async (c, next) => {
+  const started = performance.now();
+  inFlight++;
+  const nonce = crypto.randomBytes(16).toString("base64");
+  c.set("nonce", nonce);
+  try {
+    await next();
+  } finally {
+    inFlight--;
+  }
+  const url = new URL(c.req.url);
+  securityHeaders(c.res.headers, nonce, asForwarded(c.req.raw).url.startsWith("https:"));
+  if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") {
+    process.stdout.write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "info",
+        msg: "request",
+        method: c.req.method,
+        path: url.pathname,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ip: (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) || c.env?.incoming?.socket?.remoteAddress,
+      }) + "\n",
+    );
+  }
+});
+
+app.use(
+  "/assets/*",
+  serveStatic({
+    root: clientDir,
+    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+  }),
+);
+app.use("*", serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+app.all("*", (c) => handleRemix(asForwarded(c.req.raw), { cspNonce: c.get("nonce") }));
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  process.stdout.write(
+    JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", port: info.port, url: env.publicUrl }) + "\n",
+  );
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopping", signal, inFlight }) + "\n");
+  const force = setTimeout(() => server.closeAllConnections?.(), 10_000);
+  await new Promise((resolve) => {
+    server.close(() => resolve(undefined));
+    server.closeIdleConnections?.();
+  });
+  clearTimeout(force);
+  await runtime.close();
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopped" }) + "\n");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
