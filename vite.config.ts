@@ -12,23 +12,16 @@ export default defineConfig({
   server: { port: 3000 },
   build: { target: "es2020" },
   plugins: [
-    !process.env.VITEST &&
-      remix({
-        future: {
-          v3_fetcherPersist: true,
-          v3_relativeSplatPath: true,
-          v3_throwAbortReason: true,
-          v3_singleFetch: true,
-          v3_lazyRouteDiscovery: true,
-          v3_routeConfig: true,
-        },
-      }),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
     tsconfigPaths(),
   ],
-  test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts"],
-    testTimeout: 30000,
-    hookTimeout: 60000,
-    pool: "forks",
-  },
 });

@@ -1,6 +1,6 @@
 import de from "../locales/de-DE/common.json";
 import en from "../locales/en-US/common.json";
-import { cultures, defaultCulture } from "~/domain/user";
+import { cultures, defaultCulture } from "~/domain/culture";
 
 /** One i18next setup for the server, the page and the offline layer. German is the default. */
 export const i18nConfig = {

@@ -15,7 +15,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/layout/nonce";
 import { ToastProvider } from "~/components/ui/Toaster";
-import { defaultCulture, isCulture, type Culture } from "~/domain/user";
+import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { remixI18n } from "~/server/i18n.server";
 import styles from "~/styles/app.css?url";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
-export const cultures = ["de-DE", "en-US"] as const;
+import { cultures } from "./culture";
+
+export { cultures, defaultCulture, isCulture, type Culture } from "./culture";
 export const CultureSchema = z.enum(cultures);
-export type Culture = z.infer<typeof CultureSchema>;
-export const defaultCulture: Culture = "de-DE";
 
 export const surveyAccessRoles = ["SsiEditor", "SsiApprover"] as const;
 export const SurveyAccessRoleSchema = z.enum(surveyAccessRoles);
@@ -51,8 +51,4 @@ export function accessRolesOf(roles: readonly string[]): SurveyAccessRole[] {
 /** Whether the person may use the tool at all: the access role, or one of the tool's own roles. */
 export function hasToolAccess(roles: readonly string[], accessRole: string): boolean {
   return roles.includes(accessRole) || accessRolesOf(roles).length > 0;
-}
-
-export function isCulture(value: unknown): value is Culture {
-  return CultureSchema.safeParse(value).success;
 }

@@ -22,6 +22,8 @@ export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://p
 export interface TestDb {
   db: DB;
   kind: DialectName;
+  /** PostgreSQL only: the URL of the test database, for opening more connections to it. */
+  url?: string;
   cleanup(): Promise<void>;
 }
 
@@ -95,7 +97,7 @@ async function openPostgres(migrate: boolean): Promise<TestDb> {
     await cleanup();
     throw error;
   }
-  return { db, kind: "postgres", cleanup };
+  return { db, kind: "postgres", url: url.toString(), cleanup };
 }
 
 /** Opens a fresh database of the given kind, migrated unless { migrate: false }. Call cleanup() after. */

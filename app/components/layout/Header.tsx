@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useLocation, useMatches } from "@remix-run/reac
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "~/offline/connectivity";
-import type { Culture } from "~/domain/user";
+import type { Culture } from "~/domain/culture";
 import { initialHeaderScroll, nextHeaderScroll } from "./header-visibility";
 
 export interface RouteHandle {

@@ -29,7 +29,13 @@ async function build() {
   const meta = await discover(env.issuer);
   const strategy = new OidcStrategy(
     {
-      cookie: { name: "sv_oauth", path: "/authentication", sameSite: "Lax", httpOnly: true, secure: env.publicUrl.startsWith("https:") },
+      cookie: {
+        name: "sv_oauth",
+        path: "/authentication",
+        sameSite: "Lax",
+        httpOnly: true,
+        ...(env.publicUrl.startsWith("https:") ? { secure: true as const } : {}),
+      },
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: env.OIDC_CLIENT_SECRET ?? embeddedClientSecret(),
       authorizationEndpoint: meta.authorization_endpoint,

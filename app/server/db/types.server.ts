@@ -7,7 +7,9 @@ import type { Generated, Insertable, Kysely, Selectable, Updateable } from "kyse
  * - flags are integers 0 or 1;
  * - JSON values are text;
  * - ids are integers, except sessions (text) and sync receipts (the client's idempotency key).
- * Columns typed Generated<...> have a database default and may be left out on insert.
+ * Columns typed Generated<...> have a database default and may be left out on insert. In a multi-row insert,
+ * give every row the same keys: SQLite has no DEFAULT in VALUES lists, so a key missing from one row is
+ * written as NULL there (PostgreSQL would use the default).
  */
 
 /** ISO-8601 UTC timestamp text, e.g. "2026-11-23T08:56:34.123Z". */
@@ -305,4 +307,3 @@ export type TableName = keyof Database;
 export type Row<T extends TableName> = Selectable<Database[T]>;
 export type NewRow<T extends TableName> = Insertable<Database[T]>;
 export type RowUpdate<T extends TableName> = Updateable<Database[T]>;
-

@@ -10,6 +10,7 @@ import Provider, {
 import { findAccount, personClaims, scopeClaims, type TermsStore } from "./accounts.server";
 import { SUPPORTED_LOCALES, pickLocale, textsFor } from "./i18n.server";
 import type { IdpKeys } from "./keys.server";
+import { StateAdapter, type StateStore } from "./state.server";
 import { contentSecurityPolicy, logoutPage, messagePage, newNonce } from "./views.server";
 
 export interface ProviderOptions {
@@ -23,6 +24,7 @@ export interface ProviderOptions {
   accessTokenTtlSeconds: number;
   keys: IdpKeys;
   terms: TermsStore;
+  state: StateStore;
 }
 
 /** Cookie names of the provider; distinct from the app's, which shares the host on another port. */
@@ -78,6 +80,7 @@ export function createProvider(opts: ProviderOptions): Provider {
   };
 
   const provider = new Provider(opts.issuer, {
+    adapter: (model: string) => new StateAdapter(model, opts.state),
     clients: [
       {
         client_id: opts.clientId,
@@ -113,11 +116,19 @@ export function createProvider(opts: ProviderOptions): Provider {
     async extraTokenClaims(_ctx: unknown, token: TokenLike) {
       return token.accountId ? claimsOf(token.accountId) : undefined;
     },
-    // The app is a confidential first-party client: it always gets a refresh token, bound to the
-    // sign-in session unless offline_access was granted (which outlives the session).
+    // oidc-provider drops a requested offline_access scope unless the request also says
+    // prompt=consent (as OpenID Connect Core allows). The app is a confidential first-party
+    // client, so it gets a refresh token on every sign-in either way, and that token lives its
+    // own lifetime instead of ending with the provider's session; signing out still revokes it.
     async issueRefreshToken(_ctx: unknown, client: OidcClient, source: GrantSource) {
-      return client.grantTypeAllowed("refresh_token") && (source.scopes.has("offline_access") || source.scopes.has("openid"));
+      if (!client.grantTypeAllowed("refresh_token")) return false;
+      return source.scopes.has("offline_access") || (client.clientId === opts.clientId && source.scopes.has("openid"));
     },
+    async expiresWithSession(ctx: KoaContextWithOIDC, source: GrantSource) {
+      if (ctx.oidc.client?.clientId === opts.clientId) return false;
+      return !source.scopes.has("offline_access");
+    },
+    responseTypes: ["code"],
     pkce: { required: () => true },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     clientBasedCORS: (_ctx: unknown, origin: string) => appOrigins.includes(origin),

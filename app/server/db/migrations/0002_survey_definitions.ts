@@ -18,14 +18,22 @@ export async function up(db: MigrationDb): Promise<void> {
     .$call(h.id)
     .addColumn("title", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
-    .addColumn("status", "integer", (c) => c.notNull().defaultTo(1).check(sql`status between 0 and 5`))
+    .addColumn("status", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`status between 0 and 5`),
+    )
     .addColumn("status_before_archive", "integer", (c) => c.check(sql`status_before_archive between 0 and 5`))
     .addColumn("start_date", "text")
     .addColumn("end_date", "text")
     .addColumn("intro_text", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("outro_text", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("target_responses", "integer", (c) =>
-      c.notNull().defaultTo(0).check(sql`target_responses between 0 and 9999`),
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`target_responses between 0 and 9999`),
     )
     .$call(h.flag("patient_id_auto_generation"))
     .$call(h.flag("patient_form_enabled"))
@@ -109,7 +117,12 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("value", "text")
     .$call(h.flag("is_exit_answer"))
     .addColumn("weight", "integer", (c) => c.check(sql`weight between 1 and 3`))
-    .addColumn("weighting_state", "integer", (c) => c.notNull().defaultTo(2).check(sql`weighting_state in (0, 1, 2)`))
+    .addColumn("weighting_state", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(2)
+        .check(sql`weighting_state in (0, 1, 2)`),
+    )
     .addColumn("sort", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("pos_x", h.float)
     .addColumn("pos_y", h.float)

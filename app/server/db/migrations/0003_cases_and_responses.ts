@@ -19,7 +19,12 @@ export async function up(db: MigrationDb): Promise<void> {
     .$call(h.id)
     .addColumn("survey_id", "integer", (c) => c.notNull().references("surveys.id").onDelete("cascade"))
     .addColumn("patient_id", "text", (c) => c.notNull())
-    .addColumn("state", "text", (c) => c.notNull().defaultTo("Open").check(sql`state in ('Open', 'Closed')`))
+    .addColumn("state", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("Open")
+        .check(sql`state in ('Open', 'Closed')`),
+    )
     .addColumn("team_id", "integer", (c) => c.references("teams.id").onDelete("set null"))
     .addColumn("created_by_user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .$call(h.timestamp("created_at"))
@@ -46,12 +51,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("date_time_response", "text")
     .$call(h.timestamp("created_at"))
     .$call(h.timestamp("updated_at"))
-    .addForeignKeyConstraint(
-      "question_responses_question_fkey",
-      ["survey_id", "question_id"],
-      "questions",
-      ["survey_id", "id"],
-    )
+    .addForeignKeyConstraint("question_responses_question_fkey", ["survey_id", "question_id"], "questions", [
+      "survey_id",
+      "id",
+    ])
     .addForeignKeyConstraint(
       "question_responses_answer_option_fkey",
       ["survey_id", "question_id", "answer_option_id"],
@@ -122,12 +125,10 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn("uploaded_by_user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .$call(h.timestamp("created_at"))
     .addUniqueConstraint("file_attachments_case_question_name_key", ["patient_data_id", "question_id", "file_name"])
-    .addForeignKeyConstraint(
-      "file_attachments_question_fkey",
-      ["survey_id", "question_id"],
-      "questions",
-      ["survey_id", "id"],
-    )
+    .addForeignKeyConstraint("file_attachments_question_fkey", ["survey_id", "question_id"], "questions", [
+      "survey_id",
+      "id",
+    ])
     .$call(h.strict)
     .execute();
   await db.schema

@@ -36,13 +36,15 @@ export function schemaHelpers(db: MigrationDb): SchemaHelpers {
       table.addColumn("id", "integer", (col) =>
         postgres ? col.generatedByDefaultAsIdentity().primaryKey() : col.primaryKey(),
       ),
-    flag: (name, defaultValue = 0) => (table) =>
-      table.addColumn(name, "integer", (col) =>
-        col
-          .notNull()
-          .defaultTo(defaultValue)
-          .check(sql`${sql.ref(name)} in (0, 1)`),
-      ),
+    flag:
+      (name, defaultValue = 0) =>
+      (table) =>
+        table.addColumn(name, "integer", (col) =>
+          col
+            .notNull()
+            .defaultTo(defaultValue)
+            .check(sql`${sql.ref(name)} in (0, 1)`),
+        ),
     timestamp: (name) => (table) => table.addColumn(name, "text", (col) => col.notNull().defaultTo(now)),
     float: postgres ? "double precision" : "real",
     now,
