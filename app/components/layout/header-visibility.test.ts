@@ -25,9 +25,12 @@ describe("header visibility on scroll", () => {
   it("measures from where the direction turned, not from the top", () => {
     const hidden = scroll([400, 420, 440]);
     expect(hidden.visible).toBe(false);
-    const up = scroll([400, 380], hidden);
+    const up = scroll([400], hidden);
     expect(up.visible).toBe(false);
     const downAgain = scroll([430], up);
     expect(downAgain.visible).toBe(false);
+    // 45 px up from the turn at 430 (55 px below the earlier 440): still hidden.
+    expect(scroll([385], downAgain).visible).toBe(false);
+    expect(scroll([379], downAgain).visible).toBe(true);
   });
 });

@@ -4,8 +4,14 @@ import type { AnyRoute } from "./route.server";
 
 type JsonSchema = Record<string, unknown>;
 
+/** Named schemas (those with a meta id), collected into components.schemas as the document is made. */
+let components: Record<string, JsonSchema> = {};
+
 function jsonSchema(schema: ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const raw = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  const text = JSON.stringify(raw).replaceAll('"#/$defs/', '"#/components/schemas/');
+  const { $schema: _drop, $defs, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  Object.assign(components, $defs ?? {});
   return rest;
 }
 
@@ -31,6 +37,7 @@ const envelope = {
 
 /** The OpenAPI 3.1 document of the REST API, made from the same zod schemas that validate it. */
 export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
+  components = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.path.replace(/:(\w+)/g, "{$1}");
@@ -62,7 +69,7 @@ export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
     servers: [{ url: serverUrl }],
     paths,
     components: {
-      schemas: { ErrorEnvelope: envelope },
+      schemas: { ...components, ErrorEnvelope: envelope },
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
         session: { type: "apiKey", in: "cookie", name: "sv_session" },

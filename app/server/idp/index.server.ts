@@ -15,7 +15,10 @@ export interface EmbeddedIdpOptions {
   issuer: string;
   port: number;
   host?: string;
-  /** Signing keys, cookie keys and the terms-of-service acceptances are kept here. */
+  /**
+   * Kept here: the signing keys (JWKS), cookie keys, terms-of-service acceptances and the
+   * provider's state (sign-in sessions, grants, refresh tokens), so restarts keep them.
+   */
   dataDir: string;
   clientId: string;
   clientSecret: string;

@@ -124,7 +124,10 @@ declare module "oidc-provider" {
     readonly Grant: typeof Grant;
     readonly Session: typeof Session;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
-    createContext(req: IncomingMessage, res: ServerResponse): PlainContext & {
+    createContext(
+      req: IncomingMessage,
+      res: ServerResponse,
+    ): PlainContext & {
       cookies: { get(name: string, opts?: AnyRecord): string | undefined };
     };
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
@@ -138,17 +141,18 @@ declare module "oidc-provider" {
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 
-  export namespace errors {
-    class OIDCProviderError extends Error {
-      status: number;
-      error: string;
-      error_description?: string;
-    }
-    class SessionNotFound extends OIDCProviderError {}
-    class InvalidTarget extends OIDCProviderError {
-      constructor(description?: string);
-    }
+  export class OIDCProviderError extends Error {
+    constructor(description?: string);
+    status: number;
+    error: string;
+    error_description?: string;
   }
+
+  export const errors: {
+    OIDCProviderError: typeof OIDCProviderError;
+    SessionNotFound: typeof OIDCProviderError;
+    InvalidTarget: typeof OIDCProviderError;
+  };
 
   export default Provider;
 }

@@ -23,7 +23,10 @@ const MAX_BODY = 16 * 1024;
 class BodyTooLarge extends Error {}
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -126,7 +129,10 @@ export function createPageRoutes(opts: PageRoutesOptions) {
       if (!isSessionNotFound(error)) throw error;
       const locale = pickLocale(undefined, acceptLanguage);
       const t = textsFor(locale);
-      sendMessage(res, 400, locale, t.sessionExpiredTitle, t.sessionExpired, { href: opts.appHome, label: t.backToApp });
+      sendMessage(res, 400, locale, t.sessionExpiredTitle, t.sessionExpired, {
+        href: opts.appHome,
+        label: t.backToApp,
+      });
       return;
     }
     const locale = pickLocale(details.params.ui_locales, acceptLanguage);
@@ -204,6 +210,7 @@ export function createPageRoutes(opts: PageRoutesOptions) {
           nonce,
           action: "/terms",
           returnTo,
+          uiLocales: uiLocales ?? undefined,
           csrf: csrfFor(session.uid),
           alreadyAccepted: terms.hasAccepted(account.username),
           fullName: account.fullName,

@@ -118,15 +118,12 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
     // oidc-provider drops a requested offline_access scope unless the request also says
     // prompt=consent (as OpenID Connect Core allows). The app is a confidential first-party
-    // client, so it gets a refresh token on every sign-in either way, and that token lives its
-    // own lifetime instead of ending with the provider's session; signing out still revokes it.
+    // client, so it gets a refresh token on every sign-in either way: without offline_access the
+    // token ends with the provider's session (signing out revokes it); with offline_access
+    // (prompt=consent, granted without a screen) it lives its own lifetime.
     async issueRefreshToken(_ctx: unknown, client: OidcClient, source: GrantSource) {
       if (!client.grantTypeAllowed("refresh_token")) return false;
       return source.scopes.has("offline_access") || (client.clientId === opts.clientId && source.scopes.has("openid"));
-    },
-    async expiresWithSession(ctx: KoaContextWithOIDC, source: GrantSource) {
-      if (ctx.oidc.client?.clientId === opts.clientId) return false;
-      return !source.scopes.has("offline_access");
     },
     responseTypes: ["code"],
     pkce: { required: () => true },

@@ -132,22 +132,24 @@ export function termsPage(opts: {
   nonce: string;
   action: string;
   returnTo?: string;
+  uiLocales?: string;
   csrf: string;
   alreadyAccepted: boolean;
   fullName: string;
 }): string {
   const t = textsFor(opts.locale);
   const items = t.termsBody.map((line) => `<li>${escapeHtml(line)}</li>`).join("");
-  const returnTo = opts.returnTo
-    ? `<input type="hidden" name="return_to" value="${escapeHtml(opts.returnTo)}">`
+  const uiLocales = opts.uiLocales
+    ? `<input type="hidden" name="ui_locales" value="${escapeHtml(opts.uiLocales)}">`
     : "";
+  const returnTo = opts.returnTo ? `<input type="hidden" name="return_to" value="${escapeHtml(opts.returnTo)}">` : "";
   const body = `<h1>${escapeHtml(t.termsTitle)}</h1>
 <p>${escapeHtml(opts.fullName)}: ${escapeHtml(t.termsIntro)}</p>
 <ul class="terms">${items}</ul>
 ${opts.alreadyAccepted ? `<p class="notice">${escapeHtml(t.alreadyAccepted)}</p>` : ""}
 <form method="post" action="${escapeHtml(opts.action)}">
 <input type="hidden" name="csrf" value="${escapeHtml(opts.csrf)}">
-${returnTo}
+${returnTo}${uiLocales}
 <button type="submit" class="wide" autofocus>${escapeHtml(opts.alreadyAccepted ? t.continue : t.accept)}</button>
 </form>`;
   return layout({ locale: opts.locale, nonce: opts.nonce, title: t.termsTitle, body });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("defaults serve the embedded mode", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.embeddedIdp).toBe(true);
+    expect(env.issuer).toBe("http://localhost:3001");
+    expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.attachmentsDir).toBe("data/attachments");
+  });
+
+  it("a bad value stops with a message naming the variable", () => {
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("an external provider needs its client secret", () => {
+    expect(() => parseEnv({ OIDC_ISSUER: "https://id.example/realms/x" })).toThrow(/OIDC_CLIENT_SECRET/);
+    const env = parseEnv({ OIDC_ISSUER: "https://id.example/realms/x/", OIDC_CLIENT_SECRET: "s" });
+    expect(env.embeddedIdp).toBe(false);
+    expect(env.issuer).toBe("https://id.example/realms/x");
+  });
+
+  it("PUBLIC_URL sets the address used in absolute links", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://surveys.example/" }).publicUrl).toBe("https://surveys.example");
+  });
+});

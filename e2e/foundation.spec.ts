@@ -1,0 +1,135 @@
+import { expect, test } from "@playwright/test";
+import { accounts, openDatabase, signIn } from "./support";
+
+test.describe("sign-in through the provider", () => {
+  for (const who of ["editor", "approver", "admin", "user"] as const) {
+    test(`${who} signs in and is greeted with full name and institute`, async ({ page }) => {
+      await signIn(page, who);
+      await expect(page).toHaveURL(/\/surveys$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Ihre Umfragen" })).toBeVisible();
+      const greeting = page.getByTestId("greeting");
+      await expect(greeting).toContainText(accounts[who].fullName);
+      await expect(greeting).toContainText("Universitätsklinikum Musterstadt");
+      await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+    });
+  }
+
+  test("the newcomer accepts the terms on the provider's page and then enters the app", async ({ page }) => {
+    await signIn(page, "newcomer");
+    await expect(page.getByRole("heading", { name: "Nutzungsbedingungen" })).toBeVisible();
+    await page.getByRole("button", { name: "Akzeptieren" }).click();
+    await expect(page).toHaveURL(/\/surveys$/);
+    await expect(page.getByTestId("greeting")).toContainText(accounts.newcomer.fullName);
+  });
+
+  test("the outsider lacks the permission and sees the 403 page, which offers sign-out", async ({ page }) => {
+    await signIn(page, "outsider");
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByRole("heading", { name: "Keine Berechtigung" })).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Abmelden" }).click();
+    await expect(page.locator("#username")).toBeVisible();
+  });
+
+  test("after sign-in the person lands on the page they asked for", async ({ page }) => {
+    await signIn(page, "user", "/surveys?asked=for");
+    await expect(page).toHaveURL(/\/surveys\?asked=for$/);
+  });
+
+  test("the empty path leads to the survey list", async ({ page }) => {
+    await signIn(page, "user", "/");
+    await expect(page).toHaveURL(/\/surveys$/);
+  });
+});
+
+test.describe("languages", () => {
+  test("German by default; English after switching, and still English after signing in again", async ({ page }) => {
+    await signIn(page, "editor");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
+    await page.getByRole("button", { name: "English" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.context().clearCookies();
+    await signIn(page, "editor");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
+    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
+  });
+
+  test("the language switch works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "user");
+    await page.getByRole("button", { name: "English" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
+    await context.close();
+  });
+});
+
+test.describe("public pages", () => {
+  test("an unknown path says the page does not exist", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Diese Seite existiert nicht" })).toBeVisible();
+  });
+
+  test("an unknown path in English reads 'This page does not exist'", async ({ page, context }) => {
+    await signIn(page, "user");
+    await page.getByRole("button", { name: "English" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+    await context.clearCookies();
+  });
+
+  test("the authentication error page offers a retry that leads to the survey list", async ({ page }) => {
+    await page.goto("/authentication/error");
+    await expect(page.getByRole("heading", { name: "Anmeldung fehlgeschlagen" })).toBeVisible();
+    await page.getByRole("link", { name: "Erneut versuchen" }).click();
+    await expect(page.locator("#username")).toBeVisible();
+  });
+
+  test("an expired session shows the 401 page and signs the person out", async ({ page, context }) => {
+    await signIn(page, "approver");
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    const db = openDatabase();
+    try {
+      db.prepare("update sessions set expires_at = ?").run("2000-01-01T00:00:00.000Z");
+    } finally {
+      db.close();
+    }
+    await page.goto("/surveys");
+    await expect(page).toHaveURL(/\/401$/);
+    await expect(page.getByRole("heading", { name: "Sitzung abgelaufen" })).toBeVisible();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "sv_session")).toBeUndefined();
+  });
+});
+
+test.describe("layout", () => {
+  test("header: offline indicator with tooltip; the small-screen menu holds language and sign-out", async ({ page }) => {
+    await signIn(page, "admin");
+    const indicator = page.getByTestId("offline-indicator");
+    await expect(indicator).toContainText("Online");
+    await indicator.focus();
+    await expect(page.getByRole("tooltip")).toBeVisible();
+    await page.context().setOffline(true);
+    await expect(indicator).toContainText("Offline");
+    await page.context().setOffline(false);
+    await expect(indicator).toContainText("Online");
+
+    await page.setViewportSize({ width: 375, height: 700 });
+    await expect(page.locator(".header__actions")).toBeHidden();
+    await page.getByRole("banner").getByText("☰").click();
+    await expect(page.locator(".header__menu-panel").getByRole("button", { name: "Abmelden" })).toBeVisible();
+  });
+
+  test("security headers are sent", async ({ page }) => {
+    const response = await page.goto("/authentication/error");
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBeTruthy();
+  });
+});

@@ -1,0 +1,63 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createContext, type AppContext } from "~/server/context.server";
+import { parseEnv } from "~/server/env.server";
+import { newBrowser } from "~/server/idp/test-client.server";
+import { CLIENT_SECRET, createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { openTestDb, type DialectName, type TestDb } from "./databases";
+
+export interface ApiHarness {
+  ctx: AppContext;
+  idp: TestIdp;
+  testDb: TestDb;
+  /** A fresh access token of a demo account, through the provider's real sign-in. */
+  token(username: string): Promise<string>;
+  /** Calls the API in-process, as the pages do. */
+  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The API over a fresh database of the given kind, trusting a freshly started embedded provider. */
+export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Promise<ApiHarness> {
+  const idp = shared?.idp ?? (await createTestIdp());
+  const testDb = await openTestDb(kind);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "survey-api-"));
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
+  const ctx = createContext(env, testDb.db);
+  const tokens = new Map<string, string>();
+  return {
+    ctx,
+    idp,
+    testDb,
+    async token(username) {
+      let token = tokens.get(username);
+      if (!token) {
+        token = (await idp.signIn(newBrowser(), username)).access_token;
+        tokens.set(username, token);
+      }
+      return token;
+    },
+    call(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      let body: string | undefined;
+      if (opts.body !== undefined) {
+        headers["content-type"] ??= "application/json";
+        body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+      }
+      return Promise.resolve(ctx.api.request(`http://localhost:3000/api${path}`, { method, headers, body }));
+    },
+    async close() {
+      await testDb.cleanup();
+      if (!shared) await idp.dispose();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
