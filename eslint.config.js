@@ -4,7 +4,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "data/**", "data-*/**", "public/entry.worker.js", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      "data/**",
+      "data-*/**",
+      "public/entry.worker.js",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,7 +22,10 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-restricted-properties": [
         "error",
@@ -21,7 +34,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/server/env.server.ts", "server/**", "scripts/**", "bench/**", "tests/**", "e2e/**", "playwright.config.ts", "**/*.test.ts"],
+    files: [
+      "app/server/env.server.ts",
+      "server/**",
+      "scripts/**",
+      "bench/**",
+      "tests/**",
+      "e2e/**",
+      "playwright.config.ts",
+      "**/*.test.ts",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
 );

@@ -26,7 +26,8 @@ export default async function handleRequest(
   const lng = await remixI18n.getLocale(request);
   await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources });
 
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
+  const readyEvent =
+    isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

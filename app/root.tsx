@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/layout/nonce";
+import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
 import { getOptionalUser } from "~/server/auth/guards.server";
@@ -29,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [locale, user] = await Promise.all([remixI18n.getLocale(request), getOptionalUser(request)]);
   return {
     locale: isCulture(locale) ? locale : defaultCulture,
-    user: user ? { fullName: user.identity.fullName, institute: user.identity.institute, roles: user.identity.roles } : null,
+    user: user
+      ? { fullName: user.identity.fullName, institute: user.identity.institute, roles: user.identity.roles }
+      : null,
   };
 }
 
@@ -65,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   useChangeLanguage(data?.locale ?? defaultCulture);
+  useSilentRenew(Boolean(data?.user));
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accounts, openDatabase, signIn } from "./support";
+import { accounts, fillLogin, openDatabase, signIn } from "./support";
 
 test.describe("sign-in through the provider", () => {
   for (const who of ["editor", "approver", "admin", "user"] as const) {
@@ -50,8 +50,12 @@ test.describe("languages", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
 
     await page.getByRole("button", { name: "Sign out" }).first().click();
+    // Signing out ends the provider's session too: the provider asks for the password again.
+    await expect(page.locator("#username")).toBeVisible();
+    // A new browser: no language cookie left; the language comes from the person's saved Culture.
     await page.context().clearCookies();
-    await signIn(page, "editor");
+    await page.goto("/surveys");
+    await fillLogin(page, "editor");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
     await page.getByRole("button", { name: "Deutsch" }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
@@ -108,7 +112,9 @@ test.describe("public pages", () => {
 });
 
 test.describe("layout", () => {
-  test("header: offline indicator with tooltip; the small-screen menu holds language and sign-out", async ({ page }) => {
+  test("header: offline indicator with tooltip; the small-screen menu holds language and sign-out", async ({
+    page,
+  }) => {
     await signIn(page, "admin");
     const indicator = page.getByTestId("offline-indicator");
     await expect(indicator).toContainText("Online");

@@ -17,8 +17,13 @@ export type AccountName = keyof typeof accounts;
 
 /** Signs in through the embedded provider's real login page, starting from `start`. */
 export async function signIn(page: Page, who: AccountName, start = "/surveys") {
-  const account = accounts[who];
   await page.goto(start);
+  await fillLogin(page, who);
+}
+
+/** Fills and sends the provider's login page that is showing now. */
+export async function fillLogin(page: Page, who: AccountName) {
+  const account = accounts[who];
   await expect(page.locator("#username")).toBeVisible();
   await page.locator("#username").fill(account.username);
   await page.locator("#password").fill(account.password);

@@ -12,9 +12,9 @@ fi
 mkdir -p test-results
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
+echo "== build"; npm run -s build >/dev/null
 echo "== unit and integration"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-echo "== build"; npm run -s build >/dev/null
 echo "== e2e"
 npx playwright test
 node scripts/test-summary.mjs

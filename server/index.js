@@ -93,7 +93,9 @@ app.use("*", async (c, next) => {
         path: url.pathname,
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        ip: (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) || c.env?.incoming?.socket?.remoteAddress,
+        ip:
+          (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) ||
+          c.env?.incoming?.socket?.remoteAddress,
       }) + "\n",
     );
   }
@@ -106,12 +108,21 @@ app.use(
     onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
   }),
 );
-app.use("*", serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+app.use(
+  "*",
+  serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+);
 app.all("*", (c) => handleRemix(asForwarded(c.req.raw), { cspNonce: c.get("nonce") }));
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   process.stdout.write(
-    JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", port: info.port, url: env.publicUrl }) + "\n",
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: "listening",
+      port: info.port,
+      url: env.publicUrl,
+    }) + "\n",
   );
 });
 
@@ -119,7 +130,9 @@ let stopping = false;
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopping", signal, inFlight }) + "\n");
+  process.stdout.write(
+    JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopping", signal, inFlight }) + "\n",
+  );
   const force = setTimeout(() => server.closeAllConnections?.(), 10_000);
   await new Promise((resolve) => {
     server.close(() => resolve(undefined));

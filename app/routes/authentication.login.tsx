@@ -4,7 +4,12 @@ import { getOidc } from "~/server/auth/oidc.server";
 import { safeReturnTo } from "~/server/auth/guards.server";
 import { log } from "~/server/log.server";
 
-export const returnToCookie = createCookie("sv_return_to", { path: "/authentication", httpOnly: true, sameSite: "lax", maxAge: 600 });
+export const returnToCookie = createCookie("sv_return_to", {
+  path: "/authentication",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 600,
+});
 
 /** Starts the sign-in at the identity provider; remembers where the person wanted to go. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -37,7 +37,11 @@ function withQuery(path: string, query?: Query) {
 export function apiClient(accessToken: string) {
   const { env, api } = getContext();
 
-  async function call<T>(method: string, path: string, opts: { query?: Query; body?: unknown; schema?: ZodType<T> } = {}) {
+  async function call<T>(
+    method: string,
+    path: string,
+    opts: { query?: Query; body?: unknown; schema?: ZodType<T> } = {},
+  ) {
     const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
     let body: string | undefined;
     if (opts.body !== undefined) {
@@ -61,7 +65,8 @@ export function apiClient(accessToken: string) {
 
   return {
     get: <T>(path: string, opts?: { query?: Query; schema?: ZodType<T> }) => call<T>("GET", path, opts),
-    post: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) => call<T>("POST", path, opts),
+    post: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) =>
+      call<T>("POST", path, opts),
     put: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) => call<T>("PUT", path, opts),
     delete: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) =>
       call<T>("DELETE", path, opts),

@@ -104,7 +104,9 @@ describe.each(dialects)("foundation API on %s", (kind) => {
   it("GET /teams lists the teams named in claims; GET /tags lists tags", async () => {
     const token = await api.token("admin");
     const teams = await (await api.call("GET", "/teams", { token })).json();
-    expect(teams.map((t: { Name: string }) => t.Name)).toEqual(expect.arrayContaining(["Station 3A", "Studienzentrum"]));
+    expect(teams.map((t: { Name: string }) => t.Name)).toEqual(
+      expect.arrayContaining(["Station 3A", "Studienzentrum"]),
+    );
     await api.testDb.db.insertInto("tags").values({ name: "Kardiologie" }).execute();
     const tags = await (await api.call("GET", "/tags", { token })).json();
     expect(tags).toEqual([{ Id: expect.any(Number), Name: "Kardiologie" }]);

@@ -14,7 +14,11 @@ export interface ApiHarness {
   /** A fresh access token of a demo account, through the provider's real sign-in. */
   token(username: string): Promise<string>;
   /** Calls the API in-process, as the pages do. */
-  call(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 

@@ -59,7 +59,12 @@ function OfflineIndicator() {
   const label = online ? t("header.online") : t("header.offline");
   const tip = online ? t("header.onlineTooltip") : t("header.offlineTooltip");
   return (
-    <span className={`net net--${online ? "online" : "offline"}`} tabIndex={0} aria-describedby="net-tip" data-testid="offline-indicator">
+    <span
+      className={`net net--${online ? "online" : "offline"}`}
+      tabIndex={0}
+      aria-describedby="net-tip"
+      data-testid="offline-indicator"
+    >
       <span className="net__dot" aria-hidden="true" />
       <span className="net__label">{label}</span>
       <span role="tooltip" id="net-tip" className="tooltip">

@@ -17,7 +17,13 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-export function ToastProvider({ children, initial }: { children: ReactNode; initial?: { kind: ToastKind; message: string } | null }) {
+export function ToastProvider({
+  children,
+  initial,
+}: {
+  children: ReactNode;
+  initial?: { kind: ToastKind; message: string } | null;
+}) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const show = useCallback((kind: ToastKind, message: string) => {
@@ -45,7 +51,12 @@ function Toaster({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: numbe
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast">
             <span>{toast.message}</span>
-            <button type="button" className="toast__close" onClick={() => onDismiss(toast.id)} aria-label={t("toast.dismiss")}>
+            <button
+              type="button"
+              className="toast__close"
+              onClick={() => onDismiss(toast.id)}
+              aria-label={t("toast.dismiss")}
+            >
               ×
             </button>
           </div>

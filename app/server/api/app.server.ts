@@ -40,7 +40,12 @@ export function createApi(deps: ApiDeps) {
     if (isDatabaseDown(err)) {
       return c.json(new AppError("SERVICE_UNAVAILABLE", "The database is not reachable").toEnvelope(), 503);
     }
-    log.error("api.unhandled", { path: c.req.path, method: c.req.method, error: String(err), stack: (err as Error).stack });
+    log.error("api.unhandled", {
+      path: c.req.path,
+      method: c.req.method,
+      error: String(err),
+      stack: (err as Error).stack,
+    });
     return c.json(new AppError("INTERNAL_ERROR", "Unexpected error").toEnvelope(), 500);
   });
   return app;

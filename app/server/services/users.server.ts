@@ -1,4 +1,13 @@
-import { accessRolesOf, defaultCulture, isCulture, type Culture, type Identity, type Tag, type Team, type User } from "~/domain/user";
+import {
+  accessRolesOf,
+  defaultCulture,
+  isCulture,
+  type Culture,
+  type Identity,
+  type Tag,
+  type Team,
+  type User,
+} from "~/domain/user";
 import type { DB } from "~/server/db/types.server";
 import { audit } from "./audit.server";
 
@@ -34,7 +43,12 @@ export async function syncUser(db: DB, identity: Identity, opts: { login?: boole
       identity.teams,
     );
   if (existing && unchanged && !opts.login) {
-    return { id: existing.id, culture: isCulture(existing.culture) ? existing.culture : null, teamIds: current.map((t) => t.Id), teams: current };
+    return {
+      id: existing.id,
+      culture: isCulture(existing.culture) ? existing.culture : null,
+      teamIds: current.map((t) => t.Id),
+      teams: current,
+    };
   }
 
   return db.transaction().execute(async (trx) => {
@@ -58,7 +72,11 @@ export async function syncUser(db: DB, identity: Identity, opts: { login?: boole
         .returning("id")
         .executeTakeFirstOrThrow();
       id = row.id;
-      await audit(trx, { userId: id, sub: identity.sub }, { action: "user.create", entity: "user", entityId: id, after: values });
+      await audit(
+        trx,
+        { userId: id, sub: identity.sub },
+        { action: "user.create", entity: "user", entityId: id, after: values },
+      );
     }
     if (identity.teams.length > 0) {
       await trx
@@ -112,7 +130,11 @@ export async function setCulture(db: DB, actor: { userId: number; sub: string },
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("users").select("culture").where("id", "=", actor.userId).executeTakeFirst();
     if (before?.culture === culture) return;
-    await trx.updateTable("users").set({ culture, updated_at: new Date().toISOString() }).where("id", "=", actor.userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ culture, updated_at: new Date().toISOString() })
+      .where("id", "=", actor.userId)
+      .execute();
     await audit(trx, actor, {
       action: "user.culture",
       entity: "user",

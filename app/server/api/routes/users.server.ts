@@ -11,7 +11,12 @@ export const userRoutes = [
     summary: "The signed-in person",
     response: UserSchema,
     handler: async ({ caller }) =>
-      toUserDto(caller.identity, { id: caller.userId, culture: caller.culture, teamIds: caller.teamIds, teams: caller.teams }),
+      toUserDto(caller.identity, {
+        id: caller.userId,
+        culture: caller.culture,
+        teamIds: caller.teamIds,
+        teams: caller.teams,
+      }),
   }),
   route({
     method: "post",

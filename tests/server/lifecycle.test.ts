@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "~/server/idp/test-client.server";
+
+const serverFile = path.resolve("server/index.js");
+const built = fs.existsSync(path.resolve("build/server/index.js"));
+
+interface Running {
+  child: ChildProcess;
+  out: string[];
+  err: string[];
+  url: string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [serverFile], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: "pipe" });
+  const out: string[] = [];
+  const err: string[] = [];
+  child.stdout!.on("data", (d: Buffer) => out.push(...d.toString().split("\n").filter(Boolean)));
+  child.stderr!.on("data", (d: Buffer) => err.push(d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, out, err, url: `http://127.0.0.1:${env.PORT}`, exited };
+}
+
+async function waitForHealth(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("the server did not start");
+}
+
+describe("the production server", () => {
+  let server: Running;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    if (!built) throw new Error("These tests run the production build: run `npm run build` first.");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "survey-server-"));
+    server = start({
+      PORT: String(await freePort()),
+      IDP_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      HOST: "127.0.0.1",
+    });
+    await waitForHealth(server.url);
+  }, 30_000);
+
+  afterAll(() => {
+    server.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("writes one JSON log line per request", async () => {
+    await fetch(`${server.url}/api/health?probe=log`);
+    await new Promise((r) => setTimeout(r, 100));
+    const lines = server.out.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const line = lines.find((l) => l.msg === "request" && l.path === "/api/health");
+    expect(line).toMatchObject({ method: "GET", status: 200, level: "info" });
+    expect(typeof line!.ms).toBe("number");
+  });
+
+  it("sends security headers", async () => {
+    const res = await fetch(`${server.url}/authentication/error`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const html = await res.text();
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(html).toContain(`nonce="${nonce}"`);
+  });
+
+  it("honours X-Forwarded-Proto and X-Forwarded-Host behind a proxy: cookies become Secure", async () => {
+    const res = await fetch(`${server.url}/authentication/login?returnTo=%2Fsurveys`, {
+      redirect: "manual",
+      headers: { "x-forwarded-proto": "https", "x-forwarded-host": "surveys.example" },
+    });
+    expect(res.status).toBe(302);
+    const cookies = res.headers.getSetCookie();
+    const returnTo = cookies.find((c) => c.startsWith("sv_return_to="));
+    expect(returnTo).toMatch(/;\s*Secure/i);
+    expect(res.headers.get("strict-transport-security")).toContain("max-age");
+    const plain = await fetch(`${server.url}/authentication/login?returnTo=%2Fsurveys`, { redirect: "manual" });
+    expect(plain.headers.getSetCookie().find((c) => c.startsWith("sv_return_to="))).not.toMatch(/Secure/i);
+  });
+
+  it("drains and exits cleanly on SIGTERM", async () => {
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.out.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+  });
+});
+
+describe("a bad configuration", () => {
+  it("stops the server with a message naming the variable", async () => {
+    const server = start({ PORT: "not-a-port", DATA_DIR: os.tmpdir() });
+    expect(await server.exited).toBe(1);
+    expect(server.err.join("")).toMatch(/PORT/);
+  });
+});
