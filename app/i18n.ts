@@ -16,3 +16,13 @@ export const resources = {
   "de-DE": { common: de },
   "en-US": { common: en },
 };
+
+/** A text of the locale files outside React (page titles in meta functions). */
+export function translate(locale: string | undefined, key: string, vars: Record<string, string> = {}): string {
+  const table = resources[locale as keyof typeof resources] ?? resources["de-DE"];
+  const found = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table.common);
+  const text = typeof found === "string" ? found : key;
+  return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => vars[name] ?? "");
+}

@@ -1,12 +1,13 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/components/layout/meta";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: MetaFunction = () => [{ title: "404" }];
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "notFound.title");
 
 export default function NotFound() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { getContext } from "~/server/context.server";
+import { pageTitle } from "~/components/layout/meta";
 
 /** Signs the person out at once (the session has lapsed) and says so. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -10,7 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(null, { status: 401, headers: { "Set-Cookie": await storage.destroySession(session) } });
 }
 
-export const meta: MetaFunction = () => [{ title: "401" }];
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.expiredTitle");
 
 export default function SessionExpired() {
   const { t } = useTranslation();

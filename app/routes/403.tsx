@@ -1,12 +1,13 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/components/layout/meta";
 
 export function loader() {
   return data(null, { status: 403 });
 }
 
-export const meta: MetaFunction = () => [{ title: "403" }];
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.forbiddenTitle");
 
 export default function Forbidden() {
   const { t } = useTranslation();

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/components/layout/meta";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { idpDown: new URL(request.url).searchParams.get("reason") === "idp" };
 }
 
-export const meta: MetaFunction = () => [{ title: "Sign-in" }];
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.errorTitle");
 
 export default function AuthenticationError() {
   const { t } = useTranslation();

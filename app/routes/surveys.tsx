@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { UserSchema } from "~/domain/user";
 import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { pageTitle } from "~/components/layout/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -11,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { fullName: me.FullName, institute: me.Institute, roles: me.SurveyAccessRoles };
 }
 
-export const meta: MetaFunction = () => [{ title: "Surveys" }];
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "surveys.title");
 
 export default function Surveys() {
   const { t } = useTranslation();

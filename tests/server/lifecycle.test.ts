@@ -17,7 +17,10 @@ interface Running {
 }
 
 function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [serverFile], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: "pipe" });
+  const child = spawn(process.execPath, [serverFile], {
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
+    stdio: "pipe",
+  });
   const out: string[] = [];
   const err: string[] = [];
   child.stdout!.on("data", (d: Buffer) => out.push(...d.toString().split("\n").filter(Boolean)));
