@@ -6,10 +6,11 @@ import { createAuthenticator } from "./authenticate.server";
 import { openApiDocument } from "./openapi.server";
 import { mount, type AnyRoute } from "./route.server";
 import { healthRoutes } from "./routes/health.server";
+import { surveyRoutes } from "./routes/surveys.server";
 import { userRoutes } from "./routes/users.server";
 import type { ApiDeps } from "./types.server";
 
-export const apiRoutes: AnyRoute[] = [...healthRoutes, ...userRoutes];
+export const apiRoutes: AnyRoute[] = [...healthRoutes, ...userRoutes, ...surveyRoutes];
 
 /** Bodies above this are refused before they are read; uploads have their own, larger limit. */
 const JSON_BODY_LIMIT = 1_000_000;

@@ -1,0 +1,25 @@
+/** Question kinds and their codes; statistics use the codes (3 numeric, 4 date-time). Free of zod. */
+export const questionTypes = [
+  "SingleSelection",
+  "MultipleSelection",
+  "Numerical",
+  "DateTime",
+  "FreeText",
+  "Image",
+  "MultipleChoice",
+] as const;
+export type QuestionType = (typeof questionTypes)[number];
+export type QuestionTypeCode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+export function questionTypeCode(type: QuestionType): QuestionTypeCode {
+  return (questionTypes.indexOf(type) + 1) as QuestionTypeCode;
+}
+
+export function questionTypeName(code: number): QuestionType {
+  return questionTypes[code - 1] ?? "FreeText";
+}
+
+/** Kinds whose answers are chosen options. */
+export function hasAnswerOptions(type: QuestionType) {
+  return type === "SingleSelection" || type === "MultipleSelection" || type === "MultipleChoice" || type === "Image";
+}

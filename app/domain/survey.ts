@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { wireToIsoDate } from "./dates";
+import { questionTypes } from "./question-types";
+import { surveyStatuses } from "./survey-status";
+
+export const SurveyStatusSchema = z.enum(surveyStatuses);
+export const QuestionTypeSchema = z.enum(questionTypes);
+
+/** DD.MM.YYYY on the wire; "" clears the date. */
+export const WireDateSchema = z
+  .string()
+  .refine((v) => v === "" || wireToIsoDate(v) !== null, { message: "Expected a date as DD.MM.YYYY" });
+
+const id = z.number().int().positive();
+
+export const DependenceSchema = z
+  .object({
+    Type: z.enum(["SHOW", "HIDE"]),
+    PreliminaryAnswerOptions: z.array(id),
+  })
+  .meta({ id: "Dependence" });
+export type Dependence = z.infer<typeof DependenceSchema>;
+
+export interface AnswerOption {
+  Id: number;
+  QuestionId: number;
+  SurveyId: number;
+  Text: string;
+  Value: string | null;
+  IsExitAnswer: boolean;
+  Weight: number | null;
+  WeightingState: number;
+  Sort: number;
+  /** Image answer options: marker position as fractions 0..1. */
+  X: number | null;
+  Y: number | null;
+  SubQuestions: Question[];
+}
+
+export interface Question {
+  Id: number;
+  CategoryId: number;
+  SurveyId: number;
+  /** Set for a sub-question: the answer option it belongs to. */
+  ParentAnswerOptionId: number | null;
+  Title: string;
+  Type: z.infer<typeof QuestionTypeSchema>;
+  Sort: number;
+  AllowFileAttachments: boolean;
+  AllowMultipleAnswers: boolean;
+  Unit: string | null;
+  IsTestQuestion: boolean;
+  ImageSrc: string | null;
+  Dependence: Dependence | null;
+  AnswerOptions: AnswerOption[];
+}
+
+export const AnswerOptionSchema: z.ZodType<AnswerOption> = z
+  .object({
+    Id: id,
+    QuestionId: id,
+    SurveyId: id,
+    Text: z.string(),
+    Value: z.string().nullable(),
+    IsExitAnswer: z.boolean(),
+    Weight: z.number().int().min(1).max(3).nullable(),
+    WeightingState: z.number().int().min(0).max(2),
+    Sort: z.number().int(),
+    X: z.number().min(0).max(1).nullable(),
+    Y: z.number().min(0).max(1).nullable(),
+    get SubQuestions() {
+      return z.array(QuestionSchema);
+    },
+  })
+  .meta({ id: "AnswerOption" });
+
+export const QuestionSchema: z.ZodType<Question> = z
+  .object({
+    Id: id,
+    CategoryId: id,
+    SurveyId: id,
+    ParentAnswerOptionId: id.nullable(),
+    Title: z.string(),
+    Type: QuestionTypeSchema,
+    Sort: z.number().int(),
+    AllowFileAttachments: z.boolean(),
+    AllowMultipleAnswers: z.boolean(),
+    Unit: z.string().nullable(),
+    IsTestQuestion: z.boolean(),
+    ImageSrc: z.string().nullable(),
+    Dependence: DependenceSchema.nullable(),
+    get AnswerOptions() {
+      return z.array(AnswerOptionSchema);
+    },
+  })
+  .meta({ id: "Question" });
+
+export const CategorySchema = z
+  .object({
+    Id: id,
+    SurveyId: id,
+    Title: z.string(),
+    Sort: z.number().int(),
+    Questions: z.array(QuestionSchema),
+  })
+  .meta({ id: "Category" });
+export type Category = z.infer<typeof CategorySchema>;
+
+export const PatientFormAnswerOptionSchema = z
+  .object({ Id: id, Text: z.string(), Value: z.string().nullable(), IsExitAnswer: z.boolean(), Sort: z.number().int() })
+  .meta({ id: "PatientFormAnswerOption" });
+
+export const PatientFormAttributeSchema = z
+  .object({
+    Id: id,
+    PatientFormId: id,
+    SurveyId: id,
+    Title: z.string(),
+    Enabled: z.boolean(),
+    PreSelected: z.boolean(),
+    Sort: z.number().int(),
+    AnswerOptions: z.array(PatientFormAnswerOptionSchema),
+  })
+  .meta({ id: "PatientFormAttribute" });
+export type PatientFormAttribute = z.infer<typeof PatientFormAttributeSchema>;
+
+export const SurveyRightsSchema = z.object({
+  CanParticipate: z.boolean(),
+  CanEdit: z.boolean(),
+  CanApprove: z.boolean(),
+});
+
+export const SurveySchema = z
+  .object({
+    Id: id,
+    Title: z.string(),
+    Description: z.string(),
+    Status: SurveyStatusSchema,
+    StartDate: z.string().describe("DD.MM.YYYY or empty"),
+    EndDate: z.string().describe("DD.MM.YYYY or empty"),
+    IntroText: z.string(),
+    OutroText: z.string(),
+    TargetNumberOfResponses: z.number().int(),
+    IsPatientIdAutoGenerationEnabled: z.boolean(),
+    IsPatientFormEnabled: z.boolean(),
+    TagIds: z.array(id),
+    UserTeamPermissions: z.array(id),
+    EditorTeamPermissions: z.array(id),
+    ApproverTeamPermissions: z.array(id),
+    TeamPermissions: z.array(id).describe("All teams named in any of the three permission lists"),
+    Hash: z.string(),
+    Categories: z.array(CategorySchema),
+    PatientFormId: id.nullable(),
+    PatientForm: z.array(PatientFormAttributeSchema),
+    Rights: SurveyRightsSchema,
+    SourceSurveyId: id.nullable(),
+  })
+  .meta({ id: "Survey" });
+export type Survey = z.infer<typeof SurveySchema>;
+
+export const SurveyListEntrySchema = z
+  .object({
+    Id: id,
+    Title: z.string(),
+    StartDate: z.string(),
+    EndDate: z.string(),
+    Status: SurveyStatusSchema,
+    Hash: z.string(),
+    Rights: SurveyRightsSchema,
+  })
+  .meta({ id: "SurveyListEntry" });
+export type SurveyListEntry = z.infer<typeof SurveyListEntrySchema>;
+
+export const SurveyListSchema = z.object({ Data: z.array(SurveyListEntrySchema), Total: z.number().int() });
+
+const title = z.string().trim().min(1, "Title is required").max(200);
+
+export const CreateSurveySchema = z.object({
+  Title: title,
+  TeamPermissions: z.array(id).optional().describe("Teams that may take part; empty means all"),
+});
+
+/** PUT /surveys/{id}: any subset of these fields (section 5 rules). */
+export const UpdateSurveySchema = z
+  .object({
+    Title: title,
+    Description: z.string().max(5000),
+    StartDate: WireDateSchema,
+    EndDate: WireDateSchema,
+    IntroText: z.string().max(200_000),
+    OutroText: z.string().max(200_000),
+    TargetNumberOfResponses: z.number().int().min(0).max(9999),
+    IsPatientIdAutoGenerationEnabled: z.boolean(),
+    IsPatientFormEnabled: z.boolean(),
+    TagIds: z.array(id).max(100),
+    UserTeamPermissions: z.array(id).max(500),
+    EditorTeamPermissions: z.array(id).max(500),
+    ApproverTeamPermissions: z.array(id).max(500),
+  })
+  .partial()
+  .strict();
+export type UpdateSurvey = z.infer<typeof UpdateSurveySchema>;
+
+export const BenchmarkEntrySchema = z
+  .object({ Id: id, Title: z.string(), StartDate: z.string(), EndDate: z.string(), Status: SurveyStatusSchema })
+  .meta({ id: "BenchmarkEntry" });
