@@ -1,0 +1,122 @@
+import type { DB } from "~/server/db/types.server";
+
+export async function teamId(db: DB, name: string): Promise<number> {
+  const row = await db.selectFrom("teams").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Adds a category with a single-selection question straight into the database (for tests of the
+ * survey lifecycle that need a question), optionally with a sub-question, a dependence rule on a
+ * preliminary question and a recorded response.
+ */
+export async function addQuestion(
+  db: DB,
+  surveyId: number,
+  opts: { withSubQuestion?: boolean; withDependence?: boolean; withResponse?: boolean } = {},
+) {
+  const now = new Date().toISOString();
+  const category = await db
+    .insertInto("categories")
+    .values({ survey_id: surveyId, title: "Allgemein", sort: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const question = await db
+    .insertInto("questions")
+    .values({
+      survey_id: surveyId,
+      category_id: category.id,
+      parent_answer_option_id: null,
+      title: "Wie geht es Ihnen?",
+      type: 1,
+      sort: 0,
+      unit: null,
+      image_src: null,
+      dependence_type: opts.withDependence ? "SHOW" : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const option = await db
+    .insertInto("answer_options")
+    .values({
+      survey_id: surveyId,
+      question_id: question.id,
+      text: "Gut",
+      value: null,
+      weight: null,
+      sort: 0,
+      pos_x: null,
+      pos_y: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  let preliminaryOptionId: number | undefined;
+  if (opts.withSubQuestion) {
+    await db
+      .insertInto("questions")
+      .values({
+        survey_id: surveyId,
+        category_id: category.id,
+        parent_answer_option_id: option.id,
+        title: "Seit wann?",
+        type: 5,
+        sort: 0,
+        unit: null,
+        image_src: null,
+        dependence_type: null,
+      })
+      .execute();
+  }
+  if (opts.withDependence) {
+    const form = await db
+      .selectFrom("patient_forms")
+      .select("id")
+      .where("survey_id", "=", surveyId)
+      .executeTakeFirstOrThrow();
+    const attribute = await db
+      .insertInto("patient_form_attributes")
+      .values({ patient_form_id: form.id, survey_id: surveyId, title: "Geschlecht", sort: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const pre = await db
+      .insertInto("patient_form_answer_options")
+      .values({ attribute_id: attribute.id, survey_id: surveyId, text: "weiblich", value: null, sort: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    preliminaryOptionId = pre.id;
+    await db
+      .insertInto("question_dependence_options")
+      .values({ question_id: question.id, patient_form_answer_option_id: pre.id })
+      .execute();
+  }
+  if (opts.withResponse) {
+    const kase = await db
+      .insertInto("patient_data")
+      .values({
+        survey_id: surveyId,
+        patient_id: "P_1",
+        team_id: null,
+        created_by_user_id: null,
+        created_at: now,
+        modified_at: now,
+        closed_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("question_responses")
+      .values({
+        survey_id: surveyId,
+        patient_data_id: kase.id,
+        question_id: question.id,
+        answer_option_id: option.id,
+        text_response: null,
+        numerical_response: null,
+        date_time_response: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  return { categoryId: category.id, questionId: question.id, optionId: option.id, preliminaryOptionId };
+}
