@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Header } from "~/components/layout/Header";
@@ -18,6 +18,7 @@ import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
 import { getOptionalUser } from "~/server/auth/guards.server";
+import { takeFlash } from "~/server/flash.server";
 import { remixI18n } from "~/server/i18n.server";
 import styles from "~/styles/app.css?url";
 
@@ -27,21 +28,32 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, user] = await Promise.all([remixI18n.getLocale(request), getOptionalUser(request)]);
-  return {
-    locale: isCulture(locale) ? locale : defaultCulture,
-    user: user
-      ? { fullName: user.identity.fullName, institute: user.identity.institute, roles: user.identity.roles }
-      : null,
-  };
+  const [locale, user, { flash, clear }] = await Promise.all([
+    remixI18n.getLocale(request),
+    getOptionalUser(request),
+    takeFlash(request),
+  ]);
+  return data(
+    {
+      locale: isCulture(locale) ? locale : defaultCulture,
+      user: user
+        ? { fullName: user.identity.fullName, institute: user.identity.institute, roles: user.identity.roles }
+        : null,
+      flash,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export const handle = { i18n: "common" };
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
-  const locale: Culture = data?.locale ?? defaultCulture;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const locale: Culture = root?.locale ?? defaultCulture;
   const nonce = useNonce();
+  const { t } = useTranslation();
+  const flash = root?.flash;
+  const initial = useMemo(() => (flash ? { kind: flash.kind, message: t(flash.key, flash.vars) } : null), [flash, t]);
   return (
     <html lang={locale}>
       <head>
@@ -52,8 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <ToastProvider>
-          <Header locale={locale} signedIn={Boolean(data?.user)} />
+        <ToastProvider initial={initial}>
+          <Header locale={locale} signedIn={Boolean(root?.user)} />
           <main id="main" className="main" tabIndex={-1}>
             {children}
           </main>

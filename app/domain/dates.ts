@@ -53,3 +53,24 @@ export function formatDateTime(iso: string, withSeconds = true, timeZone?: strin
   const base = `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
   return withSeconds ? `${base}:${pad(d.getSeconds())}` : base;
 }
+
+/** After the start date changed: the end date, pushed to the start if it was earlier (section 4). */
+export function pushedEndDate(startWire: string, endWire: string): string {
+  const start = wireToIsoDate(startWire);
+  const end = wireToIsoDate(endWire);
+  return start && end && end < start ? startWire : endWire;
+}
+
+/** Problems with a period typed as DD.MM.YYYY: a malformed date, or the end before the start. */
+export function periodErrors(
+  startWire: string,
+  endWire: string,
+): { start?: "invalid"; end?: "invalid" | "beforeStart" } {
+  const errors: { start?: "invalid"; end?: "invalid" | "beforeStart" } = {};
+  const start = startWire ? wireToIsoDate(startWire) : "";
+  const end = endWire ? wireToIsoDate(endWire) : "";
+  if (start === null) errors.start = "invalid";
+  if (end === null) errors.end = "invalid";
+  else if (start && end && end < start) errors.end = "beforeStart";
+  return errors;
+}

@@ -1,22 +1,80 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/components/layout/meta";
+import { SurveyRow } from "~/components/surveys/SurveyRow";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Menu } from "~/components/ui/Menu";
+import { SearchBox } from "~/components/ui/SearchBox";
+import { useOnline } from "~/offline/connectivity";
+import { SurveyListSchema, SurveySchema } from "~/domain/survey";
 import { UserSchema } from "~/domain/user";
+import { failBack } from "~/server/action-errors.server";
 import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { pageTitle } from "~/components/layout/meta";
+import { setFlash } from "~/server/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const me = await apiClient(user.accessToken).get("/users/current", { schema: UserSchema }).catch(handleApiAuthErrors);
-  return { fullName: me.FullName, institute: me.Institute, roles: me.SurveyAccessRoles };
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
+  const api = apiClient(user.accessToken);
+  const [me, list] = await Promise.all([
+    api.get("/users/current", { schema: UserSchema }),
+    api.get("/surveys", { query: { filterString: q || undefined }, schema: SurveyListSchema }),
+  ]).catch(handleApiAuthErrors);
+  const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
+  const target = list.Data.find((s) => String(s.Id) === id);
+  return {
+    me: { fullName: me.FullName, institute: me.Institute, roles: me.SurveyAccessRoles },
+    surveys: list.Data,
+    q,
+    confirm: target && (kind === "clone" || kind === "archive") ? { kind, id: target.Id, title: target.Title } : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const id = Number(form.get("id"));
+  const api = apiClient(user.accessToken);
+  const back = "/surveys" + (form.get("q") ? `?q=${encodeURIComponent(String(form.get("q")))}` : "");
+  try {
+    if (intent === "create") {
+      const survey = await api.post("/surveys", { body: {}, schema: SurveySchema });
+      return redirect(`/survey/${survey.Id}/edit#start`);
+    }
+    if (intent === "clone") {
+      await api.post(`/surveys/${id}/clone`);
+      return redirect(back, {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasCloned" }) },
+      });
+    }
+    if (intent === "archive") {
+      await api.post(`/surveys/${id}/archive`);
+      return redirect(back, {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasArchived" }) },
+      });
+    }
+  } catch (error) {
+    return failBack(request, error, back);
+  }
+  return redirect(back);
 }
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "surveys.title");
 
 export default function Surveys() {
   const { t } = useTranslation();
-  const me = useLoaderData<typeof loader>();
+  const { me, surveys, q, confirm } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const online = useOnline();
+  const isEditor = me.roles.includes("SsiEditor");
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const listHref = q ? `/surveys?q=${encodeURIComponent(q)}` : "/surveys";
+  const confirmHref = (value: string) => `/surveys?${new URLSearchParams({ ...(q ? { q } : {}), confirm: value })}`;
+
   return (
     <section className="page" aria-labelledby="surveys-title">
       <div className="page__head">
@@ -26,6 +84,65 @@ export default function Surveys() {
           {me.institute ? <span className="greeting__institute">{me.institute}</span> : null}
         </p>
       </div>
+      <div className="toolbar">
+        <SearchBox
+          q={q}
+          label={t("surveys.searchLabel")}
+          placeholder={t("surveys.searchPlaceholder")}
+          buttonLabel={t("surveys.searchButton")}
+        />
+        <div className="toolbar__actions">
+          {isEditor ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="create" />
+              <button type="submit" className="btn btn--primary" disabled={creating || !online}>
+                {creating ? t("surveys.adding") : t("surveys.add")}
+              </button>
+            </Form>
+          ) : null}
+          <Menu label={t("surveys.moreActions")}>
+            <Link
+              to="/survey-archives"
+              className="menu__item"
+              aria-disabled={!online || undefined}
+              onClick={(e) => !online && e.preventDefault()}
+            >
+              {t("surveys.archive")}
+            </Link>
+          </Menu>
+        </div>
+      </div>
+      {surveys.length === 0 ? (
+        <p className="empty" role="status">
+          {q ? t("surveys.emptySearch", { q }) : t("surveys.empty")}
+        </p>
+      ) : (
+        <ul className="rows" aria-label={t("surveys.count", { count: surveys.length })}>
+          {surveys.map((s) => (
+            <SurveyRow key={s.Id} survey={s} q={q} isEditor={isEditor} confirmHref={confirmHref} />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirm?.kind === "clone"}
+        title={t("surveys.cloneTitleConfirm")}
+        confirmLabel={t("surveys.confirmClone")}
+        cancelLabel={t("surveys.cancel")}
+        cancelHref={listHref}
+        fields={{ intent: "clone", id: String(confirm?.id ?? ""), q }}
+      >
+        <p>{t("surveys.cloneConfirm", { title: confirm?.title ?? "" })}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm?.kind === "archive"}
+        title={t("surveys.archiveTitleConfirm")}
+        confirmLabel={t("surveys.yes")}
+        cancelLabel={t("surveys.no")}
+        cancelHref={listHref}
+        fields={{ intent: "archive", id: String(confirm?.id ?? ""), q }}
+      >
+        <p>{t("surveys.archiveConfirm", { title: confirm?.title ?? "" })}</p>
+      </ConfirmDialog>
     </section>
   );
 }

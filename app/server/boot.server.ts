@@ -7,6 +7,7 @@ import { startEmbeddedIdp } from "~/server/idp/index.server";
 import { log, setLogLevel } from "~/server/log.server";
 import { embeddedClientSecret } from "~/server/auth/oidc.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
+import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 
 /**
  * Starts what the server needs before it takes requests: configuration (a bad value stops here
@@ -19,6 +20,7 @@ export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
   const { db } = getContext();
   await migrateToLatest(db);
   log.info("db.ready", { database: env.DATABASE_URL ? "postgresql" : "sqlite" });
+  if (env.DEMO_DATA && (await seedDemoDataIfEmpty(db))) log.info("db.demo_data");
 
   let idp: { close(): Promise<void> } | undefined;
   if (env.embeddedIdp) {

@@ -27,8 +27,10 @@ export function Modal({ open, title, size = "lg", closable = true, onClose, chil
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
+    if (open && !dialog.matches(":modal")) {
       returnFocus.current = document.activeElement;
+      // Rendered open by the server (so it shows without JavaScript): make it a real modal now.
+      if (dialog.open) dialog.close();
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
@@ -53,6 +55,9 @@ export function Modal({ open, title, size = "lg", closable = true, onClose, chil
   return (
     <dialog
       ref={ref}
+      // The server renders an open modal as an open dialog, so it shows without JavaScript; in the browser
+      // the dialog is only ever opened with showModal(), never through the attribute.
+      {...(typeof document === "undefined" && open ? { open: true } : {})}
       className={`modal modal--${size}`}
       aria-labelledby={titleId}
       onCancel={(event) => {

@@ -1,0 +1,68 @@
+import { useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { isoToWireDate, wireToIsoDate } from "~/domain/dates";
+
+interface DateFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** DD.MM.YYYY: the calendar offers nothing before it. */
+  min?: string;
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/** A date typed as DD.MM.YYYY, with a calendar button that opens the browser's date picker. */
+export function DateField({ name, label, value, onChange, min, error, disabled }: DateFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  return (
+    <div className="field date-field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="date-field__row">
+        <input
+          id={id}
+          name={name}
+          className="input"
+          inputMode="numeric"
+          placeholder={t("editor.datePlaceholder")}
+          pattern="\d{2}\.\d{2}\.\d{4}"
+          value={value}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <input
+          ref={picker}
+          type="date"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="date-field__native"
+          value={wireToIsoDate(value) ?? ""}
+          min={min ? (wireToIsoDate(min) ?? undefined) : undefined}
+          onChange={(e) => onChange(isoToWireDate(e.target.value))}
+        />
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={disabled}
+          aria-label={t("editor.openCalendar")}
+          title={t("editor.openCalendar")}
+          onClick={() => picker.current?.showPicker?.()}
+        >
+          <span aria-hidden="true">📅</span>
+        </button>
+      </div>
+      {error ? (
+        <span id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useToast } from "~/components/ui/Toaster";
+
+interface Result {
+  ok: boolean;
+  error?: string;
+}
+
+/**
+ * The survey title, edited in place: the edit toggle (or Enter) switches between reading and editing;
+ * leaving the field saves it; a failed save restores the old title. Without JavaScript the title is a
+ * plain field of the surrounding form.
+ */
+export function EditableTitle({ title, editable, hydrated }: { title: string; editable: boolean; hydrated: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const fetcher = useFetcher<Result>();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(title);
+  const saved = useRef(title);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    saved.current = title;
+    setValue(title);
+  }, [title]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      saved.current = value.trim();
+    } else {
+      setValue(saved.current);
+      toast("error", t(fetcher.data.error ?? "errors.validation"));
+    }
+    // Only the arrival of a new answer matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
+
+  useEffect(() => {
+    if (editing) input.current?.focus();
+  }, [editing]);
+
+  const save = () => {
+    const next = value.trim();
+    if (next === saved.current) return;
+    fetcher.submit({ intent: "title", title: next }, { method: "post" });
+  };
+
+  if (!hydrated) {
+    return (
+      <div className="field editor-title">
+        <label className="field__label" htmlFor="survey-title">
+          {t("editor.titleLabel")}
+        </label>
+        <input
+          id="survey-title"
+          name="title"
+          className="input input--title"
+          defaultValue={title}
+          readOnly={!editable}
+          maxLength={200}
+          required
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="editor-title">
+      {editing ? (
+        <>
+          <label className="visually-hidden" htmlFor="survey-title">
+            {t("editor.titleLabel")}
+          </label>
+          <input
+            ref={input}
+            id="survey-title"
+            className="input input--title"
+            value={value}
+            maxLength={200}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                save();
+                setEditing(false);
+              }
+            }}
+            onBlur={() => {
+              save();
+              setEditing(false);
+            }}
+          />
+        </>
+      ) : (
+        <h1 className="editor-title__text" data-testid="survey-title">
+          {value}
+        </h1>
+      )}
+      {editable ? (
+        <button
+          type="button"
+          className="btn btn--ghost"
+          aria-pressed={editing}
+          aria-label={t("editor.editTitle")}
+          title={t("editor.editTitle")}
+          onMouseDown={(e) => editing && e.preventDefault()}
+          onClick={() => {
+            if (editing) save();
+            setEditing(!editing);
+          }}
+        >
+          <span aria-hidden="true">✎</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { StatusLabel } from "~/components/surveys/StatusLabel";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { periodErrors, pushedEndDate } from "~/domain/dates";
+import type { SurveyStatus } from "~/domain/survey-status";
+import { useOnline } from "~/offline/connectivity";
+import { DateField } from "./DateField";
+import { EditableTitle } from "./EditableTitle";
+
+interface EditorHeaderProps {
+  survey: { Id: number; Title: string; Status: SurveyStatus; StartDate: string; EndDate: string };
+  editable: boolean;
+  canApprove: boolean;
+  confirm: "publish" | "unpublish" | null;
+  hydrated: boolean;
+}
+
+/** Title, period, status and the survey-wide actions of the editor (section 2, Editor). */
+export function EditorHeader({ survey, editable, canApprove, confirm, hydrated }: EditorHeaderProps) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const navigation = useNavigation();
+  const [start, setStart] = useState(survey.StartDate);
+  const [end, setEnd] = useState(survey.EndDate);
+  const errors = periodErrors(start, end);
+  const errorText = (e?: string) =>
+    e === "invalid" ? t("editor.dateInvalid") : e === "beforeStart" ? t("editor.endBeforeStart") : null;
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const here = `/survey/${survey.Id}/edit`;
+
+  return (
+    <div className="editor-head">
+      <Form method="post" className="editor-head__form" id="survey-info">
+        <input type="hidden" name="intent" value="save" />
+        <div className="editor-head__title">
+          <EditableTitle title={survey.Title} editable={editable} hydrated={hydrated} />
+          <StatusLabel status={survey.Status} />
+        </div>
+        <div className="editor-head__dates">
+          <DateField
+            name="startDate"
+            label={t("editor.startDate")}
+            value={start}
+            disabled={!editable}
+            error={errorText(errors.start)}
+            onChange={(v) => {
+              setStart(v);
+              setEnd((current) => pushedEndDate(v, current));
+            }}
+          />
+          <DateField
+            name="endDate"
+            label={t("editor.endDate")}
+            value={end}
+            min={start}
+            disabled={!editable}
+            error={errorText(errors.end)}
+            onChange={setEnd}
+          />
+        </div>
+      </Form>
+      <div className="editor-head__actions">
+        {editable ? (
+          <button
+            type="submit"
+            form="survey-info"
+            className="btn btn--primary"
+            disabled={saving || !online || Object.keys(errors).length > 0}
+          >
+            {t("editor.save")}
+          </button>
+        ) : null}
+        {canApprove && survey.Status === "Draft" ? (
+          <Link to={`${here}?confirm=publish`} className="btn" preventScrollReset>
+            {t("editor.publish")}
+          </Link>
+        ) : null}
+        {canApprove && survey.Status !== "Draft" && survey.Status !== "Archived" ? (
+          <Link to={`${here}?confirm=unpublish`} className="btn" preventScrollReset>
+            {t("editor.unpublish")}
+          </Link>
+        ) : null}
+      </div>
+      {!editable ? (
+        <p className="notice" role="note">
+          {t("editor.readOnly")}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirm === "publish"}
+        title={t("editor.publishTitle")}
+        confirmLabel={t("editor.publish")}
+        cancelLabel={t("surveys.cancel")}
+        cancelHref={here}
+        fields={{ intent: "publish" }}
+      >
+        <p>{t("editor.publishConfirm")}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === "unpublish"}
+        title={t("editor.unpublishTitle")}
+        confirmLabel={t("editor.unpublish")}
+        cancelLabel={t("surveys.cancel")}
+        cancelHref={here}
+        fields={{ intent: "unpublish" }}
+        danger
+      >
+        <p>{t("editor.unpublishConfirm")}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

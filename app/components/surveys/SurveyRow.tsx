@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { SurveyListEntry } from "~/domain/survey";
+import { Highlight } from "~/components/ui/Highlight";
+import { Menu } from "~/components/ui/Menu";
+import { useOnline } from "~/offline/connectivity";
+import { Initial, StatusLabel } from "./StatusLabel";
+
+export function SurveyDates({ start, end }: { start: string; end: string }) {
+  const { t } = useTranslation();
+  return <span className="row__dates">{start || end ? t("surveys.dates", { start, end }) : t("surveys.noDates")}</span>;
+}
+
+/** One survey in the list: first letter, highlighted title, period, status and the row menu of section 2. */
+export function SurveyRow({
+  survey,
+  q,
+  isEditor,
+  confirmHref,
+}: {
+  survey: SurveyListEntry;
+  q: string;
+  isEditor: boolean;
+  confirmHref: (kind: string) => string;
+}) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const analyst = survey.Rights.CanEdit || survey.Rights.CanApprove;
+  const active = survey.Status === "Active";
+  const offlineProps = online
+    ? {}
+    : { "aria-disabled": true, tabIndex: -1, onClick: (e: { preventDefault(): void }) => e.preventDefault() };
+  return (
+    <li className="row" data-testid="survey-row" data-survey-id={survey.Id}>
+      <Initial title={survey.Title} />
+      <div className="row__main">
+        <span className="row__title">
+          <Highlight text={survey.Title} query={q} />
+        </span>
+        <SurveyDates start={survey.StartDate} end={survey.EndDate} />
+      </div>
+      <StatusLabel status={survey.Status} />
+      <Menu label={t("surveys.rowMenu", { title: survey.Title })}>
+        {analyst ? (
+          <Link to={`/survey/${survey.Id}/edit`} className="menu__item" {...offlineProps}>
+            {t("surveys.edit")}
+          </Link>
+        ) : null}
+        {active && survey.Rights.CanParticipate ? (
+          <Link to={`/survey/${survey.Id}`} className="menu__item">
+            {t("surveys.complete")}
+          </Link>
+        ) : null}
+        {analyst ? (
+          <Link to={`/survey/${survey.Id}/statistics`} className="menu__item" {...offlineProps}>
+            {t("surveys.statistics")}
+          </Link>
+        ) : null}
+        {isEditor ? (
+          <Link to={confirmHref(`clone:${survey.Id}`)} className="menu__item" preventScrollReset {...offlineProps}>
+            {t("surveys.clone")}
+          </Link>
+        ) : null}
+        {isEditor && survey.Rights.CanEdit ? (
+          <Link to={confirmHref(`archive:${survey.Id}`)} className="menu__item" preventScrollReset {...offlineProps}>
+            {t("surveys.archiveAction")}
+          </Link>
+        ) : null}
+      </Menu>
+    </li>
+  );
+}

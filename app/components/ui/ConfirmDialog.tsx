@@ -1,0 +1,65 @@
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Modal } from "./Modal";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** Where cancelling goes (the same page without the confirmation in its URL). */
+  cancelHref: string;
+  /** Hidden fields of the confirming form post. */
+  fields: Record<string, string>;
+  action?: string;
+  danger?: boolean;
+}
+
+/**
+ * A yes/no confirmation whose open state lives in the URL, so it works without JavaScript (the server
+ * renders it open) and the confirming button is a plain form post.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const close = () => navigate(props.cancelHref, { replace: true, preventScrollReset: true });
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      size="s"
+      onClose={close}
+      footer={
+        <>
+          <a
+            className="btn"
+            href={props.cancelHref}
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
+            {props.cancelLabel}
+          </a>
+          <Form method="post" action={props.action} preventScrollReset>
+            {Object.entries(props.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button
+              type="submit"
+              className={`btn ${props.danger ? "btn--danger" : "btn--primary"}`}
+              disabled={busy}
+              autoFocus
+            >
+              {props.confirmLabel}
+            </button>
+          </Form>
+        </>
+      }
+    >
+      {props.children}
+    </Modal>
+  );
+}

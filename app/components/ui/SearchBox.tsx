@@ -1,0 +1,58 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+
+/** Search runs this long after typing stops (section 9). */
+export const SEARCH_DEBOUNCE_MS = 600;
+
+interface SearchBoxProps {
+  q: string;
+  label: string;
+  placeholder: string;
+  buttonLabel: string;
+  /** Extra query parameters kept when searching. */
+  keep?: Record<string, string>;
+}
+
+/**
+ * A GET form: without JavaScript it searches on submit; with it, 600 ms after typing stops or at once
+ * on the search icon.
+ */
+export function SearchBox({ q, label, placeholder, buttonLabel, keep = {} }: SearchBoxProps) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const id = useId();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" role="search" className="search" onSubmit={() => clearTimeout(timer.current)}>
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder={placeholder}
+        autoComplete="off"
+        className="search__input"
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(
+            () => submit(form, { replace: true, preventScrollReset: true }),
+            SEARCH_DEBOUNCE_MS,
+          );
+        }}
+      />
+      <button type="submit" className="search__button" aria-label={buttonLabel} title={buttonLabel}>
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </Form>
+  );
+}

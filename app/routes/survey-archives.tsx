@@ -1,0 +1,147 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/components/layout/meta";
+import { SurveyDates } from "~/components/surveys/SurveyRow";
+import { Initial, StatusLabel } from "~/components/surveys/StatusLabel";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Highlight } from "~/components/ui/Highlight";
+import { Menu } from "~/components/ui/Menu";
+import { SearchBox } from "~/components/ui/SearchBox";
+import { useOnline } from "~/offline/connectivity";
+import { SurveyListSchema } from "~/domain/survey";
+import { failBack } from "~/server/action-errors.server";
+import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { hasRole, requireUser } from "~/server/auth/guards.server";
+import { setFlash } from "~/server/flash.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
+  const list = await apiClient(user.accessToken)
+    .get("/surveys", { query: { Archived: true, filterString: q || undefined }, schema: SurveyListSchema })
+    .catch(handleApiAuthErrors);
+  const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
+  const target = list.Data.find((s) => String(s.Id) === id);
+  return {
+    surveys: list.Data,
+    q,
+    isEditor: hasRole(user, "SsiEditor"),
+    confirm: kind === "delete" && target ? { id: target.Id, title: target.Title } : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  const q = String(form.get("q") ?? "");
+  const back = "/survey-archives" + (q ? `?q=${encodeURIComponent(q)}` : "");
+  const api = apiClient(user.accessToken);
+  try {
+    if (form.get("intent") === "restore") {
+      await api.post(`/surveys/${id}/archive/restore`);
+      return redirect(back, {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasRestored" }) },
+      });
+    }
+    if (form.get("intent") === "delete") {
+      await api.delete(`/surveys/${id}/archive`);
+      return redirect(back, {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasDeleted" }) },
+      });
+    }
+  } catch (error) {
+    return failBack(request, error, back);
+  }
+  return redirect(back);
+}
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "archive.title");
+
+export default function SurveyArchives() {
+  const { t } = useTranslation();
+  const { surveys, q, isEditor, confirm } = useLoaderData<typeof loader>();
+  const online = useOnline();
+  const back = q ? `/survey-archives?q=${encodeURIComponent(q)}` : "/survey-archives";
+  if (!online) {
+    return (
+      <section className="page page--narrow" aria-labelledby="archive-title">
+        <h1 id="archive-title">{t("archive.title")}</h1>
+        <p role="status">{t("archive.offline")}</p>
+        <Link to="/surveys" className="btn">
+          {t("archive.exit")}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page" aria-labelledby="archive-title">
+      <div className="page__head">
+        <h1 id="archive-title">{t("archive.title")}</h1>
+        <Link to="/surveys" className="btn">
+          <span aria-hidden="true">←</span> {t("archive.exit")}
+        </Link>
+      </div>
+      <div className="toolbar">
+        <SearchBox
+          q={q}
+          label={t("surveys.searchLabel")}
+          placeholder={t("surveys.searchPlaceholder")}
+          buttonLabel={t("surveys.searchButton")}
+        />
+      </div>
+      {surveys.length === 0 ? (
+        <p className="empty" role="status">
+          {q ? t("surveys.emptySearch", { q }) : t("archive.empty")}
+        </p>
+      ) : (
+        <ul className="rows" aria-label={t("archive.title")}>
+          {surveys.map((s) => (
+            <li key={s.Id} className="row" data-testid="archive-row">
+              <Initial title={s.Title} />
+              <div className="row__main">
+                <span className="row__title">
+                  <Highlight text={s.Title} query={q} />
+                </span>
+                <SurveyDates start={s.StartDate} end={s.EndDate} />
+              </div>
+              <StatusLabel status={s.Status} />
+              {isEditor && s.Rights.CanEdit ? (
+                <Menu label={t("surveys.rowMenu", { title: s.Title })}>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="id" value={s.Id} />
+                    <input type="hidden" name="q" value={q} />
+                    <button type="submit" className="menu__item">
+                      {t("archive.restore")}
+                    </button>
+                  </Form>
+                  <Link
+                    to={`/survey-archives?${new URLSearchParams({ ...(q ? { q } : {}), confirm: `delete:${s.Id}` })}`}
+                    className="menu__item"
+                    preventScrollReset
+                  >
+                    {t("archive.delete")}
+                  </Link>
+                </Menu>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={Boolean(confirm)}
+        title={t("archive.deleteTitle")}
+        confirmLabel={t("archive.delete")}
+        cancelLabel={t("surveys.cancel")}
+        cancelHref={back}
+        fields={{ intent: "delete", id: String(confirm?.id ?? ""), q }}
+        danger
+      >
+        <p>{t("archive.deleteConfirm", { title: confirm?.title ?? "" })}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

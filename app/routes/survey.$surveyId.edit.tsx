@@ -1,0 +1,119 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { EditorHeader } from "~/components/editor/EditorHeader";
+import type { RouteHandle } from "~/components/layout/Header";
+import { pageTitle } from "~/components/layout/meta";
+import { useHydrated } from "~/components/ui/useHydrated";
+import { SurveySchema } from "~/domain/survey";
+import { errorKey, failBack } from "~/server/action-errors.server";
+import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { setFlash } from "~/server/flash.server";
+
+export const handle: RouteHandle = { backToList: true };
+
+function surveyId(params: { surveyId?: string }) {
+  const id = Number(params.surveyId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = surveyId(params);
+  let survey;
+  try {
+    if (!id) throw new ApiError(404, { Type: "SURVEY_NOT_FOUND", Error: "Bad id" });
+    survey = await apiClient(user.accessToken).get(`/surveys/${id}`, { schema: SurveySchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
+      // Section 2: a survey that cannot be loaded sends the editor back to the list.
+      throw redirect("/surveys", {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "editor.loadFailed" }) },
+      });
+    }
+    return handleApiAuthErrors(error);
+  }
+  if (!survey.Rights.CanEdit && !survey.Rights.CanApprove) throw redirect("/403");
+  const asked = new URL(request.url).searchParams.get("confirm");
+  const confirm: "publish" | "unpublish" | null = asked === "publish" || asked === "unpublish" ? asked : null;
+  return {
+    survey,
+    editable: survey.Rights.CanEdit && survey.Status === "Draft",
+    canApprove: survey.Rights.CanApprove,
+    confirm,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = surveyId(params);
+  if (!id) throw redirect("/surveys");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const api = apiClient(user.accessToken);
+  const here = `/survey/${id}/edit`;
+  const flash = async (kind: "success" | "error", key: string) => ({
+    "Set-Cookie": await setFlash(request, { kind, key }),
+  });
+
+  if (intent === "title") {
+    // Saved in place by the page: answer with the outcome so a failure restores the old title.
+    try {
+      await api.put(`/surveys/${id}`, { body: { Title: String(form.get("title") ?? "") } });
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+        return handleApiAuthErrors(error);
+      return data({ ok: false, error: errorKey(error) }, { status: error instanceof ApiError ? error.status : 500 });
+    }
+  }
+  try {
+    if (intent === "save") {
+      const body: Record<string, string> = {
+        StartDate: String(form.get("startDate") ?? "").trim(),
+        EndDate: String(form.get("endDate") ?? "").trim(),
+      };
+      if (form.has("title")) body.Title = String(form.get("title"));
+      await api.put(`/surveys/${id}`, { body });
+      return redirect(here, { headers: await flash("success", "editor.saved") });
+    }
+    if (intent === "publish") {
+      try {
+        await api.post(`/surveys/${id}/approve`);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400) {
+          return redirect(here, { headers: await flash("error", "editor.publishNeeds") });
+        }
+        throw error;
+      }
+      return redirect("/surveys", { headers: await flash("success", "editor.published") });
+    }
+    if (intent === "unpublish") {
+      await api.put(`/surveys/${id}/change-status`, { query: { newStatusId: 1 } });
+      return redirect(here, { headers: await flash("success", "editor.unpublished") });
+    }
+  } catch (error) {
+    return failBack(request, error, here);
+  }
+  return redirect(here);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
+  pageTitle(matches, "editor.pageTitle", { title: loaded?.survey.Title ?? "" });
+
+export default function SurveyEditor() {
+  const { survey, editable, canApprove, confirm } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  return (
+    <section className="page editor" aria-label={survey.Title}>
+      <EditorHeader
+        key={survey.Hash}
+        survey={survey}
+        editable={editable}
+        canApprove={canApprove}
+        confirm={confirm}
+        hydrated={hydrated}
+      />
+    </section>
+  );
+}

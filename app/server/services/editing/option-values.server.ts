@@ -1,0 +1,62 @@
+import { DEFAULT_MARKER_POSITION, resolveWeighting, weightingStates, type AnswerOptionInput } from "~/domain/editing";
+import { AppError } from "~/domain/errors";
+import type { QuestionType } from "~/domain/question-types";
+import type { Row } from "~/server/db/types.server";
+import { flag, type Trx } from "./common.server";
+
+/** The columns of an answer option the editor sets. */
+export type OptionColumns = Pick<
+  Row<"answer_options">,
+  "text" | "value" | "is_exit_answer" | "weighting_state" | "weight" | "pos_x" | "pos_y"
+>;
+
+const NEW_OPTION = { WeightingState: weightingStates.notWeighted, Weight: null };
+
+/**
+ * An answer option's columns after applying the editor's input to the stored ones (or to the defaults of a
+ * new option): a weight only for a correct answer, a marker position only on image questions.
+ */
+export function optionColumns(
+  type: QuestionType,
+  current: OptionColumns | null,
+  input: Partial<Omit<AnswerOptionInput, "Id">>,
+): OptionColumns {
+  const weighting = resolveWeighting(
+    current ? { WeightingState: current.weighting_state, Weight: current.weight } : NEW_OPTION,
+    input,
+  );
+  if (typeof weighting === "string") throw new AppError("VALIDATION_ERROR", weighting);
+  const image = type === "Image";
+  if (!image && (input.X !== undefined || input.Y !== undefined)) {
+    throw new AppError("VALIDATION_ERROR", "Only answer options of image questions have a position");
+  }
+  const position = (given: number | undefined, stored: number | null | undefined) =>
+    image ? (given ?? stored ?? DEFAULT_MARKER_POSITION) : null;
+  return {
+    text: input.Text ?? current?.text ?? "",
+    value: input.Value !== undefined ? input.Value : (current?.value ?? null),
+    is_exit_answer: flag(input.IsExitAnswer) ?? current?.is_exit_answer ?? 0,
+    weighting_state: weighting.WeightingState,
+    weight: weighting.Weight,
+    pos_x: position(input.X, current?.pos_x),
+    pos_y: position(input.Y, current?.pos_y),
+  };
+}
+
+/** Appends answer options to a question, in the given order after `firstSort`; their ids in that order. */
+export async function insertOptions(
+  trx: Trx,
+  target: { surveyId: number; questionId: number; type: QuestionType; firstSort: number },
+  inputs: Omit<AnswerOptionInput, "Id">[],
+): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  // Every row carries every key (SQLite writes a missing key of a multi-row insert as NULL).
+  const rows = inputs.map((input, i) => ({
+    survey_id: target.surveyId,
+    question_id: target.questionId,
+    sort: target.firstSort + i,
+    ...optionColumns(target.type, null, input),
+  }));
+  const inserted = await trx.insertInto("answer_options").values(rows).returning("id").execute();
+  return inserted.map((r) => r.id);
+}

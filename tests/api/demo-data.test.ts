@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData, seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
+import { loadSurveyTree } from "~/server/services/survey-tree.server";
+import { dialects, openTestDb, type TestDb } from "../support/databases";
+
+const rights = { CanEdit: true, CanApprove: true, CanParticipate: true };
+
+describe.each(dialects)("demo data on %s", (kind) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await openTestDb(kind);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it("seeds an empty database once, with surveys in several states and languages", async () => {
+    expect(await seedDemoDataIfEmpty(t.db)).toBe(true);
+    expect(await seedDemoDataIfEmpty(t.db)).toBe(false);
+    const rows = await t.db.selectFrom("surveys").select(["id", "title", "status"]).orderBy("id").execute();
+    expect(rows.map((r) => r.status)).toEqual([2, 2, 1, 2, 4]);
+    expect(rows.map((r) => r.title)).toContain("Post-operative Pain Assessment");
+    const tree = await loadSurveyTree(t.db, rows[0].id, rights);
+    expect(tree!.PatientForm.map((a) => a.Title)).toEqual(["Geschlecht", "Altersgruppe"]);
+    const questions = tree!.Categories.flatMap((c) => c.Questions);
+    expect(new Set(questions.map((q) => q.Type))).toEqual(
+      new Set(["SingleSelection", "FreeText", "Numerical", "DateTime"]),
+    );
+    const withSub = questions.find((q) => q.AnswerOptions.some((o) => o.SubQuestions.length > 0));
+    expect(withSub?.AnswerOptions[0].SubQuestions[0].Type).toBe("MultipleSelection");
+    const dependent = questions.find((q) => q.Dependence);
+    const weiblich = tree!.PatientForm[0].AnswerOptions.find((o) => o.Text === "weiblich")!.Id;
+    expect(dependent?.Dependence).toEqual({ Type: "SHOW", PreliminaryAnswerOptions: [weiblich] });
+  });
+
+  it("seeds again on demand", async () => {
+    const ids = await seedDemoData(t.db);
+    expect(ids).toHaveLength(5);
+  });
+});
