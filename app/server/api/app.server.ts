@@ -5,12 +5,24 @@ import { log } from "~/server/log.server";
 import { createAuthenticator } from "./authenticate.server";
 import { openApiDocument } from "./openapi.server";
 import { mount, type AnyRoute } from "./route.server";
+import { answerOptionRoutes } from "./routes/answer-options.server";
+import { categoryRoutes } from "./routes/categories.server";
 import { healthRoutes } from "./routes/health.server";
+import { patientAttributeRoutes } from "./routes/patient-attributes.server";
+import { questionRoutes } from "./routes/questions.server";
 import { surveyRoutes } from "./routes/surveys.server";
 import { userRoutes } from "./routes/users.server";
 import type { ApiDeps } from "./types.server";
 
-export const apiRoutes: AnyRoute[] = [...healthRoutes, ...userRoutes, ...surveyRoutes];
+export const apiRoutes: AnyRoute[] = [
+  ...healthRoutes,
+  ...userRoutes,
+  ...surveyRoutes,
+  ...categoryRoutes,
+  ...questionRoutes,
+  ...answerOptionRoutes,
+  ...patientAttributeRoutes,
+];
 
 /** Bodies above this are refused before they are read; uploads have their own, larger limit. */
 const JSON_BODY_LIMIT = 1_000_000;

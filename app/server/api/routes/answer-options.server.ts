@@ -1,0 +1,70 @@
+import { CreateAnswerOptionSchema, CreateSubQuestionSchema, UpdateAnswerOptionSchema } from "~/domain/editing";
+import { AnswerOptionSchema, QuestionSchema } from "~/domain/survey";
+import {
+  createAnswerOption,
+  deleteAnswerOption,
+  reorderAnswerOption,
+  updateAnswerOption,
+} from "~/server/services/editing/answer-options.server";
+import { createSubQuestion } from "~/server/services/editing/questions.server";
+import { route } from "../route.server";
+import { surveyCaller } from "../schemas.server";
+import { ItemParams, ReorderQuery, SurveyQuery } from "./categories.server";
+
+const tag = "Answer options";
+
+export const answerOptionRoutes = [
+  route({
+    method: "post",
+    path: "/answer-options",
+    tag,
+    summary: "Add an answer at the end of a question",
+    body: CreateAnswerOptionSchema,
+    response: AnswerOptionSchema,
+    status: 201,
+    handler: ({ deps, caller, body }) => createAnswerOption(deps.db, surveyCaller(caller), body),
+  }),
+  route({
+    method: "put",
+    path: "/answer-options/:id",
+    tag,
+    summary: "Change some fields of an answer; unchanged values are not written",
+    params: ItemParams,
+    body: UpdateAnswerOptionSchema,
+    response: AnswerOptionSchema,
+    handler: ({ deps, caller, params, body }) => updateAnswerOption(deps.db, surveyCaller(caller), params.id, body),
+  }),
+  route({
+    method: "delete",
+    path: "/answer-options/:id",
+    tag,
+    summary: "Delete an answer with its sub-questions (refused when answers were logged)",
+    params: ItemParams,
+    query: SurveyQuery,
+    status: 204,
+    handler: ({ deps, caller, params, query }) =>
+      deleteAnswerOption(deps.db, surveyCaller(caller), query.surveyId, params.id),
+  }),
+  route({
+    method: "post",
+    path: "/answer-options/:id/reorder",
+    tag,
+    summary: "Move an answer to newPosition (0-based) among its question's answers",
+    params: ItemParams,
+    query: ReorderQuery,
+    status: 204,
+    handler: ({ deps, caller, params, query }) =>
+      reorderAnswerOption(deps.db, surveyCaller(caller), query.surveyId, params.id, query.newPosition),
+  }),
+  route({
+    method: "post",
+    path: "/answer-options/:id/sub-question",
+    tag,
+    summary: "Add a sub-question under an answer (it takes the category of its parent)",
+    params: ItemParams,
+    body: CreateSubQuestionSchema,
+    response: QuestionSchema,
+    status: 201,
+    handler: ({ deps, caller, params, body }) => createSubQuestion(deps.db, surveyCaller(caller), params.id, body),
+  }),
+];

@@ -1,0 +1,198 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+function row(page: Page, title: string) {
+  return page
+    .getByTestId("survey-row")
+    .filter({ has: page.locator(".row__title", { hasText: new RegExp(`^${title}$`) }) });
+}
+
+async function openRowMenu(page: Page, title: string) {
+  await row(page, title).locator("summary").click();
+}
+
+test.describe("surveys as an editor", () => {
+  test("creates, renames (a failed rename reverts), dates, clones, archives, restores and deletes", async ({
+    page,
+  }) => {
+    await signIn(page, "editor");
+    await page.getByRole("button", { name: "Umfrage hinzufügen" }).click();
+    await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
+    await expect(page.getByTestId("survey-title")).toHaveText("Neue Umfrage");
+
+    // Rename in place: the edit toggle, type, Enter.
+    await page.getByRole("button", { name: "Titel bearbeiten" }).click();
+    await page.getByLabel("Titel", { exact: true }).fill("Blutdruck-Studie E2E");
+    await page.getByLabel("Titel", { exact: true }).press("Enter");
+    await expect(page.getByTestId("survey-title")).toHaveText("Blutdruck-Studie E2E");
+    await page.reload();
+    await expect(page.getByTestId("survey-title")).toHaveText("Blutdruck-Studie E2E");
+
+    // A rename the server refuses (blank) is reverted, with an error notice.
+    await page.getByRole("button", { name: "Titel bearbeiten" }).click();
+    await page.getByLabel("Titel", { exact: true }).fill("   ");
+    await page.getByLabel("Titel", { exact: true }).blur();
+    await expect(page.getByTestId("toast").filter({ hasText: "Vorgang fehlgeschlagen" })).toBeVisible();
+    await expect(page.getByTestId("survey-title")).toHaveText("Blutdruck-Studie E2E");
+
+    // Dates: a start after the end pushes the end; save shows the notice.
+    await page.getByLabel("Startdatum").fill("01.03.2027");
+    await page.getByLabel("Enddatum").fill("10.03.2027");
+    await page.getByLabel("Startdatum").fill("20.03.2027");
+    await expect(page.getByLabel("Enddatum")).toHaveValue("20.03.2027");
+    await page.getByLabel("Enddatum").fill("05.03.2027");
+    await expect(page.getByText("Das Enddatum darf nicht vor dem Startdatum liegen.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
+    await page.getByLabel("Enddatum").fill("30.06.2027");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Umfrageinformationen gespeichert." })).toBeVisible();
+
+    await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+    await expect(row(page, "Blutdruck-Studie E2E")).toContainText("20.03.2027 - 30.06.2027");
+    await expect(row(page, "Blutdruck-Studie E2E")).toContainText("Entwurf");
+
+    // Clone with a confirmation naming the source.
+    await openRowMenu(page, "Blutdruck-Studie E2E");
+    await row(page, "Blutdruck-Studie E2E").getByRole("link", { name: "Klonen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Umfrage klonen" });
+    await expect(dialog).toContainText("„Blutdruck-Studie E2E“");
+    await dialog.getByRole("button", { name: "Klonen" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage wurde geklont." })).toBeVisible();
+    await expect(row(page, "Kopie von Blutdruck-Studie E2E")).toBeVisible();
+
+    // Archive (yes/no), then restore from the archive, archive again and delete permanently.
+    await openRowMenu(page, "Kopie von Blutdruck-Studie E2E");
+    await row(page, "Kopie von Blutdruck-Studie E2E").getByRole("link", { name: "Archivieren" }).click();
+    await page.getByRole("dialog", { name: "Umfrage archivieren" }).getByRole("button", { name: "Ja" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage wurde archiviert." })).toBeVisible();
+    await expect(row(page, "Kopie von Blutdruck-Studie E2E")).toHaveCount(0);
+
+    await page.locator('summary[aria-label="Weitere Aktionen"]').click();
+    await page.getByRole("link", { name: "Archiv" }).click();
+    await expect(page).toHaveURL(/\/survey-archives$/);
+    const archived = page.getByTestId("archive-row").filter({ hasText: "Kopie von Blutdruck-Studie E2E" });
+    await expect(archived).toContainText("Archiviert");
+    await archived.locator("summary").click();
+    await archived.getByRole("button", { name: "Als Entwurf wiederherstellen" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage wurde wiederhergestellt." })).toBeVisible();
+    await expect(archived).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Archiv verlassen" }).click();
+    await expect(row(page, "Kopie von Blutdruck-Studie E2E")).toContainText("Entwurf");
+    await openRowMenu(page, "Kopie von Blutdruck-Studie E2E");
+    await row(page, "Kopie von Blutdruck-Studie E2E").getByRole("link", { name: "Archivieren" }).click();
+    await page.getByRole("dialog", { name: "Umfrage archivieren" }).getByRole("button", { name: "Ja" }).click();
+    await page.goto("/survey-archives");
+    await archived.locator("summary").click();
+    await archived.getByRole("link", { name: "Endgültig löschen" }).click();
+    const confirmDelete = page.getByRole("dialog", { name: "Umfrage endgültig löschen" });
+    await expect(confirmDelete).toContainText("Kopie von Blutdruck-Studie E2E");
+    await confirmDelete.getByRole("button", { name: "Endgültig löschen" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage wurde endgültig gelöscht." })).toBeVisible();
+    await expect(archived).toHaveCount(0);
+  });
+
+  test("a confirmation closes on Escape and gives focus back", async ({ page }) => {
+    await signIn(page, "editor");
+    await openRowMenu(page, "Herzinsuffizienz – Verlaufsbogen");
+    await row(page, "Herzinsuffizienz – Verlaufsbogen").getByRole("link", { name: "Klonen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Umfrage klonen" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Klonen" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/surveys$/);
+  });
+
+  test("debounced search highlights the matches", async ({ page }) => {
+    await signIn(page, "editor");
+    await expect(page.getByTestId("survey-row")).not.toHaveCount(0);
+    const search = page.getByRole("searchbox", { name: "Umfragen durchsuchen" });
+    await search.pressSequentially("herz", { delay: 50 });
+    // Nothing happens while typing; 600 ms after the last key the list is filtered.
+    await expect(page).toHaveURL(/\?q=herz$/);
+    await expect(page.getByTestId("survey-row")).toHaveCount(1);
+    await expect(page.getByTestId("survey-row").locator("mark")).toHaveText("Herz");
+    await search.fill("gibt es nicht");
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await expect(page.getByText("Keine Umfragen zu „gibt es nicht“")).toBeVisible();
+  });
+});
+
+test.describe("surveys as an approver", () => {
+  test("publishes a draft and unpublishes it again", async ({ page }) => {
+    await signIn(page, "approver");
+    const title = "Patientenzufriedenheit Station 3A";
+    await expect(page.getByRole("button", { name: "Umfrage hinzufügen" })).toHaveCount(0);
+    await openRowMenu(page, title);
+    await row(page, title).getByRole("link", { name: "Umfrage bearbeiten" }).click();
+    await expect(page.getByText("Diese Umfrage ist schreibgeschützt")).toBeVisible();
+    await page.getByRole("link", { name: "Veröffentlichen" }).click();
+    await page
+      .getByRole("dialog", { name: "Umfrage veröffentlichen" })
+      .getByRole("button", { name: "Veröffentlichen" })
+      .click();
+    await expect(page).toHaveURL(/\/surveys$/);
+    await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage wurde veröffentlicht." })).toBeVisible();
+    await expect(row(page, title)).toContainText("Aktiv");
+
+    await openRowMenu(page, title);
+    await row(page, title).getByRole("link", { name: "Umfrage bearbeiten" }).click();
+    await page.getByRole("link", { name: "Veröffentlichung zurückziehen" }).click();
+    await page
+      .getByRole("dialog", { name: "Veröffentlichung zurückziehen" })
+      .getByRole("button", { name: "Veröffentlichung zurückziehen" })
+      .click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage ist wieder ein Entwurf." })).toBeVisible();
+    await expect(page.locator(".editor-head .status")).toHaveText("Entwurf");
+  });
+});
+
+test.describe("surveys as a plain user", () => {
+  test("sees only what they may fill, without editing actions", async ({ page }) => {
+    await signIn(page, "user");
+    await expect(row(page, "Herzinsuffizienz – Verlaufsbogen")).toBeVisible();
+    await expect(row(page, "Post-operative Pain Assessment")).toBeVisible();
+    await expect(row(page, "Sturzrisiko-Screening")).toHaveCount(1);
+    await expect(page.getByText("Patientenzufriedenheit Station 3A")).toHaveCount(0);
+    await expect(page.getByText("Medikationsabgleich (alt)")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Umfrage hinzufügen" })).toHaveCount(0);
+    await openRowMenu(page, "Herzinsuffizienz – Verlaufsbogen");
+    const menu = row(page, "Herzinsuffizienz – Verlaufsbogen").locator(".menu__panel");
+    await expect(menu.getByRole("link")).toHaveText(["Umfrage ausfüllen"]);
+    const response = await page.goto("/survey/3/edit");
+    expect(page.url()).toMatch(/\/surveys$|\/403$/);
+    expect(response?.ok()).toBe(true);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the list searches on submit, clones through the confirmation and the archive restores", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.getByRole("searchbox", { name: "Umfragen durchsuchen" }).fill("pain");
+    await page.getByRole("button", { name: "Suchen" }).click();
+    await expect(page).toHaveURL(/\?q=pain$/);
+    await expect(page.getByTestId("survey-row")).toHaveCount(1);
+    await expect(page.getByTestId("survey-row").locator("mark")).toHaveText("Pain");
+
+    await openRowMenu(page, "Post-operative Pain Assessment");
+    await row(page, "Post-operative Pain Assessment").getByRole("link", { name: "Klonen" }).click();
+    await page.getByRole("dialog", { name: "Umfrage klonen" }).getByRole("button", { name: "Klonen" }).click();
+    await expect(row(page, "Kopie von Post-operative Pain Assessment")).toBeVisible();
+
+    await openRowMenu(page, "Kopie von Post-operative Pain Assessment");
+    await row(page, "Kopie von Post-operative Pain Assessment").getByRole("link", { name: "Archivieren" }).click();
+    await page.getByRole("dialog", { name: "Umfrage archivieren" }).getByRole("button", { name: "Ja" }).click();
+    await expect(row(page, "Kopie von Post-operative Pain Assessment")).toHaveCount(0);
+
+    await page.goto("/survey-archives?q=kopie");
+    const archived = page.getByTestId("archive-row").filter({ hasText: "Kopie von Post-operative Pain Assessment" });
+    await expect(archived.locator("mark")).toHaveText("Kopie");
+    await archived.locator("summary").click();
+    await archived.getByRole("button", { name: "Als Entwurf wiederherstellen" }).click();
+    await expect(archived).toHaveCount(0);
+    await expect(page.getByText("Die Umfrage wurde wiederhergestellt.")).toHaveCount(0); // toasts need JavaScript
+  });
+});
