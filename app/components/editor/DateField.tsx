@@ -55,7 +55,10 @@ export function DateField({ name, label, value, onChange, min, error, disabled }
           title={t("editor.openCalendar")}
           onClick={() => picker.current?.showPicker?.()}
         >
-          <span aria-hidden="true">📅</span>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <rect x="3.5" y="5" width="17" height="15" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M3.5 10h17M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
       </div>
       {error ? (
