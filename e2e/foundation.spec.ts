@@ -131,6 +131,23 @@ test.describe("layout", () => {
     await expect(page.locator(".header__menu-panel").getByRole("button", { name: "Abmelden" })).toBeVisible();
   });
 
+  test("the header hides after scrolling down and comes back after scrolling up", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.setViewportSize({ width: 1000, height: 260 });
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-visible", "true");
+    await page.mouse.wheel(0, 15);
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute("data-visible", "true");
+    await page.mouse.wheel(0, 120);
+    await expect(header).toHaveAttribute("data-visible", "false");
+    await page.mouse.wheel(0, -30);
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute("data-visible", "false");
+    await page.mouse.wheel(0, -40);
+    await expect(header).toHaveAttribute("data-visible", "true");
+  });
+
   test("security headers are sent", async ({ page }) => {
     const response = await page.goto("/authentication/error");
     const headers = response!.headers();
