@@ -84,6 +84,10 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+    // Back to German, so that the person's saved language does not leak into other tests.
+    await page.goto("/surveys");
+    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
     await context.clearCookies();
   });
 

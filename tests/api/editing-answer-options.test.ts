@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { startApi, type ApiHarness } from "../support/api";
+import { dialects } from "../support/databases";
+
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+let idp: TestIdp;
+beforeAll(async () => {
+  idp = await createTestIdp();
+});
+afterAll(async () => {
+  await idp.dispose();
+});
+
+interface Option {
+  Id: number;
+  Text: string;
+  Sort: number;
+  Weight: number | null;
+  WeightingState: number;
+  X: number | null;
+  Y: number | null;
+  SubQuestions: { Id: number; Title: string; AnswerOptions: Option[] }[];
+}
+
+describe.each(dialects)("answer options API on %s", (kind) => {
+  let api: ApiHarness;
+  let cases = 0;
+
+  async function call(method: string, path: string, body?: unknown, who = "editor") {
+    const res = await api.call(method, path, { token: await api.token(who), body });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+  const survey = async (id: number) => (await call("GET", `/surveys/${id}`)).body;
+  const audits = async (id: number) =>
+    (await api.testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", id).execute()).length;
+  /** A Draft survey with one question of the given type. */
+  async function setup(type = "SingleSelection", extra: Record<string, unknown> = {}) {
+    const id = (await call("POST", "/surveys", { Title: "Antworten" })).body.Id as number;
+    const category = (await call("POST", "/categories", { SurveyId: id, Title: "Allgemein" })).body.Id as number;
+    const question = await call("POST", "/questions", {
+      SurveyId: id,
+      CategoryId: category,
+      Title: "Frage",
+      Type: type,
+      ...extra,
+    });
+    expect(question.status).toBe(201);
+    return { id, category, question: question.body as { Id: number; AnswerOptions: Option[] } };
+  }
+  async function addOption(id: number, questionId: number, body: Record<string, unknown> = {}) {
+    const res = await call("POST", "/answer-options", {
+      SurveyId: id,
+      QuestionId: questionId,
+      Text: "Antwort",
+      ...body,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as Option;
+  }
+  async function addSub(id: number, optionId: number, Title: string, Type = "SingleSelection") {
+    const res = await call("POST", `/answer-options/${optionId}/sub-question`, { SurveyId: id, Title, Type });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { Id: number; ParentAnswerOptionId: number; CategoryId: number };
+  }
+  async function answer(id: number, questionId: number, answerOptionId: number | null) {
+    const kase = await api.testDb.db
+      .insertInto("patient_data")
+      .values({ survey_id: id, patient_id: `P_${++cases}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await api.testDb.db
+      .insertInto("question_responses")
+      .values({
+        survey_id: id,
+        patient_data_id: kase.id,
+        question_id: questionId,
+        answer_option_id: answerOptionId,
+        text_response: answerOptionId ? null : "x",
+      })
+      .execute();
+  }
+
+  beforeAll(async () => {
+    api = await startApi(kind, { idp });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it("POST /answer-options adds an answer in the wire shape, audits it and changes the Hash", async () => {
+    const { id, question } = await setup();
+    const hash = (await survey(id)).Hash;
+    const count = await audits(id);
+    const option = await addOption(id, question.Id, { Text: " Ja ", Value: "1", IsExitAnswer: true });
+    expect(option).toEqual({
+      Id: expect.any(Number),
+      QuestionId: question.Id,
+      SurveyId: id,
+      Text: "Ja",
+      Value: "1",
+      IsExitAnswer: true,
+      Weight: null,
+      WeightingState: 2,
+      Sort: 0,
+      X: null,
+      Y: null,
+      SubQuestions: [],
+    });
+    expect((await addOption(id, question.Id, { Text: "Nein" })).Sort).toBe(1);
+    expect((await survey(id)).Hash).not.toBe(hash);
+    expect(await audits(id)).toBe(count + 2);
+  });
+
+  it("weights only a correct answer: correct without a weight gets 1, other states none", async () => {
+    const { id, question } = await setup("SingleSelection", { IsTestQuestion: true });
+    expect((await addOption(id, question.Id, { WeightingState: 1 })).Weight).toBe(1);
+    expect((await addOption(id, question.Id, { WeightingState: 1, Weight: 3 })).Weight).toBe(3);
+    const wrong = await addOption(id, question.Id, { WeightingState: 0 });
+    expect(wrong).toMatchObject({ WeightingState: 0, Weight: null });
+    for (const body of [
+      { WeightingState: 2, Weight: 2 },
+      { Weight: 2 },
+      { WeightingState: 1, Weight: 4 },
+      { WeightingState: 3 },
+      { Text: "" },
+      { X: 0.5 },
+    ]) {
+      const res = await call("POST", "/answer-options", { SurveyId: id, QuestionId: question.Id, Text: "a", ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.Type).toBe("VALIDATION_ERROR");
+    }
+    const toCorrect = await call("PUT", `/answer-options/${wrong.Id}`, { WeightingState: 1 });
+    expect(toCorrect.body).toMatchObject({ WeightingState: 1, Weight: 1 });
+    expect((await call("PUT", `/answer-options/${wrong.Id}`, { Weight: 2 })).body.Weight).toBe(2);
+    expect((await call("PUT", `/answer-options/${wrong.Id}`, { WeightingState: 2 })).body).toMatchObject({
+      WeightingState: 2,
+      Weight: null,
+    });
+    const refused = await call("PUT", `/answer-options/${wrong.Id}`, { Weight: 2 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.Type).toBe("VALIDATION_ERROR");
+  });
+
+  it("PUT /answer-options/:id writes only what changed; an unchanged answer keeps the Hash", async () => {
+    const { id, question } = await setup();
+    const option = await addOption(id, question.Id, { Text: "Selten" });
+    const hash = (await survey(id)).Hash;
+    const count = await audits(id);
+    const same = await call("PUT", `/answer-options/${option.Id}`, {
+      Text: "Selten ",
+      WeightingState: 2,
+      SurveyId: id,
+    });
+    expect(same.body).toEqual(option);
+    expect((await survey(id)).Hash).toBe(hash);
+    expect(await audits(id)).toBe(count);
+    const changed = await call("PUT", `/answer-options/${option.Id}`, { Text: "Manchmal", IsExitAnswer: true });
+    expect(changed.body).toMatchObject({ Text: "Manchmal", IsExitAnswer: true });
+    expect((await survey(id)).Hash).not.toBe(hash);
+    expect(await audits(id)).toBe(count + 1);
+    expect((await call("PUT", `/answer-options/${option.Id}`, { Text: " " })).status).toBe(400);
+    expect((await call("PUT", `/answer-options/999999`, { Text: "x" })).status).toBe(404);
+    const other = await setup();
+    expect((await call("PUT", `/answer-options/${option.Id}`, { Text: "x", SurveyId: other.id })).status).toBe(404);
+  });
+
+  it("image answers have positions: default 0.05, 3 decimals, within 0..1", async () => {
+    const { id, question } = await setup("Image", { ImageSrc: PNG, AnswerOptions: [{ Text: "Kopf" }] });
+    const marker = await addOption(id, question.Id, { Text: "Knie" });
+    expect([marker.X, marker.Y]).toEqual([0.05, 0.05]);
+    const moved = await call("PUT", `/answer-options/${marker.Id}`, { X: 0.33333, Y: 1 });
+    expect([moved.body.X, moved.body.Y]).toEqual([0.333, 1]);
+    expect((await call("PUT", `/answer-options/${marker.Id}`, { X: -0.1 })).status).toBe(400);
+    const free = await setup("FreeText");
+    const res = await call("POST", "/answer-options", { SurveyId: free.id, QuestionId: free.question.Id, Text: "a" });
+    expect(res.status).toBe(400);
+  });
+
+  it("sub-questions nest under answers; two levels deep they appear in GET /surveys/:id", async () => {
+    const { id, category, question } = await setup();
+    const ja = await addOption(id, question.Id, { Text: "Ja" });
+    const level1 = await addSub(id, ja.Id, "Welche Medikamente?");
+    expect(level1).toMatchObject({ ParentAnswerOptionId: ja.Id, CategoryId: category });
+    const betablocker = await addOption(id, level1.Id, { Text: "Betablocker" });
+    const level2 = await addSub(id, betablocker.Id, "Seit wann?", "DateTime");
+    const tree = (await survey(id)).Categories[0].Questions[0];
+    const sub = tree.AnswerOptions[0].SubQuestions[0];
+    expect(sub).toMatchObject({ Id: level1.Id, Title: "Welche Medikamente?" });
+    expect(sub.AnswerOptions[0].SubQuestions[0]).toMatchObject({
+      Id: level2.Id,
+      Title: "Seit wann?",
+      Type: "DateTime",
+      ParentAnswerOptionId: betablocker.Id,
+    });
+
+    const withCategory = await call("POST", `/answer-options/${ja.Id}/sub-question`, {
+      SurveyId: id,
+      CategoryId: category,
+      Title: "x",
+      Type: "FreeText",
+    });
+    expect(withCategory.status).toBe(400);
+    const other = await setup();
+    expect(
+      (
+        await call("POST", `/answer-options/${ja.Id}/sub-question`, {
+          SurveyId: other.id,
+          Title: "x",
+          Type: "FreeText",
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it("DELETE /answer-options/:id removes it with its sub-questions and closes the gap", async () => {
+    const { id, question } = await setup();
+    const [a, b, c] = [
+      await addOption(id, question.Id, { Text: "A" }),
+      await addOption(id, question.Id, { Text: "B" }),
+      await addOption(id, question.Id, { Text: "C" }),
+    ];
+    const sub = await addSub(id, b.Id, "Warum?");
+    expect((await call("DELETE", `/answer-options/${b.Id}?surveyId=${id + 1000}`)).status).toBe(404);
+    expect((await call("DELETE", `/answer-options/${b.Id}?surveyId=${id}`)).status).toBe(204);
+    const options = (await survey(id)).Categories[0].Questions[0].AnswerOptions as Option[];
+    expect(options.map((o) => [o.Id, o.Sort])).toEqual([
+      [a.Id, 0],
+      [c.Id, 1],
+    ]);
+    expect(await api.testDb.db.selectFrom("questions").select("id").where("id", "=", sub.Id).execute()).toEqual([]);
+
+    const image = await setup("Image", { ImageSrc: PNG, AnswerOptions: [{ Text: "Kopf" }] });
+    const last = await call("DELETE", `/answer-options/${image.question.AnswerOptions[0].Id}?surveyId=${image.id}`);
+    expect(last.status).toBe(400);
+  });
+
+  it("refuses to delete an answer chosen in a response, or whose sub-question was answered", async () => {
+    const { id, question } = await setup();
+    const chosen = await addOption(id, question.Id, { Text: "Gewählt" });
+    const parent = await addOption(id, question.Id, { Text: "Mit Unterfrage" });
+    const sub = await addSub(id, parent.Id, "Details", "FreeText");
+    await answer(id, question.Id, chosen.Id);
+    await answer(id, sub.Id, null);
+    const hash = (await survey(id)).Hash;
+    for (const option of [chosen, parent]) {
+      const res = await call("DELETE", `/answer-options/${option.Id}?surveyId=${id}`);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ Type: "SURVEY_EXISTING_QUESTION_RESPONSE", Error: expect.any(String) });
+    }
+    const after = await survey(id);
+    expect(after.Hash).toBe(hash);
+    expect(after.Categories[0].Questions[0].AnswerOptions).toHaveLength(2);
+    expect(after.Categories[0].Questions[0].AnswerOptions[1].SubQuestions).toHaveLength(1);
+  });
+
+  it("reorder moves an answer among its question's answers, densely", async () => {
+    const { id, question } = await setup();
+    const [a, b, c] = [
+      await addOption(id, question.Id, { Text: "A" }),
+      await addOption(id, question.Id, { Text: "B" }),
+      await addOption(id, question.Id, { Text: "C" }),
+    ];
+    const order = async () =>
+      ((await survey(id)).Categories[0].Questions[0].AnswerOptions as Option[]).map((o) => `${o.Sort}:${o.Text}`);
+    expect((await call("POST", `/answer-options/${a.Id}/reorder?newPosition=2&surveyId=${id}`)).status).toBe(204);
+    expect(await order()).toEqual(["0:B", "1:C", "2:A"]);
+    const count = await audits(id);
+    expect((await call("POST", `/answer-options/${c.Id}/reorder?newPosition=1&surveyId=${id}`)).status).toBe(204);
+    expect(await audits(id)).toBe(count);
+    expect((await call("POST", `/answer-options/${b.Id}/reorder?newPosition=3&surveyId=${id}`)).status).toBe(400);
+    expect((await call("POST", `/answer-options/${b.Id}/reorder?newPosition=0`)).status).toBe(400);
+    expect(await order()).toEqual(["0:B", "1:C", "2:A"]);
+  });
+
+  it("only editors of the survey's teams change a Draft survey; a published one is refused", async () => {
+    const { id, question } = await setup();
+    const option = await addOption(id, question.Id, { Text: "Ja" });
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/answer-options", { SurveyId: id, QuestionId: question.Id, Text: "x" }],
+      ["PUT", `/answer-options/${option.Id}`, { Text: "x" }],
+      ["DELETE", `/answer-options/${option.Id}?surveyId=${id}`],
+      ["POST", `/answer-options/${option.Id}/reorder?newPosition=0&surveyId=${id}`],
+      ["POST", `/answer-options/${option.Id}/sub-question`, { SurveyId: id, Title: "x", Type: "FreeText" }],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await call(method, path, body, "approver")).status, `approver ${method} ${path}`).toBe(403);
+      expect((await call(method, path, body, "user")).status, `user ${method} ${path}`).toBe(404);
+      expect((await call(method, path, body, "outsider")).status, `outsider ${method} ${path}`).toBe(403);
+    }
+    expect((await call("POST", `/surveys/${id}/approve`, undefined, "approver")).status).toBe(204);
+    for (const [method, path, body] of calls) {
+      const res = await call(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(409);
+      expect(res.body.Type).toBe("SURVEY_INVALID_STATUS");
+    }
+  });
+});

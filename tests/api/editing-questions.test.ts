@@ -1,0 +1,417 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { startApi, type ApiHarness } from "../support/api";
+import { dialects } from "../support/databases";
+
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+let idp: TestIdp;
+beforeAll(async () => {
+  idp = await createTestIdp();
+});
+afterAll(async () => {
+  await idp.dispose();
+});
+
+describe.each(dialects)("questions API on %s", (kind) => {
+  let api: ApiHarness;
+  let surveyId: number;
+  let categoryId: number;
+  let cases = 0;
+
+  async function call(method: string, path: string, body?: unknown, who = "editor") {
+    const res = await api.call(method, path, { token: await api.token(who), body });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+  const survey = async (id = surveyId) => (await call("GET", `/surveys/${id}`)).body;
+  const audits = async (id = surveyId) =>
+    (await api.testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", id).execute()).length;
+  async function setup() {
+    const id = (await call("POST", "/surveys", { Title: "Fragen" })).body.Id as number;
+    const category = (await call("POST", "/categories", { SurveyId: id, Title: "Allgemein" })).body.Id as number;
+    return { id, category };
+  }
+  async function addQuestion(body: Record<string, unknown>, id = surveyId, category = categoryId) {
+    const res = await call("POST", "/questions", { SurveyId: id, CategoryId: category, ...body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  }
+  /** Records an answer straight into the database, as a fill would. */
+  async function answer(id: number, questionId: number, answerOptionId: number | null = null) {
+    const kase = await api.testDb.db
+      .insertInto("patient_data")
+      .values({ survey_id: id, patient_id: `P_${++cases}` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await api.testDb.db
+      .insertInto("question_responses")
+      .values({
+        survey_id: id,
+        patient_data_id: kase.id,
+        question_id: questionId,
+        answer_option_id: answerOptionId,
+        text_response: answerOptionId ? null : "Text",
+      })
+      .execute();
+  }
+
+  beforeAll(async () => {
+    api = await startApi(kind, { idp });
+    ({ id: surveyId, category: categoryId } = await setup());
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it("POST /questions answers with the question in the wire shape, audits and changes the Hash", async () => {
+    const hash = (await survey()).Hash;
+    const count = await audits();
+    const q = await addQuestion({ Title: " Gewicht ", Type: "Numerical", Unit: "kg", AllowFileAttachments: true });
+    expect(q).toEqual({
+      Id: expect.any(Number),
+      CategoryId: categoryId,
+      SurveyId: surveyId,
+      ParentAnswerOptionId: null,
+      Title: "Gewicht",
+      Type: "Numerical",
+      Sort: 0,
+      AllowFileAttachments: true,
+      AllowMultipleAnswers: false,
+      Unit: "kg",
+      IsTestQuestion: false,
+      ImageSrc: null,
+      Dependence: null,
+      AnswerOptions: [],
+    });
+    expect((await addQuestion({ Title: "Raucher?", Type: "SingleSelection", IsTestQuestion: true })).Sort).toBe(1);
+    expect((await survey()).Hash).not.toBe(hash);
+    expect(await audits()).toBe(count + 2);
+  });
+
+  it("creates an image question with its markers: positions default to 0.05 and keep 3 decimals", async () => {
+    const q = await addQuestion({
+      Title: "Wo schmerzt es?",
+      Type: "Image",
+      ImageSrc: PNG,
+      AllowMultipleAnswers: true,
+      AnswerOptions: [{ Text: "Knie" }, { Text: "Schulter", X: 0.12345, Y: 0.9876 }],
+    });
+    expect(q.ImageSrc).toBe(PNG);
+    expect(
+      q.AnswerOptions.map((o: { Text: string; X: number; Y: number; Sort: number }) => [o.Text, o.X, o.Y, o.Sort]),
+    ).toEqual([
+      ["Knie", 0.05, 0.05, 0],
+      ["Schulter", 0.123, 0.988, 1],
+    ]);
+    const row = await api.testDb.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("action", "=", "question.create")
+      .where("entity_id", "=", String(q.Id))
+      .executeTakeFirstOrThrow();
+    expect(row.after).not.toContain("base64");
+  });
+
+  it("refuses invalid questions with VALIDATION_ERROR", async () => {
+    const bodies: Record<string, unknown>[] = [
+      { Title: "  ", Type: "FreeText" },
+      { Type: "FreeText" },
+      { Title: "x", Type: "Essay" },
+      { Title: "x".repeat(1001), Type: "FreeText" },
+      { Title: "x", Type: "FreeText", Unit: "kg" },
+      { Title: "x", Type: "Image", AnswerOptions: [{ Text: "a" }] },
+      { Title: "x", Type: "Image", ImageSrc: PNG },
+      { Title: "x", Type: "Image", ImageSrc: PNG, AnswerOptions: [] },
+      { Title: "x", Type: "Image", ImageSrc: "data:image/svg+xml;base64,PHN2Zz4=", AnswerOptions: [{ Text: "a" }] },
+      { Title: "x", Type: "Image", ImageSrc: "https://example.org/a.png", AnswerOptions: [{ Text: "a" }] },
+      { Title: "x", Type: "Image", ImageSrc: PNG, AnswerOptions: [{ Text: " " }] },
+      { Title: "x", Type: "Image", ImageSrc: PNG, AnswerOptions: [{ Text: "a", X: 1.5 }] },
+      { Title: "x", Type: "FreeText", ImageSrc: PNG },
+      { Title: "x", Type: "SingleSelection", AnswerOptions: [{ Text: "a" }] },
+      { Title: "x", Type: "FreeText", Dependence: { Type: "MAYBE", PreliminaryAnswerOptions: [] } },
+      { Title: "x", Type: "FreeText", Sort: 1 },
+    ];
+    for (const body of bodies) {
+      const res = await call("POST", "/questions", { SurveyId: surveyId, CategoryId: categoryId, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.Type).toBe("VALIDATION_ERROR");
+    }
+    const other = await setup();
+    const foreign = await call("POST", "/questions", {
+      SurveyId: surveyId,
+      CategoryId: other.category,
+      Title: "x",
+      Type: "FreeText",
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it("PUT /questions/:id changes the fields given; unchanged values write nothing; the type stays", async () => {
+    const q = await addQuestion({ Title: "Blutdruck", Type: "Numerical", Unit: "mmHg" });
+    const hash = (await survey()).Hash;
+    const count = await audits();
+    const same = await call("PUT", `/questions/${q.Id}`, { Title: "Blutdruck ", Unit: "mmHg", Type: "Numerical" });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(q);
+    expect((await survey()).Hash).toBe(hash);
+    expect(await audits()).toBe(count);
+
+    const changed = await call("PUT", `/questions/${q.Id}`, {
+      Title: "Systolischer Blutdruck",
+      Unit: "",
+      IsTestQuestion: true,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      Title: "Systolischer Blutdruck",
+      Unit: null,
+      IsTestQuestion: true,
+      Type: "Numerical",
+    });
+    expect((await survey()).Hash).not.toBe(hash);
+    expect(await audits()).toBe(count + 1);
+
+    for (const body of [
+      { Type: "FreeText" },
+      { Title: "" },
+      { ImageSrc: PNG },
+      { AnswerOptions: [{ Text: "a" }] },
+      { Id: 4 },
+    ]) {
+      const res = await call("PUT", `/questions/${q.Id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.Type).toBe("VALIDATION_ERROR");
+    }
+    const free = await addQuestion({ Title: "Bemerkung", Type: "FreeText" });
+    const afterAdd = await audits();
+    expect((await call("PUT", `/questions/${free.Id}`, { Unit: "kg" })).status).toBe(400);
+    expect((await call("PUT", `/questions/999999`, { Title: "x" })).status).toBe(404);
+    const other = await setup();
+    expect((await call("PUT", `/questions/${q.Id}`, { Title: "x", SurveyId: other.id })).status).toBe(404);
+    expect(await audits()).toBe(afterAdd);
+  });
+
+  it("PUT of an image question replaces its markers: kept ones by Id, new ones added, missing ones deleted", async () => {
+    const q = await addQuestion({
+      Title: "Körper",
+      Type: "Image",
+      ImageSrc: PNG,
+      AnswerOptions: [{ Text: "Kopf" }, { Text: "Arm" }, { Text: "Bein" }],
+    });
+    const [kopf, arm, bein] = q.AnswerOptions;
+    const same = await call("PUT", `/questions/${q.Id}`, {
+      AnswerOptions: q.AnswerOptions.map((o: { Id: number; Text: string; X: number; Y: number }) => ({
+        Id: o.Id,
+        Text: o.Text,
+        X: o.X,
+        Y: o.Y,
+      })),
+    });
+    expect(same.body).toEqual(q);
+    const res = await call("PUT", `/questions/${q.Id}`, {
+      AnswerOptions: [{ Id: bein.Id, Text: "Bein", X: 0.5, Y: 0.75 }, { Text: "Fuß" }, { Id: kopf.Id, Text: "Kopf" }],
+    });
+    expect(res.status).toBe(200);
+    expect(
+      res.body.AnswerOptions.map((o: { Id: number; Text: string; X: number; Sort: number }) => [o.Text, o.X, o.Sort]),
+    ).toEqual([
+      ["Bein", 0.5, 0],
+      ["Fuß", 0.05, 1],
+      ["Kopf", 0.05, 2],
+    ]);
+    expect(res.body.AnswerOptions.some((o: { Id: number }) => o.Id === arm.Id)).toBe(false);
+    expect((await call("PUT", `/questions/${q.Id}`, { AnswerOptions: [] })).status).toBe(400);
+    expect((await call("PUT", `/questions/${q.Id}`, { ImageSrc: null })).status).toBe(400);
+    expect((await call("PUT", `/questions/${q.Id}`, { AnswerOptions: [{ Id: 999999, Text: "x" }] })).status).toBe(400);
+
+    await answer(surveyId, q.Id, kopf.Id);
+    const refused = await call("PUT", `/questions/${q.Id}`, { AnswerOptions: [{ Id: bein.Id, Text: "Bein" }] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.Type).toBe("SURVEY_EXISTING_QUESTION_RESPONSE");
+    expect(
+      (await survey()).Categories[0].Questions.find((x: { Id: number }) => x.Id === q.Id).AnswerOptions,
+    ).toHaveLength(3);
+  });
+
+  it("moves a question to another category of the survey with its sub-questions", async () => {
+    const { id, category } = await setup();
+    const target = (await call("POST", "/categories", { SurveyId: id, Title: "Ziel" })).body.Id as number;
+    const a = await addQuestion({ Title: "A", Type: "SingleSelection" }, id, category);
+    const b = await addQuestion({ Title: "B", Type: "FreeText" }, id, category);
+    const option = (await call("POST", "/answer-options", { SurveyId: id, QuestionId: a.Id, Text: "Ja" })).body;
+    const sub = (
+      await call("POST", `/answer-options/${option.Id}/sub-question`, {
+        SurveyId: id,
+        Title: "Seit wann?",
+        Type: "DateTime",
+      })
+    ).body;
+    const moved = await call("PUT", `/questions/${a.Id}`, { CategoryId: target });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ CategoryId: target, Sort: 0 });
+    const s = await survey(id);
+    expect(s.Categories[0].Questions.map((q: { Id: number; Sort: number }) => [q.Id, q.Sort])).toEqual([[b.Id, 0]]);
+    expect(s.Categories[1].Questions[0].AnswerOptions[0].SubQuestions[0]).toMatchObject({
+      Id: sub.Id,
+      CategoryId: target,
+    });
+    expect((await call("PUT", `/questions/${sub.Id}`, { CategoryId: category })).status).toBe(400);
+    const other = await setup();
+    expect((await call("PUT", `/questions/${b.Id}`, { CategoryId: other.category })).status).toBe(404);
+  });
+
+  it("dependence rules round-trip: SHOW by default, HIDE kept, an empty list removes them", async () => {
+    const { id, category } = await setup();
+    const attribute = (
+      await call("POST", "/patient-attributes/", {
+        SurveyId: id,
+        Title: "Geschlecht",
+        AnswerOptions: [{ Text: "weiblich" }, { Text: "männlich" }],
+      })
+    ).body;
+    const [w, m] = attribute.AnswerOptions.map((o: { Id: number }) => o.Id);
+    const q = await addQuestion(
+      { Title: "Schwanger?", Type: "SingleSelection", Dependence: { PreliminaryAnswerOptions: [w] } },
+      id,
+      category,
+    );
+    expect(q.Dependence).toEqual({ Type: "SHOW", PreliminaryAnswerOptions: [w] });
+
+    const hide = await call("PUT", `/questions/${q.Id}`, {
+      Dependence: { Type: "HIDE", PreliminaryAnswerOptions: [m, m] },
+    });
+    expect(hide.body.Dependence).toEqual({ Type: "HIDE", PreliminaryAnswerOptions: [m] });
+    const listed = (await survey(id)).Categories[0].Questions[0];
+    expect(listed.Dependence).toEqual({ Type: "HIDE", PreliminaryAnswerOptions: [m] });
+
+    const count = await audits(id);
+    await call("PUT", `/questions/${q.Id}`, { Dependence: { Type: "HIDE", PreliminaryAnswerOptions: [m] } });
+    expect(await audits(id)).toBe(count);
+
+    const cleared = await call("PUT", `/questions/${q.Id}`, {
+      Dependence: { Type: "HIDE", PreliminaryAnswerOptions: [] },
+    });
+    expect(cleared.body.Dependence).toBeNull();
+    const links = await api.testDb.db
+      .selectFrom("question_dependence_options")
+      .selectAll()
+      .where("question_id", "=", q.Id)
+      .execute();
+    expect(links).toEqual([]);
+
+    const foreign = (
+      await call("POST", "/patient-attributes/", {
+        SurveyId: surveyId,
+        Title: "Alter",
+        AnswerOptions: [{ Text: "< 50" }],
+      })
+    ).body.AnswerOptions[0].Id;
+    const refused = await call("PUT", `/questions/${q.Id}`, { Dependence: { PreliminaryAnswerOptions: [foreign] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.Type).toBe("VALIDATION_ERROR");
+  });
+
+  it("DELETE /questions/:id removes it with its sub-questions and closes the gap", async () => {
+    const { id, category } = await setup();
+    const a = await addQuestion({ Title: "A", Type: "SingleSelection" }, id, category);
+    const b = await addQuestion({ Title: "B", Type: "FreeText" }, id, category);
+    const option = (await call("POST", "/answer-options", { SurveyId: id, QuestionId: a.Id, Text: "Ja" })).body;
+    await call("POST", `/answer-options/${option.Id}/sub-question`, {
+      SurveyId: id,
+      Title: "Warum?",
+      Type: "FreeText",
+    });
+    expect((await call("DELETE", `/questions/${a.Id}?surveyId=${surveyId}`)).status).toBe(404);
+    const count = await audits(id);
+    expect((await call("DELETE", `/questions/${a.Id}?surveyId=${id}`)).status).toBe(204);
+    expect(await audits(id)).toBe(count + 1);
+    const rows = await api.testDb.db
+      .selectFrom("questions")
+      .select(["id", "sort"])
+      .where("survey_id", "=", id)
+      .execute();
+    expect(rows).toEqual([{ id: b.Id, sort: 0 }]);
+    expect((await call("DELETE", `/questions/${b.Id}`)).status).toBe(400);
+  });
+
+  it("refuses to delete a question with answers logged, also those of its sub-questions", async () => {
+    const { id, category } = await setup();
+    const a = await addQuestion({ Title: "A", Type: "SingleSelection" }, id, category);
+    const b = await addQuestion({ Title: "B", Type: "FreeText" }, id, category);
+    const option = (await call("POST", "/answer-options", { SurveyId: id, QuestionId: a.Id, Text: "Ja" })).body;
+    const sub = (
+      await call("POST", `/answer-options/${option.Id}/sub-question`, {
+        SurveyId: id,
+        Title: "Warum?",
+        Type: "FreeText",
+      })
+    ).body;
+    await answer(id, b.Id);
+    await answer(id, sub.Id);
+    const hash = (await survey(id)).Hash;
+    for (const qid of [b.Id, a.Id, sub.Id]) {
+      const res = await call("DELETE", `/questions/${qid}?surveyId=${id}`);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ Type: "SURVEY_EXISTING_QUESTION_RESPONSE", Error: expect.any(String) });
+    }
+    const after = await survey(id);
+    expect(after.Hash).toBe(hash);
+    expect(after.Categories[0].Questions).toHaveLength(2);
+    expect(after.Categories[0].Questions[0].AnswerOptions[0].SubQuestions).toHaveLength(1);
+  });
+
+  it("reorders among siblings: top-level questions of a category, sub-questions of an answer", async () => {
+    const { id, category } = await setup();
+    const [a, b, c] = [
+      await addQuestion({ Title: "A", Type: "SingleSelection" }, id, category),
+      await addQuestion({ Title: "B", Type: "FreeText" }, id, category),
+      await addQuestion({ Title: "C", Type: "FreeText" }, id, category),
+    ];
+    const option = (await call("POST", "/answer-options", { SurveyId: id, QuestionId: a.Id, Text: "Ja" })).body;
+    const subs = [];
+    for (const t of ["S1", "S2"]) {
+      subs.push(
+        (await call("POST", `/answer-options/${option.Id}/sub-question`, { SurveyId: id, Title: t, Type: "FreeText" }))
+          .body,
+      );
+    }
+    const order = async () => {
+      const qs = (await survey(id)).Categories[0].Questions;
+      const top = qs.map((q: { Title: string; Sort: number }) => `${q.Sort}:${q.Title}`);
+      const sub = qs
+        .find((q: { Id: number }) => q.Id === a.Id)
+        .AnswerOptions[0].SubQuestions.map((q: { Title: string; Sort: number }) => `${q.Sort}:${q.Title}`);
+      return [...top, ...sub];
+    };
+    expect(await order()).toEqual(["0:A", "1:B", "2:C", "0:S1", "1:S2"]);
+    expect((await call("POST", `/questions/reorder/${c.Id}?newPosition=0&surveyId=${id}`)).status).toBe(204);
+    expect((await call("POST", `/questions/reorder/${subs[1].Id}?newPosition=0&surveyId=${id}`)).status).toBe(204);
+    expect(await order()).toEqual(["0:C", "1:A", "2:B", "0:S2", "1:S1"]);
+    expect((await call("POST", `/questions/reorder/${subs[1].Id}?newPosition=2&surveyId=${id}`)).status).toBe(400);
+    expect((await call("POST", `/questions/reorder/${b.Id}?newPosition=0&surveyId=${surveyId}`)).status).toBe(404);
+  });
+
+  it("only editors of the survey's teams change a Draft survey; a published one is refused", async () => {
+    const { id, category } = await setup();
+    const q = await addQuestion({ Title: "Frage", Type: "FreeText" }, id, category);
+    const calls: [string, string, unknown?][] = [
+      ["POST", "/questions", { SurveyId: id, CategoryId: category, Title: "x", Type: "FreeText" }],
+      ["PUT", `/questions/${q.Id}`, { Title: "x" }],
+      ["DELETE", `/questions/${q.Id}?surveyId=${id}`],
+      ["POST", `/questions/reorder/${q.Id}?newPosition=0&surveyId=${id}`],
+    ];
+    for (const [method, path, body] of calls) {
+      expect((await call(method, path, body, "approver")).status, `approver ${method} ${path}`).toBe(403);
+      expect((await call(method, path, body, "user")).status, `user ${method} ${path}`).toBe(404);
+      expect((await call(method, path, body, "outsider")).status, `outsider ${method} ${path}`).toBe(403);
+    }
+    expect((await call("POST", `/surveys/${id}/approve`, undefined, "approver")).status).toBe(204);
+    for (const [method, path, body] of calls) {
+      const res = await call(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(409);
+      expect(res.body.Type).toBe("SURVEY_INVALID_STATUS");
+    }
+  });
+});
