@@ -1,10 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EditorHeader } from "~/components/editor/EditorHeader";
+import { EditorTabs } from "~/components/editor/EditorTabs";
+import { isMoveKind, movePath } from "~/components/editor/moves";
+import { PreliminaryTab } from "~/components/editor/preliminary/PreliminaryTab";
+import { QuestionnaireTab } from "~/components/editor/questionnaire/QuestionnaireTab";
+import { RichTextTab } from "~/components/editor/richtext/RichTextTab";
+import { StartTab } from "~/components/editor/start/StartTab";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { SurveySchema } from "~/domain/survey";
+import type { Tag, Team } from "~/domain/user";
 import { errorKey, failBack } from "~/server/action-errors.server";
 import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -20,10 +27,15 @@ function surveyId(params: { surveyId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = surveyId(params);
-  let survey;
+  let survey, teams, tags;
   try {
     if (!id) throw new ApiError(404, { Type: "SURVEY_NOT_FOUND", Error: "Bad id" });
-    survey = await apiClient(user.accessToken).get(`/surveys/${id}`, { schema: SurveySchema });
+    const api = apiClient(user.accessToken);
+    [survey, teams, tags] = await Promise.all([
+      api.get(`/surveys/${id}`, { schema: SurveySchema }),
+      api.get<Team[]>("/teams"),
+      api.get<Tag[]>("/tags"),
+    ]);
   } catch (error) {
     if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
       // Section 2: a survey that cannot be loaded sends the editor back to the list.
@@ -38,6 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const confirm: "publish" | "unpublish" | null = asked === "publish" || asked === "unpublish" ? asked : null;
   return {
     survey,
+    teams,
+    tags,
     editable: survey.Rights.CanEdit && survey.Status === "Draft",
     canApprove: survey.Rights.CanApprove,
     confirm,
@@ -56,6 +70,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "Set-Cookie": await setFlash(request, { kind, key }),
   });
 
+  if (intent === "move") {
+    // Move up / move down without JavaScript (with it, the page calls the API itself).
+    const kind = form.get("kind");
+    const itemId = Number(form.get("id"));
+    const to = Number(form.get("newPosition"));
+    if (isMoveKind(kind) && Number.isInteger(itemId) && Number.isInteger(to)) {
+      try {
+        await api.post(movePath(kind, itemId, to, id));
+      } catch (error) {
+        return failBack(request, error, here);
+      }
+    }
+    return redirect(here);
+  }
   if (intent === "title") {
     // Saved in place by the page: answer with the outcome so a failure restores the old title.
     try {

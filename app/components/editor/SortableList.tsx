@@ -1,0 +1,217 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { Form } from "@remix-run/react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface MoveTarget {
+  /** What is moved: category, question, answer, attribute, attributeAnswer. */
+  kind: string;
+  id: number;
+  newPosition: number;
+}
+
+interface SortableListProps<T> {
+  items: T[];
+  getId: (item: T) => number;
+  getLabel: (item: T) => string;
+  /** Renders one item; `handle` is the drag handle and the move buttons. */
+  renderItem: (item: T, handle: ReactNode) => ReactNode;
+  /** Persists a move; resolves false when it failed, and the item goes back to its old place. */
+  onMove: (target: MoveTarget) => Promise<boolean>;
+  kind: string;
+  disabled?: boolean;
+  className?: string;
+  label: string;
+}
+
+function SortableItem({
+  id,
+  children,
+  disabled,
+}: {
+  id: number;
+  disabled?: boolean;
+  children: (handle: { attributes: object; listeners: object | undefined }) => ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  return (
+    <li
+      ref={setNodeRef}
+      className={`sortable__item${isDragging ? " sortable__item--dragging" : ""}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+    >
+      {children({ attributes, listeners })}
+    </li>
+  );
+}
+
+/**
+ * A list that can be reordered by mouse, by keyboard (focus the handle, Space, arrows, Space) and,
+ * without JavaScript, by move-up and move-down buttons that post to the page. A failed move returns the
+ * item to where it was.
+ */
+export function SortableList<T>({
+  items,
+  getId,
+  getLabel,
+  renderItem,
+  onMove,
+  kind,
+  disabled,
+  className,
+  label,
+}: SortableListProps<T>) {
+  const { t } = useTranslation();
+  const [order, setOrder] = useState(() => items.map(getId));
+  const byId = useMemo(() => new Map(items.map((i) => [getId(i), i])), [items, getId]);
+  useEffect(() => setOrder(items.map(getId)), [items, getId]);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const move = async (id: number, to: number) => {
+    const from = order.indexOf(id);
+    if (from === -1 || to < 0 || to >= order.length || from === to) return;
+    const previous = order;
+    setOrder(arrayMove(order, from, to));
+    const ok = await onMove({ kind, id, newPosition: to });
+    if (!ok) setOrder(previous);
+  };
+
+  const name = (id: number | string) => {
+    const item = byId.get(Number(id));
+    return item ? getLabel(item) : "";
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t("dnd.picked", { item: name(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t("dnd.over", { item: name(active.id), position: order.indexOf(Number(over.id)) + 1 })
+        : t("dnd.outside", { item: name(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t("dnd.dropped", { item: name(active.id), position: order.indexOf(Number(over.id)) + 1 })
+        : t("dnd.outside", { item: name(active.id) }),
+    onDragCancel: ({ active }) => t("dnd.cancelled", { item: name(active.id) }),
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    void move(Number(active.id), order.indexOf(Number(over.id)));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t("dnd.instructions") } }}
+    >
+      <SortableContext items={order} strategy={verticalListSortingStrategy} disabled={disabled}>
+        <ul className={`sortable ${className ?? ""}`} aria-label={label}>
+          {order.map((id, index) => {
+            const item = byId.get(id);
+            if (!item) return null;
+            return (
+              <SortableItem key={id} id={id} disabled={disabled}>
+                {({ attributes, listeners }) =>
+                  renderItem(
+                    item,
+                    disabled ? null : (
+                      <span className="sortable__handle-group">
+                        <button
+                          type="button"
+                          className="sortable__handle"
+                          aria-label={t("dnd.handle", { item: getLabel(item) })}
+                          {...attributes}
+                          {...listeners}
+                        >
+                          <span aria-hidden="true">⠿</span>
+                        </button>
+                        <MoveButton
+                          kind={kind}
+                          id={id}
+                          to={index - 1}
+                          hidden={index === 0}
+                          label={t("dnd.up", { item: getLabel(item) })}
+                          onMove={move}
+                          arrow="↑"
+                        />
+                        <MoveButton
+                          kind={kind}
+                          id={id}
+                          to={index + 1}
+                          hidden={index === order.length - 1}
+                          label={t("dnd.down", { item: getLabel(item) })}
+                          onMove={move}
+                          arrow="↓"
+                        />
+                      </span>
+                    ),
+                  )
+                }
+              </SortableItem>
+            );
+          })}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function MoveButton({
+  kind,
+  id,
+  to,
+  hidden,
+  label,
+  onMove,
+  arrow,
+}: {
+  kind: string;
+  id: number;
+  to: number;
+  hidden: boolean;
+  label: string;
+  onMove: (id: number, to: number) => Promise<void>;
+  arrow: string;
+}) {
+  if (hidden) return <span className="sortable__move sortable__move--none" aria-hidden="true" />;
+  return (
+    <Form
+      method="post"
+      className="sortable__move-form"
+      preventScrollReset
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onMove(id, to);
+      }}
+    >
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="newPosition" value={to} />
+      <button type="submit" className="sortable__move" aria-label={label} title={label}>
+        <span aria-hidden="true">{arrow}</span>
+      </button>
+    </Form>
+  );
+}
