@@ -122,6 +122,18 @@ describe.each(dialects)("categories API on %s", (kind) => {
     expect(await titles(id)).toEqual(["0:C", "1:B", "2:A"]);
   });
 
+  it("concurrent reorders leave the sort dense", async () => {
+    const id = await newSurvey();
+    const cats = [];
+    for (const t of ["A", "B", "C", "D", "E"]) cats.push(await addCategory(t, id));
+    const results = await Promise.all(
+      cats.map((c, i) => call("POST", `/categories/${c.Id}/reorder?newPosition=${4 - i}&surveyId=${id}`)),
+    );
+    expect(results.map((r) => r.status)).toEqual([204, 204, 204, 204, 204]);
+    const sorts = (await survey(id)).Categories.map((c: { Sort: number }) => c.Sort);
+    expect(sorts).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it("DELETE /categories removes a category with its questions and closes the gap", async () => {
     const id = await newSurvey();
     const [a, b, c] = [await addCategory("A", id), await addCategory("B", id), await addCategory("C", id)];

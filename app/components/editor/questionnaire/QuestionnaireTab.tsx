@@ -1,5 +1,128 @@
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Category } from "~/domain/survey";
+import { useEditorMutation } from "../editor-api";
+import { movePath, type MoveKind } from "../moves";
+import { SortableList, type MoveTarget } from "../SortableList";
 import type { EditorTabProps } from "../types";
+import { AddQuestionMenu } from "./AddQuestionMenu";
+import { AnswerModal } from "./AnswerModal";
+import { QuestionnaireContext, useQuestionnaire, type QuestionnaireModal } from "./context";
+import { QuestionItem } from "./QuestionItem";
+import { QuestionModal } from "./QuestionModal";
+import { ConfirmModal, TitleModal } from "./TitleModal";
 
-export function QuestionnaireTab(_props: EditorTabProps & { field?: "IntroText" | "OutroText" }) {
-  return null;
+function CategoryCard({ category, handle }: { category: Category; handle: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { editable, open, move } = useQuestionnaire();
+  return (
+    <div className="category" data-testid="category">
+      <div className="category__head">
+        {handle}
+        <h3 className="category__title">{category.Title}</h3>
+        {category.Questions.length === 0 ? <span className="badge badge--warn">{t("questionnaire.noQuestions")}</span> : null}
+        <span className="item__actions">
+          {editable ? (
+            <>
+              <button type="button" className="btn btn--small" onClick={() => open({ kind: "category", category })}>
+                {t("questionnaire.edit")}
+              </button>
+              <button type="button" className="btn btn--small" onClick={() => open({ kind: "deleteCategory", category })}>
+                {t("questionnaire.delete")}
+              </button>
+            </>
+          ) : null}
+        </span>
+      </div>
+      <SortableList
+        items={category.Questions}
+        getId={(q) => q.Id}
+        getLabel={(q) => q.Title}
+        kind="question"
+        label={t("questionnaire.questionsOf", { category: category.Title })}
+        disabled={!editable}
+        onMove={move}
+        renderItem={(q, h) => <QuestionItem question={q} handle={h} />}
+      />
+      {editable ? (
+        <AddQuestionMenu label={t("questionnaire.addQuestion")} onPick={(type) => open({ kind: "question", mode: { kind: "create", type, categoryId: category.Id } })} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Categories, their questions, answers and sub-questions (section 2, Questionnaire tab). */
+export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
+  const { t } = useTranslation();
+  const mutate = useEditorMutation();
+  const [modal, setModal] = useState<QuestionnaireModal>(null);
+  const close = useCallback(() => setModal(null), []);
+  const move = useCallback(
+    async (target: MoveTarget) => (await mutate("POST", movePath(target.kind as MoveKind, target.id, target.newPosition, survey.Id))).ok,
+    [mutate, survey.Id],
+  );
+
+  return (
+    <QuestionnaireContext.Provider value={{ survey, editable, open: setModal, move }}>
+      <div className="questionnaire">
+        {survey.Categories.length === 0 ? <p className="empty">{t("questionnaire.empty")}</p> : null}
+        <SortableList
+          items={survey.Categories}
+          getId={(c) => c.Id}
+          getLabel={(c) => c.Title}
+          kind="category"
+          label={t("questionnaire.categories")}
+          disabled={!editable}
+          onMove={move}
+          renderItem={(c, h) => <CategoryCard category={c} handle={h} />}
+        />
+        {editable ? (
+          <button type="button" className="btn btn--primary" onClick={() => setModal({ kind: "category" })}>
+            + {t("questionnaire.addCategory")}
+          </button>
+        ) : null}
+      </div>
+
+      <TitleModal
+        open={modal?.kind === "category"}
+        title={t(modal?.kind === "category" && modal.category ? "questionnaire.editCategory" : "questionnaire.addCategory")}
+        label={t("questionnaire.categoryTitle")}
+        initial={modal?.kind === "category" ? (modal.category?.Title ?? "") : ""}
+        onClose={close}
+        onSave={async (title) => {
+          const editing = modal?.kind === "category" ? modal.category : undefined;
+          const result = editing
+            ? await mutate("PUT", `/categories/${editing.Id}`, { SurveyId: survey.Id, Title: title })
+            : await mutate("POST", "/categories", { SurveyId: survey.Id, Title: title });
+          return result.ok;
+        }}
+      />
+      <ConfirmModal
+        open={modal?.kind === "deleteCategory"}
+        title={t("questionnaire.deleteCategory")}
+        text={t("questionnaire.deleteCategoryConfirm", { title: modal?.kind === "deleteCategory" ? modal.category.Title : "" })}
+        confirmLabel={t("questionnaire.delete")}
+        onClose={close}
+        onConfirm={() => (modal?.kind === "deleteCategory" ? mutate("DELETE", `/categories?categoryId=${modal.category.Id}&surveyId=${survey.Id}`) : Promise.resolve())}
+      />
+      <ConfirmModal
+        open={modal?.kind === "deleteQuestion"}
+        title={t("questionnaire.deleteQuestion")}
+        text={t("questionnaire.deleteQuestionConfirm", { title: modal?.kind === "deleteQuestion" ? modal.question.Title : "" })}
+        confirmLabel={t("questionnaire.delete")}
+        onClose={close}
+        onConfirm={() => (modal?.kind === "deleteQuestion" ? mutate("DELETE", `/questions/${modal.question.Id}?surveyId=${survey.Id}`) : Promise.resolve())}
+      />
+      <ConfirmModal
+        open={modal?.kind === "deleteAnswer"}
+        title={t("questionnaire.deleteAnswer")}
+        text={t("questionnaire.deleteAnswerConfirm", { title: modal?.kind === "deleteAnswer" ? modal.answer.Text : "" })}
+        confirmLabel={t("questionnaire.delete")}
+        onClose={close}
+        onConfirm={() => (modal?.kind === "deleteAnswer" ? mutate("DELETE", `/answer-options/${modal.answer.Id}?surveyId=${survey.Id}`) : Promise.resolve())}
+      />
+      {modal?.kind === "question" ? <QuestionModal open survey={survey} mode={modal.mode} onClose={close} /> : null}
+      {modal?.kind === "answer" ? <AnswerModal open survey={survey} question={modal.question} answer={modal.answer} onClose={close} /> : null}
+    </QuestionnaireContext.Provider>
+  );
 }

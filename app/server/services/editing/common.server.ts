@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { AppError } from "~/domain/errors";
 import type { Survey } from "~/domain/survey";
+import { dialectOf } from "~/server/db/db.server";
 import type { Database, DB } from "~/server/db/types.server";
 import { audit } from "../audit.server";
 import { requireEditableSurvey, touchSurvey, type SurveyAccess } from "../survey-access.server";
@@ -17,8 +18,15 @@ export interface Edit {
   access: SurveyAccess;
 }
 
-/** Checks that the caller may edit the survey now (an editor of its teams, the survey in Draft). */
+/**
+ * Checks that the caller may edit the survey now (an editor of its teams, the survey in Draft). On
+ * PostgreSQL the survey's row is locked first, so that edits of one survey (a reorder, a check for recorded
+ * answers before a delete) run one after the other; SQLite runs one write transaction at a time anyway.
+ */
 export async function openEdit(trx: Trx, caller: SurveyCaller, surveyId: number): Promise<Edit> {
+  if (dialectOf(trx) === "postgres") {
+    await trx.selectFrom("surveys").select("id").where("id", "=", surveyId).forUpdate().execute();
+  }
   const access = await requireEditableSurvey(trx, caller, surveyId);
   return { trx, caller, surveyId, access };
 }

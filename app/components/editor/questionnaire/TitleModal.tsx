@@ -1,0 +1,118 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
+
+/** A modal with one required title field (categories). Resolves `onSave` to true to close. */
+export function TitleModal({ open, title, label, initial, onSave, onClose }: { open: boolean; title: string; label: string; initial: string; onSave: (value: string) => Promise<boolean>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setValue(initial);
+      setError(null);
+    }
+  }, [open, initial]);
+
+  const submit = async () => {
+    if (!value.trim()) {
+      setError(t("questionnaire.titleRequired"));
+      return;
+    }
+    if (value.trim() === initial.trim()) return onClose();
+    setBusy(true);
+    const ok = await onSave(value.trim());
+    setBusy(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      size="s"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {t("surveys.cancel")}
+          </button>
+          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={busy}>
+            {t("editor.save")}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={id}>
+            {label}
+          </label>
+          <input
+            id={id}
+            className="input"
+            value={value}
+            autoFocus
+            maxLength={200}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
+          {error ? (
+            <span id={`${id}-error`} className="field__error" role="alert">
+              {error}
+            </span>
+          ) : null}
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A yes/no question before deleting something, for pages that run JavaScript. */
+export function ConfirmModal({ open, title, text, confirmLabel, onConfirm, onClose }: { open: boolean; title: string; text: string; confirmLabel: string; onConfirm: () => Promise<unknown>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      size="s"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {t("surveys.cancel")}
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={busy}
+            autoFocus
+            onClick={async () => {
+              setBusy(true);
+              await onConfirm();
+              setBusy(false);
+              onClose();
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{text}</p>
+    </Modal>
+  );
+}
