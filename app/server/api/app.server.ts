@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "~/domain/errors";
 import { log } from "~/server/log.server";
@@ -26,6 +26,8 @@ export const apiRoutes: AnyRoute[] = [
 
 /** Bodies above this are refused before they are read; uploads have their own, larger limit. */
 const JSON_BODY_LIMIT = 1_000_000;
+/** Questions and answer options may carry an image (up to 2 MB, as a base64 data URL). */
+const IMAGE_BODY_LIMIT = 3_000_000;
 
 export function createApi(deps: ApiDeps) {
   const app = new Hono().basePath("/api");
@@ -34,13 +36,11 @@ export function createApi(deps: ApiDeps) {
     c.header("Cache-Control", "no-store");
     await next();
   });
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json(new AppError("PAYLOAD_TOO_LARGE", "The request body is too large").toEnvelope(), 413),
-    }),
-  );
+  const tooLarge = (c: Context) =>
+    c.json(new AppError("PAYLOAD_TOO_LARGE", "The request body is too large").toEnvelope(), 413);
+  const imageLimit = bodyLimit({ maxSize: IMAGE_BODY_LIMIT, onError: tooLarge });
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  app.use("*", (c, next) => (/^\/api\/(questions|answer-options)(\/|$)/.test(c.req.path) ? imageLimit(c, next) : jsonLimit(c, next)));
 
   app.get("/openapi.json", (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
   mount(app, deps, apiRoutes, createAuthenticator(deps));
