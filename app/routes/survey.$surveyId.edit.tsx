@@ -130,17 +130,30 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
   pageTitle(matches, "editor.pageTitle", { title: loaded?.survey.Title ?? "" });
 
 export default function SurveyEditor() {
-  const { survey, editable, canApprove, confirm } = useLoaderData<typeof loader>();
+  const { survey, teams, tags, editable, canApprove, confirm } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  const props = { survey, teams, tags, editable };
+  const missingQuestions = survey.Categories.length === 0 || survey.Categories.some((c) => c.Questions.length === 0);
   return (
     <section className="page editor" aria-label={survey.Title}>
       <EditorHeader
-        key={survey.Hash}
+        key={`${survey.Title}|${survey.StartDate}|${survey.EndDate}|${survey.Status}`}
         survey={survey}
         editable={editable}
         canApprove={canApprove}
         confirm={confirm}
         hydrated={hydrated}
+      />
+      <EditorTabs
+        hydrated={hydrated}
+        marks={{ questionnaire: missingQuestions }}
+        panels={{
+          start: <StartTab {...props} />,
+          intro: <RichTextTab {...props} field="IntroText" />,
+          preliminary: <PreliminaryTab {...props} />,
+          questionnaire: <QuestionnaireTab {...props} />,
+          outro: <RichTextTab {...props} field="OutroText" />,
+        }}
       />
     </section>
   );

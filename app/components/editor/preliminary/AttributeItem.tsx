@@ -59,7 +59,7 @@ export function AttributeItem({
             <span className="prelim__title">{attribute.Title}</span>
           </button>
         ) : (
-          <h3 className="prelim__title prelim__title--static">{attribute.Title}</h3>
+          <h4 className="prelim__title prelim__title--static">{attribute.Title}</h4>
         )}
         <span className="prelim__count">{count}</span>
         {changeable ? (
@@ -97,7 +97,9 @@ export function AttributeItem({
               <div className="prelim-answer" data-testid="preliminary-answer">
                 {answerHandle}
                 <span className="prelim-answer__text">{answer.Text}</span>
-                {answer.IsExitAnswer ? <span className="prelim-answer__exit">{t("preliminary.exitAnswer")}</span> : null}
+                {answer.IsExitAnswer ? (
+                  <span className="prelim-answer__exit">{t("preliminary.exitAnswer")}</span>
+                ) : null}
               </div>
             )}
           />

@@ -73,7 +73,11 @@ export function AttributeModal({ surveyId, attribute, onClose }: AttributeModalP
     setFailure(null);
     const invalid = validateDraft(draft);
     if (invalid) {
-      const first = invalid.title ? titleRef.current : invalid.noEntries ? addRef.current : inputs.current.get(invalid.blank[0]);
+      const first = invalid.title
+        ? titleRef.current
+        : invalid.noEntries
+          ? addRef.current
+          : inputs.current.get(invalid.blank[0]);
       first?.focus();
       return;
     }

@@ -22,7 +22,12 @@ export function DeleteAttributeModal({
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
-    await mutate("DELETE", `/patient-attributes/${attribute.Id}?surveyId=${surveyId}`, undefined, "preliminary.deleted");
+    await mutate(
+      "DELETE",
+      `/patient-attributes/${attribute.Id}?surveyId=${surveyId}`,
+      undefined,
+      "preliminary.deleted",
+    );
     setBusy(false);
     onClose();
   };

@@ -1,5 +1,6 @@
 /** Link targets the editor accepts: web pages and e-mail addresses only. */
-const ALLOWED = /^(https?:\/\/[^\s/?#]+\.[^\s]*|https?:\/\/localhost(:\d+)?(\/\S*)?|mailto:[^\s@]+@[^\s@]+\.[^\s@]+(\?\S*)?)$/i;
+const ALLOWED =
+  /^(https?:\/\/[^\s/?#]+\.[^\s]*|https?:\/\/localhost(:\d+)?(\/\S*)?|mailto:[^\s@]+@[^\s@]+\.[^\s@]+(\?\S*)?)$/i;
 
 /** True for an http, https or mailto address that can stand in a link. */
 export function isAllowedLink(url: string): boolean {

@@ -18,6 +18,9 @@ export type HeadingLevel = (typeof HEADING_LEVELS)[number];
 /** A font-family value as the browser may give it back (with quotes), matched to the toolbar's list. */
 export function fontFamilyOption(value: string | null | undefined): string {
   if (!value) return "";
-  const plain = value.replace(/["']/g, "").replace(/\s*,\s*/g, ", ").trim();
+  const plain = value
+    .replace(/["']/g, "")
+    .replace(/\s*,\s*/g, ", ")
+    .trim();
   return FONT_FAMILIES.find((f) => f.value === plain)?.value ?? "";
 }

@@ -1,6 +1,7 @@
 /** Section 9: the editor's colour palette, 60 colours in 10 columns (rows from light to dark). */
 export const PALETTE_COLUMNS = 10;
 
+// prettier-ignore
 export const PALETTE: readonly string[] = Object.freeze([
   "#ffffff", "#fccfcf", "#fce4cf", "#fcf5cf", "#cffccf", "#cffcf5", "#cff1fc", "#cfdefc", "#e5cffc", "#fccfed",
   "#d9d9d9", "#f68e8e", "#f6be8e", "#f6e48e", "#8ef68e", "#8ef6e4", "#8edcf6", "#8eb0f6", "#c28ef6", "#f68ed3",
@@ -8,7 +9,7 @@ export const PALETTE: readonly string[] = Object.freeze([
   "#7f7f7f", "#d41111", "#d46c11", "#d4b411", "#11d411", "#11d4b4", "#11a4d4", "#1152d4", "#7311d4", "#d41193",
   "#404040", "#970c0c", "#974d0c", "#97800c", "#0c970c", "#0c9780", "#0c7497", "#0c3a97", "#520c97", "#970c69",
   "#000000", "#5e0808", "#5e3008", "#5e5008", "#085e08", "#085e50", "#08495e", "#08255e", "#33085e", "#5e0841",
-]); // prettier-ignore
+]);
 
 /**
  * Where focus goes from swatch `index` on an arrow key in the grid (Home/End: start and end of the row);

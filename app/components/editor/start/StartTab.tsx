@@ -1,5 +1,139 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/ui/useHydrated";
 import type { EditorTabProps } from "../types";
+import { ChoiceList } from "./ChoiceList";
+import { TARGET_MAX, TARGET_MIN, parseTarget, sameIds } from "./fields";
+import { useSavedField } from "./useSavedField";
 
-export function StartTab(_props: EditorTabProps & { field?: "IntroText" | "OutroText" }) {
-  return null;
+const teamRights = [
+  { field: "UserTeamPermissions", key: "participation" },
+  { field: "EditorTeamPermissions", key: "editing" },
+  { field: "ApproverTeamPermissions", key: "approval" },
+] as const;
+
+/**
+ * The start tab (section 2): description, targeted results, ask-for-identity, hashtags and team rights.
+ * Each field saves on its own when it changes (checkboxes) or when it is left (text, number).
+ */
+export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { field?: "IntroText" | "OutroText" }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const readOnly = !editable || !hydrated;
+  const id = survey.Id;
+
+  const description = useSavedField(id, "Description", survey.Description);
+  const target = useSavedField(id, "TargetNumberOfResponses", survey.TargetNumberOfResponses);
+  const autoId = useSavedField(id, "IsPatientIdAutoGenerationEnabled", survey.IsPatientIdAutoGenerationEnabled);
+  const tagIds = useSavedField(id, "TagIds", survey.TagIds, sameIds);
+  const rights = {
+    UserTeamPermissions: useSavedField(id, "UserTeamPermissions", survey.UserTeamPermissions, sameIds),
+    EditorTeamPermissions: useSavedField(id, "EditorTeamPermissions", survey.EditorTeamPermissions, sameIds),
+    ApproverTeamPermissions: useSavedField(id, "ApproverTeamPermissions", survey.ApproverTeamPermissions, sameIds),
+  };
+
+  const [targetText, setTargetText] = useState(String(target.value));
+  useEffect(() => setTargetText(String(target.value)), [target.value]);
+  const targetInvalid = parseTarget(targetText) === null;
+
+  return (
+    <div className="start-tab">
+      {editable && !hydrated ? <p className="notice">{t("startTab.needsScript")}</p> : null}
+
+      <div className="field">
+        <label className="field__label" htmlFor="survey-description">
+          {t("startTab.description")}
+        </label>
+        <textarea
+          id="survey-description"
+          className="input start-tab__description"
+          rows={4}
+          maxLength={5000}
+          value={description.value}
+          disabled={readOnly}
+          onChange={(event) => description.setValue(event.target.value)}
+          onBlur={() => void description.save(description.value)}
+        />
+      </div>
+
+      <div className="field start-tab__target">
+        <label className="field__label" htmlFor="survey-target">
+          {t("startTab.target")}
+        </label>
+        <input
+          id="survey-target"
+          className="input"
+          type="number"
+          inputMode="numeric"
+          min={TARGET_MIN}
+          max={TARGET_MAX}
+          step={1}
+          value={targetText}
+          disabled={readOnly}
+          aria-invalid={targetInvalid || undefined}
+          aria-describedby={targetInvalid ? "survey-target-error" : "survey-target-hint"}
+          onChange={(event) => setTargetText(event.target.value)}
+          onBlur={() => {
+            const next = parseTarget(targetText);
+            if (next !== null) void target.save(next);
+          }}
+        />
+        {targetInvalid ? (
+          <p id="survey-target-error" className="field__error" role="alert">
+            {t("startTab.targetInvalid", { min: TARGET_MIN, max: TARGET_MAX })}
+          </p>
+        ) : (
+          <p id="survey-target-hint" className="field__hint">
+            {t("startTab.targetHint", { min: TARGET_MIN, max: TARGET_MAX })}
+          </p>
+        )}
+      </div>
+
+      <fieldset className="choice-list">
+        <legend className="field__label">{t("startTab.identity")}</legend>
+        <div className="choice">
+          <input
+            id="survey-auto-id"
+            type="checkbox"
+            checked={autoId.value}
+            disabled={readOnly}
+            aria-describedby="survey-auto-id-hint"
+            onChange={(event) => void autoId.save(event.target.checked)}
+          />
+          <label htmlFor="survey-auto-id">{t("startTab.autoId")}</label>
+        </div>
+        <p id="survey-auto-id-hint" className="field__hint">
+          {t("startTab.autoIdHint")}
+        </p>
+      </fieldset>
+
+      {tags.length > 0 ? (
+        <ChoiceList
+          legend={t("startTab.tags")}
+          hint={t("startTab.tagsHint")}
+          choices={tags}
+          chosen={tagIds.value}
+          readOnly={readOnly}
+          onChange={(next) => void tagIds.save(next)}
+        />
+      ) : null}
+
+      {teams.length > 0 ? (
+        <fieldset className="team-rights">
+          <legend className="field__label">{t("startTab.teamRights")}</legend>
+          {teamRights.map(({ field, key }) => (
+            <ChoiceList
+              key={field}
+              legend={t(`startTab.${key}`)}
+              hint={t(`startTab.${key}Hint`)}
+              choices={teams}
+              chosen={rights[field].value}
+              readOnly={readOnly}
+              onChange={(next) => void rights[field].save(next)}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { UpdateSurvey } from "~/domain/survey";
+import { useEditorMutation } from "../editor-api";
+
+type Field = keyof UpdateSurvey;
+type ValueOf<K extends Field> = NonNullable<UpdateSurvey[K]>;
+
+/**
+ * One field of the start tab, saved on its own (section 4): `save` sends only this field, skips the
+ * call when the value is the saved one, and puts the saved value back when the server refuses it.
+ * New data from the server (after any save) replaces what is shown.
+ */
+export function useSavedField<K extends Field>(
+  surveyId: number,
+  field: K,
+  server: ValueOf<K>,
+  same: (a: ValueOf<K>, b: ValueOf<K>) => boolean = Object.is,
+) {
+  const mutate = useEditorMutation();
+  const [value, setValue] = useState<ValueOf<K>>(server);
+  const saved = useRef<ValueOf<K>>(server);
+  const serverKey = JSON.stringify(server);
+
+  useEffect(() => {
+    saved.current = server;
+    setValue(server);
+    // The key stands for the value: a new array with the same ids is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverKey]);
+
+  const save = useCallback(
+    async (next: ValueOf<K>): Promise<boolean> => {
+      setValue(next);
+      if (same(next, saved.current)) return true;
+      const previous = saved.current;
+      saved.current = next;
+      const result = await mutate("PUT", `/surveys/${surveyId}`, { [field]: next });
+      if (result.ok) return true;
+      if (saved.current === next) {
+        saved.current = previous;
+        setValue(previous);
+      }
+      return false;
+    },
+    [mutate, surveyId, field, same],
+  );
+
+  return { value, setValue, save, saved };
+}

@@ -1,0 +1,202 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+/** Runs `action` and waits for the survey save (PUT /api/surveys/{id}) it causes; returns the sent body. */
+async function saving(page: Page, action: () => Promise<unknown>) {
+  const response = page.waitForResponse((r) => /\/api\/surveys\/\d+$/.test(r.url()) && r.request().method() === "PUT");
+  await action();
+  const done = await response;
+  return { status: done.status(), body: done.request().postDataJSON() as Record<string, unknown> };
+}
+
+/** Counts the survey saves the page sends from now on. */
+function countSaves(page: Page) {
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/surveys\/\d+$/.test(r.url()) && r.method() === "PUT") sent.push(r.postData() ?? "");
+  });
+  return sent;
+}
+
+async function newDraft(page: Page) {
+  await signIn(page, "editor");
+  await page.getByRole("button", { name: "Umfrage hinzufügen" }).click();
+  await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
+  return Number(/\/survey\/(\d+)\//.exec(page.url())?.[1]);
+}
+
+test.describe("editor start tab and intro/outro texts", () => {
+  test("start tab fields save one by one and are kept", async ({ page }) => {
+    await newDraft(page);
+    const saves = countSaves(page);
+    const description = page.getByLabel("Beschreibung");
+    const target = page.getByLabel("Angestrebte Ergebnisse");
+    const autoId = page.getByRole("checkbox", { name: "Patienten-ID automatisch erzeugen" });
+    const participation = page.getByRole("group", { name: "Teilnahme" });
+
+    await description.fill("Nachsorge nach der Entlassung");
+    let sent = await saving(page, () => description.blur());
+    expect(sent).toEqual({ status: 200, body: { Description: "Nachsorge nach der Entlassung" } });
+
+    await target.fill("250");
+    sent = await saving(page, () => target.blur());
+    expect(sent.body).toEqual({ TargetNumberOfResponses: 250 });
+
+    // Out of range: a message, and nothing is sent.
+    await target.fill("10000");
+    await target.blur();
+    await expect(page.getByText("Bitte eine ganze Zahl von 0 bis 9999 eingeben.")).toBeVisible();
+    await expect(target).toHaveAttribute("aria-invalid", "true");
+    expect(saves).toHaveLength(2);
+
+    await expect(autoId).not.toBeChecked();
+    await expect(page.getByText("zufällige 12-stellige Patienten-ID")).toBeVisible();
+    sent = await saving(page, () => autoId.check());
+    expect(sent.body).toEqual({ IsPatientIdAutoGenerationEnabled: true });
+
+    await expect(page.getByText("Keine Auswahl: Alle Nutzer dürfen teilnehmen.")).toBeVisible();
+    await expect(page.getByRole("group", { name: "Bearbeitung" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Freigabe" })).toBeVisible();
+    const team = participation.getByRole("checkbox", { name: "Studienzentrum" });
+    sent = await saving(page, () => team.check());
+    expect(sent.body).toEqual({ UserTeamPermissions: [expect.any(Number)] });
+
+    // Leaving an unchanged field sends nothing.
+    const before = saves.length;
+    await description.focus();
+    await description.blur();
+    sent = await saving(page, () => autoId.uncheck());
+    expect(sent.body).toEqual({ IsPatientIdAutoGenerationEnabled: false });
+    expect(saves).toHaveLength(before + 1);
+    await saving(page, () => autoId.check());
+
+    await page.reload();
+    await expect(description).toHaveValue("Nachsorge nach der Entlassung");
+    await expect(target).toHaveValue("250");
+    await expect(autoId).toBeChecked();
+    await expect(participation.getByRole("checkbox", { name: "Studienzentrum" })).toBeChecked();
+    await expect(page.getByRole("group", { name: "Bearbeitung" }).getByRole("checkbox")).not.toBeChecked();
+  });
+
+  test("intro text: formatting, colour from the palette and a link are kept; markup typed as text stays text", async ({
+    page,
+  }) => {
+    await newDraft(page);
+    await page.getByRole("tab", { name: "Einleitung" }).click();
+    await expect(page).toHaveURL(/#intro$/);
+    const toolbar = page.getByRole("toolbar", { name: "Textformatierung: Einleitungstext" });
+    const editor = page.getByRole("textbox", { name: "Einleitungstext" });
+
+    await editor.click();
+    await page.keyboard.type("Hallo Welt und Seite");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("<script>window.__injected = true</script>");
+
+    // "Welt": bold and coloured.
+    await page.keyboard.press("Control+Home");
+    for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight");
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowRight");
+    await toolbar.getByRole("button", { name: "Fett" }).click();
+    await expect(toolbar.getByRole("button", { name: "Fett" })).toHaveAttribute("aria-pressed", "true");
+
+    // The palette: 60 colours in a grid of buttons named by their value; Escape closes it.
+    await toolbar.getByRole("button", { name: "Textfarbe" }).click();
+    const palette = page.getByRole("group", { name: "Textfarbe: Farbpalette" });
+    await expect(palette.getByRole("button", { name: /^#[0-9a-f]{6}$/ })).toHaveCount(60);
+    await page.keyboard.press("Escape");
+    await expect(palette).toBeHidden();
+    await expect(toolbar.getByRole("button", { name: "Textfarbe" })).toBeFocused();
+    await toolbar.getByRole("button", { name: "Textfarbe" }).click();
+    await palette.getByRole("button", { name: "#d41111" }).click();
+    await expect(palette).toBeHidden();
+
+    // "Seite" becomes a link: a bad address is refused, a web address is accepted.
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("End");
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await toolbar.getByRole("button", { name: "Link einfügen" }).click();
+    const address = page.getByLabel("Adresse (http, https oder mailto)");
+    await address.fill("javascript:alert(1)");
+    await page.getByRole("button", { name: "Übernehmen" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Bitte eine Web-Adresse" })).toBeVisible();
+    await address.fill("www.example.org");
+    await page.getByRole("button", { name: "Übernehmen" }).click();
+    await expect(editor.locator('a[href="https://www.example.org"]')).toHaveText("Seite");
+
+    const sent = await saving(page, () => editor.blur());
+    expect(sent.status).toBe(200);
+    expect(String(sent.body.IntroText)).toContain("<strong>");
+    expect(Object.keys(sent.body)).toEqual(["IntroText"]);
+
+    await page.reload();
+    await expect(editor).toBeVisible();
+    await expect(editor.locator("strong")).toHaveText("Welt");
+    await expect(editor.locator("span", { hasText: "Welt" })).toHaveCSS("color", "rgb(212, 17, 17)");
+    await expect(editor.locator('a[href="https://www.example.org"]')).toHaveText("Seite");
+    await expect(editor).toContainText("<script>window.__injected = true</script>");
+    await expect(editor.locator("script")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+
+    // Leaving without a change sends nothing; the outro is its own text.
+    const saves = countSaves(page);
+    await editor.click();
+    await editor.blur();
+    await page.getByRole("tab", { name: "Abschluss" }).click();
+    await expect(page.getByRole("textbox", { name: "Abschlusstext" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Abschlusstext" })).not.toContainText("Hallo");
+    await page.waitForTimeout(300);
+    expect(saves).toHaveLength(0);
+  });
+
+  test("a change the server refuses is reverted", async ({ page }) => {
+    const id = await newDraft(page);
+    const description = page.getByLabel("Beschreibung");
+    await description.fill("Erste Fassung");
+    await saving(page, () => description.blur());
+
+    // Archived in the meantime (as from another tab): the survey is no longer a Draft.
+    const archived = await page.request.post(`/api/surveys/${id}/archive`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(archived.ok()).toBe(true);
+
+    await description.fill("Zweite Fassung");
+    const sent = await saving(page, () => description.blur());
+    expect(sent.status).toBeGreaterThanOrEqual(400);
+    await expect(page.getByTestId("toast")).toBeVisible();
+    await expect(description).toHaveValue("Erste Fassung");
+
+    await page.getByRole("tab", { name: "Einleitung" }).click();
+    const editor = page.getByRole("textbox", { name: "Einleitungstext" });
+    await editor.click();
+    await page.keyboard.type("Geht verloren");
+    const intro = await saving(page, () => editor.blur());
+    expect(intro.status).toBeGreaterThanOrEqual(400);
+    await expect(editor).not.toContainText("Geht verloren");
+  });
+});
+
+test.describe("editor start tab for an approver", () => {
+  test("a Draft is shown read-only", async ({ page }) => {
+    await signIn(page, "approver");
+    const title = "Patientenzufriedenheit Station 3A";
+    const row = page.getByTestId("survey-row").filter({ has: page.locator(".row__title", { hasText: title }) });
+    await row.locator("summary").click();
+    await row.getByRole("link", { name: "Umfrage bearbeiten" }).click();
+    await expect(page).toHaveURL(/\/survey\/\d+\/edit/);
+    await expect(page.getByText("Diese Umfrage ist schreibgeschützt")).toBeVisible();
+
+    await expect(page.getByLabel("Beschreibung")).toBeDisabled();
+    await expect(page.getByLabel("Angestrebte Ergebnisse")).toBeDisabled();
+    await expect(page.getByRole("checkbox", { name: "Patienten-ID automatisch erzeugen" })).toBeDisabled();
+    const teams = page.getByRole("group", { name: "Teamrechte" }).getByRole("checkbox");
+    await expect(teams.first()).toBeVisible();
+    for (const box of await teams.all()) await expect(box).toBeDisabled();
+
+    await page.getByRole("tab", { name: "Einleitung" }).click();
+    const editor = page.getByRole("textbox", { name: "Einleitungstext" });
+    await expect(editor).toHaveAttribute("contenteditable", "false");
+    await expect(editor).toHaveAttribute("aria-readonly", "true");
+    await expect(page.getByRole("toolbar")).toHaveCount(0);
+  });
+});
