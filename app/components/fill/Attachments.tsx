@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { callApi } from "~/components/editor/editor-api";
+import { reportNetworkError } from "~/offline/connectivity";
+import type { Question } from "~/domain/survey";
+
+interface Stored {
+  Id: number;
+  FileName: string;
+}
+
+interface Failed {
+  name: string;
+  /** A key of the uploadErrors group, or a plain message from the server. */
+  reason: string;
+}
+
+const errorKeys = ["SURVEY_ATTACHMENTS_TOO_MANY", "SURVEY_ATTACHMENTS_NOT_ALLOWED", "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED", "SURVEY_ATTACHMENTS_TOO_LARGE", "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME"];
+
+/** Files attached to one question's answer: upload, list, delete; refused files with their reason (section 8). */
+export function Attachments({ question, surveyId, patientDataId, userId, surveyUserDataId, count }: { question: Question; surveyId: number; patientDataId: number; userId: string; surveyUserDataId: number; count: number }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [files, setFiles] = useState<Stored[] | null>(null);
+  const [failed, setFailed] = useState<Failed[]>([]);
+  const [busy, setBusy] = useState(false);
+  const query = `questionId=${question.Id}&patientDataId=${patientDataId}`;
+  const owner = `&ssiUserDataId=${surveyUserDataId}&userId=${encodeURIComponent(userId)}`;
+
+  const reload = useCallback(async () => {
+    const result = await callApi<Stored[]>("GET", `/file-attachments?${query}`);
+    if (result.ok) setFiles(result.data);
+  }, [query]);
+  useEffect(() => {
+    if (count > 0) void reload();
+    else setFiles([]);
+  }, [count, reload]);
+
+  const upload = async (list: FileList) => {
+    setBusy(true);
+    const refused: Failed[] = [];
+    for (const file of Array.from(list)) {
+      const body = new FormData();
+      body.append("files", file, file.name);
+      try {
+        const res = await fetch(`/api/file-attachments/upload?${query}${owner}&surveyId=${surveyId}`, { method: "POST", body, credentials: "same-origin" });
+        if (!res.ok) {
+          const payload = (await res.json().catch(() => null)) as { Type?: string; Error?: string } | null;
+          const key = [payload?.Type, payload?.Error].find((k) => k && errorKeys.includes(k));
+          refused.push({ name: file.name, reason: key ? t(`uploadErrors.${key}`) : (payload?.Error ?? t("errors.unexpected")) });
+        }
+      } catch {
+        reportNetworkError();
+        refused.push({ name: file.name, reason: t("errors.network") });
+      }
+    }
+    setFailed(refused);
+    setBusy(false);
+    await reload();
+  };
+
+  const remove = async (fileName: string) => {
+    const result = await callApi("DELETE", `/file-attachments/delete?${query}${owner}`, { fileName });
+    if (result.ok) await reload();
+  };
+
+  return (
+    <div className="attachments" data-testid="attachments">
+      <label htmlFor={id} className="field__label">
+        {t("fill.attachments")}
+      </label>
+      <input id={id} type="file" multiple disabled={busy} onChange={(e) => e.target.files && void upload(e.target.files).then(() => (e.target.value = ""))} />
+      {files && files.length > 0 ? (
+        <ul className="attachments__list">
+          {files.map((f) => (
+            <li key={f.Id}>
+              <span>{f.FileName}</span>
+              <button type="button" className="btn btn--small" onClick={() => void remove(f.FileName)} aria-label={t("attachments.delete", { name: f.FileName })}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {failed.length > 0 ? (
+        <div className="attachments__failed" role="alert">
+          <span>{t("attachments.failedCount", { count: failed.length })}</span>
+          <ul>
+            {failed.map((f) => (
+              <li key={f.name} title={f.reason} data-testid="attachment-failed">
+                {f.name}: {f.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Outro delay 1.5 s, confirmation delay 2 s (section 9). */
+export const OUTRO_DELAY_MS = 1500;
+export const CONFIRMATION_DELAY_MS = 2000;
+
+/**
+ * A waiting message, then the saved message after the delay, then start over and back to the list
+ * (section 4). Without JavaScript the saved state shows at once.
+ */
+export function Finished({ delayMs, surveyId, html, hydrated, preview }: { delayMs: number; surveyId: number; html?: string; hydrated: boolean; preview?: boolean }) {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSaved(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  const done = saved || !hydrated;
+  return (
+    <div className="finished">
+      {html ? <div className="rich" dangerouslySetInnerHTML={{ __html: html }} /> : null}
+      <p role="status" aria-live="polite" className={done ? "finished__saved" : "finished__waiting"}>
+        {done ? t(preview ? "fill.previewDone" : "fill.saved") : t("fill.saving")}
+      </p>
+      {done && !preview ? (
+        <div className="finished__actions">
+          <Link to={`/survey/${surveyId}`} className="btn btn--primary">
+            {t("fill.startOver")}
+          </Link>
+          <Link to="/surveys" className="btn">
+            {t("fill.backToList")}
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import type { AnswerValue, Answers } from "~/domain/answers";
+import type { Question } from "~/domain/survey";
+import { ChoiceInput, ImageInput, TextualInput } from "./QuestionInputs";
+
+export interface QuestionBlockProps {
+  question: Question;
+  answers: Answers;
+  isVisible: (question: Question) => boolean;
+  failed: ReadonlySet<number>;
+  onAnswer: (question: Question, value: AnswerValue | undefined) => void;
+  named: boolean;
+  disabled?: boolean;
+  /** Renders the attachments of a question that allows them. */
+  attachments?: (question: Question) => React.ReactNode;
+  level?: number;
+}
+
+/** One question, its input by kind, and under each chosen answer its visible sub-questions. */
+export function QuestionBlock(props: QuestionBlockProps) {
+  const { t } = useTranslation();
+  const { question, answers, isVisible, failed, onAnswer, named, disabled, attachments, level = 0 } = props;
+  if (!isVisible(question)) return null;
+  const value = answers[question.Id];
+  const input = { question, value, onChange: (v: AnswerValue | undefined) => onAnswer(question, v), disabled, named };
+  const chosen = value?.AnswerOptionIds ?? [];
+  const Heading = level === 0 ? "h3" : "h4";
+  return (
+    <div className={`fill-question${level ? " fill-question--sub" : ""}`} data-testid="fill-question" data-question-id={question.Id}>
+      <Heading id={`q-${question.Id}-title`} className="fill-question__title">
+        {question.Title}
+        {failed.has(question.Id) ? (
+          <span className="fill-question__failed" role="img" aria-label={t("fill.saveFailed")} title={t("fill.saveFailed")} data-testid="save-failed">
+            ⚠
+          </span>
+        ) : null}
+      </Heading>
+      {question.Type === "Image" ? <ImageInput {...input} /> : question.AnswerOptions.length > 0 || question.Type === "SingleSelection" || question.Type === "MultipleSelection" ? <ChoiceInput {...input} /> : <TextualInput {...input} />}
+      {named ? <input type="hidden" name="questionIds" value={question.Id} /> : null}
+      {question.AllowFileAttachments && attachments ? attachments(question) : null}
+      {question.AnswerOptions.filter((o) => chosen.includes(o.Id) && o.SubQuestions.length > 0).map((o) => (
+        <div key={o.Id} className="fill-sub">
+          {o.SubQuestions.map((sub) => (
+            <QuestionBlock key={sub.Id} {...props} question={sub} level={level + 1} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

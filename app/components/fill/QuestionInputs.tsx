@@ -1,0 +1,137 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AnswerValue } from "~/domain/answers";
+import type { Question } from "~/domain/survey";
+
+export interface InputProps {
+  question: Question;
+  value: AnswerValue | undefined;
+  /** A new value (undefined: no answer). `commit` is false while typing, true when the value is final. */
+  onChange: (value: AnswerValue | undefined) => void;
+  disabled?: boolean;
+  /** Set when the page runs without JavaScript: the inputs then carry names for the page's form. */
+  named: boolean;
+}
+
+const fieldName = (q: Question) => `q${q.Id}`;
+
+/** Single or multiple choice among the answer options; choosing the chosen single answer again removes it. */
+export function ChoiceInput({ question, value, onChange, disabled, named }: InputProps) {
+  const multiple = question.Type === "MultipleSelection" || question.Type === "MultipleChoice";
+  const chosen = value?.AnswerOptionIds ?? [];
+  return (
+    <div className="choices" role={multiple ? "group" : "radiogroup"} aria-labelledby={`q-${question.Id}-title`}>
+      {question.AnswerOptions.map((o) => {
+        const checked = chosen.includes(o.Id);
+        return (
+          <label key={o.Id} className={`choice${checked ? " choice--checked" : ""}`}>
+            <input
+              type={multiple ? "checkbox" : "radio"}
+              name={named ? fieldName(question) : `choice-${question.Id}`}
+              value={o.Id}
+              checked={checked}
+              disabled={disabled}
+              onChange={() => {
+                if (multiple) {
+                  const next = checked ? chosen.filter((id) => id !== o.Id) : [...chosen, o.Id];
+                  onChange(next.length ? { AnswerOptionIds: next } : undefined);
+                } else if (!checked) {
+                  onChange({ AnswerOptionIds: [o.Id] });
+                }
+              }}
+              onClick={() => {
+                if (!multiple && checked) onChange(undefined);
+              }}
+            />
+            <span>{o.Text}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A typed value saved when the field is left (or on Enter): free text, number, date and time. */
+export function TextualInput({ question, value, onChange, disabled, named }: InputProps) {
+  const { t } = useTranslation();
+  const initial = question.Type === "Numerical" ? (value?.NumericalResponse?.toString() ?? "") : question.Type === "DateTime" ? (value?.DateTimeResponse ?? "") : (value?.TextResponse ?? "");
+  const [draft, setDraft] = useState(initial);
+  useEffect(() => setDraft(initial), [initial]);
+  const id = `q-${question.Id}-input`;
+
+  const commit = () => {
+    const text = draft.trim();
+    if (text === initial.trim()) return;
+    if (text === "") return onChange(undefined);
+    if (question.Type === "Numerical") {
+      const n = Number(text.replace(",", "."));
+      return Number.isFinite(n) ? onChange({ NumericalResponse: Math.round(n * 100) / 100 }) : setDraft(initial);
+    }
+    if (question.Type === "DateTime") return onChange({ DateTimeResponse: text });
+    onChange({ TextResponse: draft });
+  };
+  const common = {
+    id,
+    name: named ? fieldName(question) : undefined,
+    className: "input",
+    value: draft,
+    disabled,
+    "aria-labelledby": `q-${question.Id}-title`,
+    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    onBlur: commit,
+  };
+  if (question.Type === "FreeText") return <textarea {...common} rows={3} maxLength={4000} />;
+  if (question.Type === "Numerical") {
+    return (
+      <span className="numeric">
+        <input {...common} type="number" step="0.01" inputMode="decimal" onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())} />
+        {question.Unit ? <span className="numeric__unit">{question.Unit}</span> : null}
+      </span>
+    );
+  }
+  return (
+    <input
+      {...common}
+      type="text"
+      inputMode="numeric"
+      placeholder={t("fill.dateTimePlaceholder")}
+      pattern="\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}"
+      onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())}
+    />
+  );
+}
+
+/** An image with its answer markers: each marker is a toggle button at its position. */
+export function ImageInput({ question, value, onChange, disabled, named }: InputProps) {
+  const chosen = value?.AnswerOptionIds ?? [];
+  const multiple = question.AllowMultipleAnswers;
+  return (
+    <div className="image-answer">
+      {question.ImageSrc ? <img src={question.ImageSrc} alt="" className="image-answer__img" /> : null}
+      {question.AnswerOptions.map((o) => {
+        const checked = chosen.includes(o.Id);
+        return (
+          <label key={o.Id} className={`marker${checked ? " marker--on" : ""}`} style={{ left: `${(o.X ?? 0.05) * 100}%`, top: `${(o.Y ?? 0.05) * 100}%` }}>
+            <input
+              type={multiple ? "checkbox" : "radio"}
+              className="visually-hidden"
+              name={named ? fieldName(question) : `marker-${question.Id}`}
+              value={o.Id}
+              checked={checked}
+              disabled={disabled}
+              onChange={() => {
+                const next = checked ? chosen.filter((id) => id !== o.Id) : multiple ? [...chosen, o.Id] : [o.Id];
+                onChange(next.length ? { AnswerOptionIds: next } : undefined);
+              }}
+              onClick={() => {
+                if (!multiple && checked) onChange(undefined);
+              }}
+            />
+            <span className="marker__dot" aria-hidden="true" />
+            <span className="marker__label">{o.Text}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { AnswerValue, Answers } from "~/domain/answers";
+import type { Category, Question } from "~/domain/survey";
+import { CategorySidebar, type CategoryStatus } from "./CategorySidebar";
+import { QuestionBlock } from "./QuestionBlock";
+
+export interface QuestionnairePageProps {
+  categories: Category[];
+  current: Category;
+  answers: Answers;
+  statuses: Record<number, CategoryStatus>;
+  isVisible: (q: Question) => boolean;
+  failed: ReadonlySet<number>;
+  onAnswer: (q: Question, v: AnswerValue | undefined) => void;
+  hydrated: boolean;
+  hrefOf: (categoryId: number) => string;
+  onPick: (categoryId: number) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+  attachments?: (q: Question) => React.ReactNode;
+}
+
+/** The category sidebar, the questions of the chosen category, next category, submit and back (section 2). */
+export function QuestionnairePage(props: QuestionnairePageProps) {
+  const { t } = useTranslation();
+  const { categories, current, statuses, hydrated } = props;
+  const allComplete = categories.every((c) => statuses[c.Id] === "complete");
+  const index = categories.findIndex((c) => c.Id === current.Id);
+  const next = categories[(index + 1) % categories.length];
+  const visible = current.Questions.filter(props.isVisible);
+
+  const questions = visible.map((q) => (
+    <QuestionBlock key={q.Id} question={q} answers={props.answers} isVisible={props.isVisible} failed={props.failed} onAnswer={props.onAnswer} named={!hydrated} attachments={props.attachments} />
+  ));
+
+  return (
+    <div className="fill-questionnaire">
+      <CategorySidebar categories={categories} statuses={statuses} current={current.Id} hrefOf={props.hrefOf} onPick={props.onPick} />
+      <div className="fill-questionnaire__main">
+        <h2 className="fill-category-title">{current.Title}</h2>
+        {visible.length === 0 ? <p className="empty">{t("fill.noQuestionsVisible")}</p> : null}
+        {hydrated ? (
+          <div className="fill-questions">{questions}</div>
+        ) : (
+          <Form method="post" className="fill-questions" id="page-form">
+            <input type="hidden" name="intent" value="savePage" />
+            <input type="hidden" name="categoryId" value={current.Id} />
+            {questions}
+          </Form>
+        )}
+        <div className="fill-actions">
+          {hydrated ? (
+            <button type="button" className="btn" onClick={props.onBack}>
+              {t("fill.back")}
+            </button>
+          ) : (
+            <button type="submit" className="btn" form="page-form" name="go" value="back">
+              {t("fill.back")}
+            </button>
+          )}
+          {!hydrated ? (
+            <button type="submit" className="btn" form="page-form" name="go" value="stay">
+              {t("fill.save")}
+            </button>
+          ) : null}
+          {!allComplete && categories.length > 1 ? (
+            hydrated ? (
+              <button type="button" className="btn" onClick={() => props.onPick(next.Id)}>
+                {t("fill.nextCategory")}
+              </button>
+            ) : (
+              <button type="submit" className="btn" form="page-form" name="go" value={`category:${next.Id}`}>
+                {t("fill.nextCategory")}
+              </button>
+            )
+          ) : null}
+          {hydrated ? (
+            <button type="button" className={`btn${allComplete ? " btn--primary" : ""}`} onClick={props.onSubmit} data-testid="submit-survey">
+              {t("fill.submit")}
+            </button>
+          ) : (
+            <button type="submit" className={`btn${allComplete ? " btn--primary" : ""}`} form="page-form" name="go" value="submit" data-testid="submit-survey">
+              {t("fill.submit")}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

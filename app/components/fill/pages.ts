@@ -1,0 +1,29 @@
+/** The pages of the fill flow, in order (section 2, Fill flow). */
+export type FillPage = "intro" | "preliminary" | "questionnaire" | "outro" | "done";
+
+export function pagesOf(survey: { IntroText: string; IsPatientFormEnabled: boolean; PatientForm: unknown[] }): FillPage[] {
+  const pages: FillPage[] = [];
+  if (survey.IntroText.replace(/<[^>]*>/g, "").trim() !== "") pages.push("intro");
+  if (survey.IsPatientFormEnabled && survey.PatientForm.length > 0) pages.push("preliminary");
+  pages.push("questionnaire", "outro", "done");
+  return pages;
+}
+
+export function pageFrom(value: string | null, pages: FillPage[]): FillPage {
+  return pages.includes(value as FillPage) ? (value as FillPage) : pages[0];
+}
+
+/** "Page x of y" counts the pages a person fills (the confirmation page is not one). */
+export function pagePosition(page: FillPage, pages: FillPage[]): { index: number; total: number } {
+  const counted = pages.filter((p) => p !== "done");
+  const index = page === "done" ? counted.length : counted.indexOf(page) + 1;
+  return { index, total: counted.length };
+}
+
+export function nextPage(page: FillPage, pages: FillPage[]): FillPage {
+  return pages[Math.min(pages.indexOf(page) + 1, pages.length - 1)];
+}
+
+export function previousPage(page: FillPage, pages: FillPage[]): FillPage {
+  return pages[Math.max(pages.indexOf(page) - 1, 0)];
+}

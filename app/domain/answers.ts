@@ -1,0 +1,71 @@
+import type { Question } from "./survey";
+
+/**
+ * One question's answer as the fill page holds it, in the specification's field names (section 3,
+ * question response). A choice answer lists its option ids (one for a single selection).
+ */
+export interface AnswerValue {
+  AnswerOptionIds?: number[];
+  TextResponse?: string;
+  NumericalResponse?: number;
+  /** "DD.MM.YYYY HH:mm" */
+  DateTimeResponse?: string;
+}
+
+export type Answers = Record<number, AnswerValue>;
+/** Preliminary question id → chosen preliminary answer id. */
+export type PreliminaryAnswers = Record<number, number>;
+
+export function isAnswered(value: AnswerValue | undefined): boolean {
+  if (!value) return false;
+  return (
+    (value.AnswerOptionIds?.length ?? 0) > 0 ||
+    (value.TextResponse ?? "").trim() !== "" ||
+    (value.NumericalResponse !== undefined && Number.isFinite(value.NumericalResponse)) ||
+    (value.DateTimeResponse ?? "") !== ""
+  );
+}
+
+/** The API call that records an answer (section 7, Responses); null when the answer is empty and must be deleted. */
+export function answerRequest(
+  question: Pick<Question, "Id" | "Type" | "AllowMultipleAnswers">,
+  value: AnswerValue,
+  ids: { PatientId: string; SurveyId: number },
+): { path: string; body: Record<string, unknown> } | null {
+  if (!isAnswered(value)) return null;
+  const base = { ...ids, QuestionId: question.Id };
+  switch (question.Type) {
+    case "SingleSelection":
+      return { path: "/question-responses/single-selection", body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] } };
+    case "MultipleSelection":
+    case "MultipleChoice":
+      return { path: "/question-responses/multiple-selection", body: { ...base, AnswerOptionIds: value.AnswerOptionIds } };
+    case "Image":
+      return question.AllowMultipleAnswers
+        ? { path: "/question-responses/multiple-selection", body: { ...base, AnswerOptionIds: value.AnswerOptionIds } }
+        : { path: "/question-responses/single-selection", body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] } };
+    case "FreeText":
+      return { path: "/question-responses/free-text", body: { ...base, TextResponse: value.TextResponse } };
+    case "Numerical":
+      return { path: "/question-responses/numerical", body: { ...base, NumericalResponse: value.NumericalResponse } };
+    case "DateTime":
+      return { path: "/question-responses/date-time", body: { ...base, DateTimeResponse: value.DateTimeResponse } };
+  }
+}
+
+/** Answers from GET /question-responses. */
+export function answersFromResponses(
+  rows: { QuestionId: number; AnswerOptionId?: number | null; AnswerOptionIds?: number[] | null; TextResponse?: string | null; NumericalResponse?: number | null; DateTimeResponse?: string | null }[],
+): Answers {
+  const answers: Answers = {};
+  for (const r of rows) {
+    const v: AnswerValue = {};
+    const ids = r.AnswerOptionIds ?? (r.AnswerOptionId != null ? [r.AnswerOptionId] : undefined);
+    if (ids?.length) v.AnswerOptionIds = ids;
+    if (r.TextResponse != null) v.TextResponse = r.TextResponse;
+    if (r.NumericalResponse != null) v.NumericalResponse = r.NumericalResponse;
+    if (r.DateTimeResponse != null) v.DateTimeResponse = r.DateTimeResponse;
+    answers[r.QuestionId] = v;
+  }
+  return answers;
+}
