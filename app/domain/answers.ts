@@ -36,14 +36,23 @@ export function answerRequest(
   const base = { ...ids, QuestionId: question.Id };
   switch (question.Type) {
     case "SingleSelection":
-      return { path: "/question-responses/single-selection", body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] } };
+      return {
+        path: "/question-responses/single-selection",
+        body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] },
+      };
     case "MultipleSelection":
     case "MultipleChoice":
-      return { path: "/question-responses/multiple-selection", body: { ...base, AnswerOptionIds: value.AnswerOptionIds } };
+      return {
+        path: "/question-responses/multiple-selection",
+        body: { ...base, AnswerOptionIds: value.AnswerOptionIds },
+      };
     case "Image":
       return question.AllowMultipleAnswers
         ? { path: "/question-responses/multiple-selection", body: { ...base, AnswerOptionIds: value.AnswerOptionIds } }
-        : { path: "/question-responses/single-selection", body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] } };
+        : {
+            path: "/question-responses/single-selection",
+            body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] },
+          };
     case "FreeText":
       return { path: "/question-responses/free-text", body: { ...base, TextResponse: value.TextResponse } };
     case "Numerical":
@@ -55,7 +64,14 @@ export function answerRequest(
 
 /** Answers from GET /question-responses. */
 export function answersFromResponses(
-  rows: { QuestionId: number; AnswerOptionId?: number | null; AnswerOptionIds?: number[] | null; TextResponse?: string | null; NumericalResponse?: number | null; DateTimeResponse?: string | null }[],
+  rows: {
+    QuestionId: number;
+    AnswerOptionId?: number | null;
+    AnswerOptionIds?: number[] | null;
+    TextResponse?: string | null;
+    NumericalResponse?: number | null;
+    DateTimeResponse?: string | null;
+  }[],
 ): Answers {
   const answers: Answers = {};
   for (const r of rows) {

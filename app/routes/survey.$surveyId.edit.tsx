@@ -1,5 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { PreviewModal } from "~/components/fill/PreviewModal";
 import { EditorHeader } from "~/components/editor/EditorHeader";
 import { EditorTabs } from "~/components/editor/EditorTabs";
 import { isMoveKind, movePath } from "~/components/editor/moves";
@@ -132,6 +134,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
 export default function SurveyEditor() {
   const { survey, teams, tags, editable, canApprove, confirm } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  const [preview, setPreview] = useState(false);
   const props = { survey, teams, tags, editable };
   const missingQuestions = survey.Categories.length === 0 || survey.Categories.some((c) => c.Questions.length === 0);
   return (
@@ -143,7 +146,9 @@ export default function SurveyEditor() {
         canApprove={canApprove}
         confirm={confirm}
         hydrated={hydrated}
+        onPreview={() => setPreview(true)}
       />
+      <PreviewModal survey={survey} open={preview} onClose={() => setPreview(false)} />
       <EditorTabs
         hydrated={hydrated}
         marks={{ questionnaire: missingQuestions }}

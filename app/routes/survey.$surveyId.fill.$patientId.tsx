@@ -38,13 +38,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (survey.Status !== "Active" || !survey.Rights.CanParticipate) {
       if (page !== "done") return toStart(request, surveyId, "fill.notFillable");
     }
-    const patient = await api.get<{ State: "Open" | "Closed" | "Nonexistent"; PatientDataId?: number }>("/patients", { query: { patientId, surveyId } });
+    const patient = await api.get<{ State: "Open" | "Closed" | "Nonexistent"; PatientDataId?: number }>("/patients", {
+      query: { patientId, surveyId },
+    });
     if (patient.State === "Nonexistent") return toStart(request, surveyId, "fill.patientNotFound");
-    if (patient.State === "Closed" && page !== "done") return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
+    if (patient.State === "Closed" && page !== "done")
+      return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
     const [responses, attributes, counts] = await Promise.all([
       api.get<Parameters<typeof answersFromResponses>[0]>("/question-responses/", { query: { surveyId, patientId } }),
-      api.get<{ PatientFormAttributeId: number; PatientFormAnswerOptionId: number }[]>("/attribute-responses/", { query: { surveyId, patientId } }),
-      api.get<{ QuestionId: number; NumberOfFileAttachment: number }[]>("/file-attachments/count", { query: { patientDataId: patient.PatientDataId } }),
+      api.get<{ PatientFormAttributeId: number; PatientFormAnswerOptionId: number }[]>("/attribute-responses/", {
+        query: { surveyId, patientId },
+      }),
+      api.get<{ QuestionId: number; NumberOfFileAttachment: number }[]>("/file-attachments/count", {
+        query: { patientDataId: patient.PatientDataId },
+      }),
     ]);
     const preliminary: PreliminaryAnswers = {};
     for (const a of attributes) preliminary[a.PatientFormAttributeId] = a.PatientFormAnswerOptionId;
@@ -81,7 +88,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const go = String(form.get("go") ?? "stay");
     if (form.get("intent") === "savePreliminary") {
       await savePreliminaryFromForm(api, survey, patientId, form);
-      const target: FillPage = go === "back" ? pages[Math.max(0, pages.indexOf("preliminary") - 1)] : go === "outro" ? "outro" : go === "continue" ? "questionnaire" : "preliminary";
+      const target: FillPage =
+        go === "back"
+          ? pages[Math.max(0, pages.indexOf("preliminary") - 1)]
+          : go === "outro"
+            ? "outro"
+            : go === "continue"
+              ? "questionnaire"
+              : "preliminary";
       return redirect(`${base}?page=${target}`);
     }
     if (form.get("intent") === "savePage") {
@@ -97,16 +111,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return toStart(request, surveyId, "fill.patientNotFound");
-    if (error instanceof ApiError && error.type === "SURVEY_ALREADY_CLOSED") return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
+    if (error instanceof ApiError && error.type === "SURVEY_ALREADY_CLOSED")
+      return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
     if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-      return redirect(base + new URL(request.url).search, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "errors.validation" }) } });
+      return redirect(base + new URL(request.url).search, {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "errors.validation" }) },
+      });
     }
     return handleApiAuthErrors(error);
   }
   return data(null, { status: 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => pageTitle(matches, "fill.pageTitle", { title: loaded?.survey.Title ?? "" });
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
+  pageTitle(matches, "fill.pageTitle", { title: loaded?.survey.Title ?? "" });
 
 export default function FillRoute() {
   const d = useLoaderData<typeof loader>();
@@ -115,7 +133,10 @@ export default function FillRoute() {
   const toast = useToast();
   const { t } = useTranslation();
   const base = `/survey/${d.survey.Id}/fill/${encodeURIComponent(d.patientId)}`;
-  const hrefOf = useCallback((page: FillPage, categoryId?: number) => `${base}?page=${page}${categoryId ? `&category=${categoryId}` : ""}`, [base]);
+  const hrefOf = useCallback(
+    (page: FillPage, categoryId?: number) => `${base}?page=${page}${categoryId ? `&category=${categoryId}` : ""}`,
+    [base],
+  );
   const ids = useMemo(() => ({ PatientId: d.patientId, SurveyId: d.survey.Id }), [d.patientId, d.survey.Id]);
   const sink = useMemo(() => apiSink(ids), [ids]);
 
@@ -131,7 +152,10 @@ export default function FillRoute() {
         toast("error", t("fill.surveyCantBeFilledAlreadyClosed"));
         return navigate(`/survey/${d.survey.Id}`);
       }
-      toast("error", t(result.type === "NETWORK" ? "errors.network" : result.status >= 500 ? "errors.server" : "fill.saveFailed"));
+      toast(
+        "error",
+        t(result.type === "NETWORK" ? "errors.network" : result.status >= 500 ? "errors.server" : "fill.saveFailed"),
+      );
     },
     [navigate, toast, t, d.survey.Id],
   );
@@ -151,10 +175,27 @@ export default function FillRoute() {
         go={(page, categoryId) => navigate(hrefOf(page, categoryId), { preventScrollReset: page === "questionnaire" })}
         hrefOf={hrefOf}
         sink={sink}
-        savePreliminary={(attributeId, optionId) => callApi("POST", "/attribute-responses", { ...ids, PatientFormAttributeId: attributeId, PatientFormAnswerOptionId: optionId })}
-        close={() => callApi("POST", `/patients/close?patientId=${encodeURIComponent(d.patientId)}&surveyId=${d.survey.Id}`)}
+        savePreliminary={(attributeId, optionId) =>
+          callApi("POST", "/attribute-responses", {
+            ...ids,
+            PatientFormAttributeId: attributeId,
+            PatientFormAnswerOptionId: optionId,
+          })
+        }
+        close={() =>
+          callApi("POST", `/patients/close?patientId=${encodeURIComponent(d.patientId)}&surveyId=${d.survey.Id}`)
+        }
         onRefused={onRefused}
-        attachments={(q) => <Attachments question={q} surveyId={d.survey.Id} patientDataId={d.patientDataId} userId={d.userId} surveyUserDataId={d.surveyUserDataId} count={d.attachmentCounts[q.Id] ?? 0} />}
+        attachments={(q) => (
+          <Attachments
+            question={q}
+            surveyId={d.survey.Id}
+            patientDataId={d.patientDataId}
+            userId={d.userId}
+            surveyUserDataId={d.surveyUserDataId}
+            count={d.attachmentCounts[q.Id] ?? 0}
+          />
+        )}
       />
     </section>
   );

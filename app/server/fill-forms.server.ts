@@ -14,7 +14,10 @@ function allQuestions(survey: Survey): Question[] {
 
 /** The value a page form gives for one question (field q{id}); undefined when left empty. */
 function valueFromForm(question: Question, form: FormData): AnswerValue | undefined {
-  const values = form.getAll(`q${question.Id}`).map(String).filter((v) => v.trim() !== "");
+  const values = form
+    .getAll(`q${question.Id}`)
+    .map(String)
+    .filter((v) => v.trim() !== "");
   if (values.length === 0) return undefined;
   switch (question.Type) {
     case "FreeText":
@@ -41,7 +44,9 @@ function same(a: AnswerValue | undefined, b: AnswerValue | undefined) {
 export async function savePageFromForm(api: ApiClient, survey: Survey, patientId: string, form: FormData) {
   const ids = { PatientId: patientId, SurveyId: survey.Id };
   const listed = new Set(form.getAll("questionIds").map(Number));
-  const current = answersFromResponses(await api.get("/question-responses/", { query: { surveyId: survey.Id, patientId } }));
+  const current = answersFromResponses(
+    await api.get("/question-responses/", { query: { surveyId: survey.Id, patientId } }),
+  );
   for (const question of allQuestions(survey).filter((q) => listed.has(q.Id))) {
     const next = valueFromForm(question, form);
     const before = current[question.Id];
@@ -58,7 +63,12 @@ export async function savePreliminaryFromForm(api: ApiClient, survey: Survey, pa
     const value = Number(form.get(`a${attribute.Id}`));
     if (!Number.isInteger(value) || value <= 0) continue;
     await api.post("/attribute-responses", {
-      body: { PatientId: patientId, SurveyId: survey.Id, PatientFormAttributeId: attribute.Id, PatientFormAnswerOptionId: value },
+      body: {
+        PatientId: patientId,
+        SurveyId: survey.Id,
+        PatientFormAttributeId: attribute.Id,
+        PatientFormAnswerOptionId: value,
+      },
     });
   }
 }

@@ -10,6 +10,8 @@ import { DateField } from "./DateField";
 import { EditableTitle } from "./EditableTitle";
 
 interface EditorHeaderProps {
+  /** Opens the fill flow as a preview (patient id PREVIEW). */
+  onPreview: () => void;
   survey: { Id: number; Title: string; Status: SurveyStatus; StartDate: string; EndDate: string };
   editable: boolean;
   canApprove: boolean;
@@ -18,7 +20,7 @@ interface EditorHeaderProps {
 }
 
 /** Title, period, status and the survey-wide actions of the editor (section 2, Editor). */
-export function EditorHeader({ survey, editable, canApprove, confirm, hydrated }: EditorHeaderProps) {
+export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, onPreview }: EditorHeaderProps) {
   const { t } = useTranslation();
   const online = useOnline();
   const navigation = useNavigation();
@@ -62,6 +64,11 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated }
         </div>
       </Form>
       <div className="editor-head__actions">
+        {hydrated ? (
+          <button type="button" className="btn" onClick={onPreview}>
+            {t("editor.preview")}
+          </button>
+        ) : null}
         {editable ? (
           <button
             type="submit"

@@ -15,10 +15,30 @@ interface Failed {
   reason: string;
 }
 
-const errorKeys = ["SURVEY_ATTACHMENTS_TOO_MANY", "SURVEY_ATTACHMENTS_NOT_ALLOWED", "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED", "SURVEY_ATTACHMENTS_TOO_LARGE", "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME"];
+const errorKeys = [
+  "SURVEY_ATTACHMENTS_TOO_MANY",
+  "SURVEY_ATTACHMENTS_NOT_ALLOWED",
+  "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED",
+  "SURVEY_ATTACHMENTS_TOO_LARGE",
+  "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME",
+];
 
 /** Files attached to one question's answer: upload, list, delete; refused files with their reason (section 8). */
-export function Attachments({ question, surveyId, patientDataId, userId, surveyUserDataId, count }: { question: Question; surveyId: number; patientDataId: number; userId: string; surveyUserDataId: number; count: number }) {
+export function Attachments({
+  question,
+  surveyId,
+  patientDataId,
+  userId,
+  surveyUserDataId,
+  count,
+}: {
+  question: Question;
+  surveyId: number;
+  patientDataId: number;
+  userId: string;
+  surveyUserDataId: number;
+  count: number;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [files, setFiles] = useState<Stored[] | null>(null);
@@ -43,11 +63,18 @@ export function Attachments({ question, surveyId, patientDataId, userId, surveyU
       const body = new FormData();
       body.append("files", file, file.name);
       try {
-        const res = await fetch(`/api/file-attachments/upload?${query}${owner}&surveyId=${surveyId}`, { method: "POST", body, credentials: "same-origin" });
+        const res = await fetch(`/api/file-attachments/upload?${query}${owner}&surveyId=${surveyId}`, {
+          method: "POST",
+          body,
+          credentials: "same-origin",
+        });
         if (!res.ok) {
           const payload = (await res.json().catch(() => null)) as { Type?: string; Error?: string } | null;
           const key = [payload?.Type, payload?.Error].find((k) => k && errorKeys.includes(k));
-          refused.push({ name: file.name, reason: key ? t(`uploadErrors.${key}`) : (payload?.Error ?? t("errors.unexpected")) });
+          refused.push({
+            name: file.name,
+            reason: key ? t(`uploadErrors.${key}`) : (payload?.Error ?? t("errors.unexpected")),
+          });
         }
       } catch {
         reportNetworkError();
@@ -69,13 +96,24 @@ export function Attachments({ question, surveyId, patientDataId, userId, surveyU
       <label htmlFor={id} className="field__label">
         {t("fill.attachments")}
       </label>
-      <input id={id} type="file" multiple disabled={busy} onChange={(e) => e.target.files && void upload(e.target.files).then(() => (e.target.value = ""))} />
+      <input
+        id={id}
+        type="file"
+        multiple
+        disabled={busy}
+        onChange={(e) => e.target.files && void upload(e.target.files).then(() => (e.target.value = ""))}
+      />
       {files && files.length > 0 ? (
         <ul className="attachments__list">
           {files.map((f) => (
             <li key={f.Id}>
               <span>{f.FileName}</span>
-              <button type="button" className="btn btn--small" onClick={() => void remove(f.FileName)} aria-label={t("attachments.delete", { name: f.FileName })}>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => void remove(f.FileName)}
+                aria-label={t("attachments.delete", { name: f.FileName })}
+              >
                 ×
               </button>
             </li>

@@ -15,7 +15,19 @@ function StatusIcon({ status }: { status: CategoryStatus }) {
 }
 
 /** The categories with their status icons; collapsible on small screens (section 2). */
-export function CategorySidebar({ categories, statuses, current, hrefOf, onPick }: { categories: Category[]; statuses: Record<number, CategoryStatus>; current: number; hrefOf: (id: number) => string; onPick: (id: number) => void }) {
+export function CategorySidebar({
+  categories,
+  statuses,
+  current,
+  hrefOf,
+  onPick,
+}: {
+  categories: Category[];
+  statuses: Record<number, CategoryStatus>;
+  current: number;
+  hrefOf: (id: number) => string;
+  onPick: (id: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <details className="cat-sidebar" open>

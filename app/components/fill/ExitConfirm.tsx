@@ -2,7 +2,17 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 
 /** Choosing an exit answer asks first: confirming records it and ends the survey; otherwise it is removed. */
-export function ExitConfirm({ open, answer, onConfirm, onReject }: { open: boolean; answer: string; onConfirm: () => void; onReject: () => void }) {
+export function ExitConfirm({
+  open,
+  answer,
+  onConfirm,
+  onReject,
+}: {
+  open: boolean;
+  answer: string;
+  onConfirm: () => void;
+  onReject: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal

@@ -46,8 +46,12 @@ export function FillFlow(props: FillFlowProps) {
   const categories = survey.Categories;
 
   // The last chosen category is remembered per patient and survey (section 4).
-  const remembered = typeof window !== "undefined" && hydrated ? Number(window.localStorage.getItem(lastCategoryKey(survey.Id, patientId))) : NaN;
-  const current = categories.find((c) => c.Id === props.categoryId) ?? categories.find((c) => c.Id === remembered) ?? categories[0];
+  const remembered =
+    typeof window !== "undefined" && hydrated
+      ? Number(window.localStorage.getItem(lastCategoryKey(survey.Id, patientId)))
+      : NaN;
+  const current =
+    categories.find((c) => c.Id === props.categoryId) ?? categories.find((c) => c.Id === remembered) ?? categories[0];
   useEffect(() => {
     if (current && hydrated) window.localStorage.setItem(lastCategoryKey(survey.Id, patientId), String(current.Id));
   }, [current, hydrated, survey.Id, patientId]);
@@ -61,7 +65,9 @@ export function FillFlow(props: FillFlowProps) {
   }, [preview, props, go]);
 
   const onAnswer = (question: Question, value: AnswerValue | undefined) => {
-    const exitOption = value?.AnswerOptionIds?.map((id) => question.AnswerOptions.find((o) => o.Id === id)).find((o) => o?.IsExitAnswer && !answers[question.Id]?.AnswerOptionIds?.includes(o.Id));
+    const exitOption = value?.AnswerOptionIds?.map((id) => question.AnswerOptions.find((o) => o.Id === id)).find(
+      (o) => o?.IsExitAnswer && !answers[question.Id]?.AnswerOptionIds?.includes(o.Id),
+    );
     if (exitOption && value) return setExit({ question, value, text: exitOption.Text });
     void answer(question, value);
   };
@@ -94,7 +100,11 @@ export function FillFlow(props: FillFlowProps) {
         <div className="fill-intro">
           <div className="rich" dangerouslySetInnerHTML={{ __html: survey.IntroText }} />
           <div className="fill-actions">
-            <a className="btn btn--primary" href={props.hrefOf(nextPage("intro", pages))} onClick={(e) => (e.preventDefault(), go(nextPage("intro", pages)))}>
+            <a
+              className="btn btn--primary"
+              href={props.hrefOf(nextPage("intro", pages))}
+              onClick={(e) => (e.preventDefault(), go(nextPage("intro", pages)))}
+            >
               {t("fill.continueIntro")}
             </a>
           </div>
@@ -130,8 +140,18 @@ export function FillFlow(props: FillFlowProps) {
           attachments={props.attachments}
         />
       ) : null}
-      {page === "outro" ? <Finished delayMs={OUTRO_DELAY_MS} surveyId={survey.Id} html={survey.OutroText} hydrated={hydrated} preview={preview} /> : null}
-      {page === "done" ? <Finished delayMs={CONFIRMATION_DELAY_MS} surveyId={survey.Id} hydrated={hydrated} preview={preview} /> : null}
+      {page === "outro" ? (
+        <Finished
+          delayMs={OUTRO_DELAY_MS}
+          surveyId={survey.Id}
+          html={survey.OutroText}
+          hydrated={hydrated}
+          preview={preview}
+        />
+      ) : null}
+      {page === "done" ? (
+        <Finished delayMs={CONFIRMATION_DELAY_MS} surveyId={survey.Id} hydrated={hydrated} preview={preview} />
+      ) : null}
       {page === "done" && !preview ? <p className="hint">{t("fill.autoClose")}</p> : null}
       <ExitConfirm
         open={exit !== null}

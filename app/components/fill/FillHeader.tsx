@@ -1,7 +1,19 @@
 import { useTranslation } from "react-i18next";
 
 /** Title, patient id, "page x of y" and a progress bar (section 2, Fill flow). */
-export function FillHeader({ title, patientId, index, total, preview }: { title: string; patientId: string; index: number; total: number; preview?: boolean }) {
+export function FillHeader({
+  title,
+  patientId,
+  index,
+  total,
+  preview,
+}: {
+  title: string;
+  patientId: string;
+  index: number;
+  total: number;
+  preview?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="fill-head">

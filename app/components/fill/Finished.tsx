@@ -10,7 +10,19 @@ export const CONFIRMATION_DELAY_MS = 2000;
  * A waiting message, then the saved message after the delay, then start over and back to the list
  * (section 4). Without JavaScript the saved state shows at once.
  */
-export function Finished({ delayMs, surveyId, html, hydrated, preview }: { delayMs: number; surveyId: number; html?: string; hydrated: boolean; preview?: boolean }) {
+export function Finished({
+  delayMs,
+  surveyId,
+  html,
+  hydrated,
+  preview,
+}: {
+  delayMs: number;
+  surveyId: number;
+  html?: string;
+  hydrated: boolean;
+  preview?: boolean;
+}) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
   useEffect(() => {

@@ -19,7 +19,17 @@ interface PreliminaryPageProps {
 }
 
 /** The patient-identification questions; continue is enabled only when every one is answered (section 5). */
-export function PreliminaryPage({ attributes, answers, failed, onAnswer, hydrated, preview, onBack, onContinue, onSave }: PreliminaryPageProps) {
+export function PreliminaryPage({
+  attributes,
+  answers,
+  failed,
+  onAnswer,
+  hydrated,
+  preview,
+  onBack,
+  onContinue,
+  onSave,
+}: PreliminaryPageProps) {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState(false);
   const complete = attributes.every((a) => answers[a.Id] !== undefined);
@@ -29,7 +39,12 @@ export function PreliminaryPage({ attributes, answers, failed, onAnswer, hydrate
       <legend className="fill-question__title">
         {a.Title}
         {failed.has(a.Id) ? (
-          <span className="fill-question__failed" role="img" aria-label={t("fill.saveFailed")} title={t("fill.saveFailed")}>
+          <span
+            className="fill-question__failed"
+            role="img"
+            aria-label={t("fill.saveFailed")}
+            title={t("fill.saveFailed")}
+          >
             ⚠
           </span>
         ) : null}
@@ -37,7 +52,13 @@ export function PreliminaryPage({ attributes, answers, failed, onAnswer, hydrate
       <div className="choices">
         {a.AnswerOptions.map((o) => (
           <label key={o.Id} className={`choice${answers[a.Id] === o.Id ? " choice--checked" : ""}`}>
-            <input type="radio" name={`a${a.Id}`} value={o.Id} checked={answers[a.Id] === o.Id} onChange={() => onAnswer(a.Id, o.Id)} />
+            <input
+              type="radio"
+              name={`a${a.Id}`}
+              value={o.Id}
+              checked={answers[a.Id] === o.Id}
+              onChange={() => onAnswer(a.Id, o.Id)}
+            />
             <span>{o.Text}</span>
           </label>
         ))}

@@ -26,16 +26,34 @@ export function QuestionBlock(props: QuestionBlockProps) {
   const chosen = value?.AnswerOptionIds ?? [];
   const Heading = level === 0 ? "h3" : "h4";
   return (
-    <div className={`fill-question${level ? " fill-question--sub" : ""}`} data-testid="fill-question" data-question-id={question.Id}>
+    <div
+      className={`fill-question${level ? " fill-question--sub" : ""}`}
+      data-testid="fill-question"
+      data-question-id={question.Id}
+    >
       <Heading id={`q-${question.Id}-title`} className="fill-question__title">
         {question.Title}
         {failed.has(question.Id) ? (
-          <span className="fill-question__failed" role="img" aria-label={t("fill.saveFailed")} title={t("fill.saveFailed")} data-testid="save-failed">
+          <span
+            className="fill-question__failed"
+            role="img"
+            aria-label={t("fill.saveFailed")}
+            title={t("fill.saveFailed")}
+            data-testid="save-failed"
+          >
             ⚠
           </span>
         ) : null}
       </Heading>
-      {question.Type === "Image" ? <ImageInput {...input} /> : question.AnswerOptions.length > 0 || question.Type === "SingleSelection" || question.Type === "MultipleSelection" ? <ChoiceInput {...input} /> : <TextualInput {...input} />}
+      {question.Type === "Image" ? (
+        <ImageInput {...input} />
+      ) : question.AnswerOptions.length > 0 ||
+        question.Type === "SingleSelection" ||
+        question.Type === "MultipleSelection" ? (
+        <ChoiceInput {...input} />
+      ) : (
+        <TextualInput {...input} />
+      )}
       {named ? <input type="hidden" name="questionIds" value={question.Id} /> : null}
       {question.AllowFileAttachments && attachments ? attachments(question) : null}
       {question.AnswerOptions.filter((o) => chosen.includes(o.Id) && o.SubQuestions.length > 0).map((o) => (

@@ -54,7 +54,12 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
 /** A typed value saved when the field is left (or on Enter): free text, number, date and time. */
 export function TextualInput({ question, value, onChange, disabled, named }: InputProps) {
   const { t } = useTranslation();
-  const initial = question.Type === "Numerical" ? (value?.NumericalResponse?.toString() ?? "") : question.Type === "DateTime" ? (value?.DateTimeResponse ?? "") : (value?.TextResponse ?? "");
+  const initial =
+    question.Type === "Numerical"
+      ? (value?.NumericalResponse?.toString() ?? "")
+      : question.Type === "DateTime"
+        ? (value?.DateTimeResponse ?? "")
+        : (value?.TextResponse ?? "");
   const [draft, setDraft] = useState(initial);
   useEffect(() => setDraft(initial), [initial]);
   const id = `q-${question.Id}-input`;
@@ -84,7 +89,13 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
   if (question.Type === "Numerical") {
     return (
       <span className="numeric">
-        <input {...common} type="number" step="0.01" inputMode="decimal" onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())} />
+        <input
+          {...common}
+          type="number"
+          step="0.01"
+          inputMode="decimal"
+          onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())}
+        />
         {question.Unit ? <span className="numeric__unit">{question.Unit}</span> : null}
       </span>
     );
@@ -111,7 +122,11 @@ export function ImageInput({ question, value, onChange, disabled, named }: Input
       {question.AnswerOptions.map((o) => {
         const checked = chosen.includes(o.Id);
         return (
-          <label key={o.Id} className={`marker${checked ? " marker--on" : ""}`} style={{ left: `${(o.X ?? 0.05) * 100}%`, top: `${(o.Y ?? 0.05) * 100}%` }}>
+          <label
+            key={o.Id}
+            className={`marker${checked ? " marker--on" : ""}`}
+            style={{ left: `${(o.X ?? 0.05) * 100}%`, top: `${(o.Y ?? 0.05) * 100}%` }}
+          >
             <input
               type={multiple ? "checkbox" : "radio"}
               className="visually-hidden"

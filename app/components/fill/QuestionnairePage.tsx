@@ -31,12 +31,27 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
   const visible = current.Questions.filter(props.isVisible);
 
   const questions = visible.map((q) => (
-    <QuestionBlock key={q.Id} question={q} answers={props.answers} isVisible={props.isVisible} failed={props.failed} onAnswer={props.onAnswer} named={!hydrated} attachments={props.attachments} />
+    <QuestionBlock
+      key={q.Id}
+      question={q}
+      answers={props.answers}
+      isVisible={props.isVisible}
+      failed={props.failed}
+      onAnswer={props.onAnswer}
+      named={!hydrated}
+      attachments={props.attachments}
+    />
   ));
 
   return (
     <div className="fill-questionnaire">
-      <CategorySidebar categories={categories} statuses={statuses} current={current.Id} hrefOf={props.hrefOf} onPick={props.onPick} />
+      <CategorySidebar
+        categories={categories}
+        statuses={statuses}
+        current={current.Id}
+        hrefOf={props.hrefOf}
+        onPick={props.onPick}
+      />
       <div className="fill-questionnaire__main">
         <h2 className="fill-category-title">{current.Title}</h2>
         {visible.length === 0 ? <p className="empty">{t("fill.noQuestionsVisible")}</p> : null}
@@ -76,11 +91,23 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             )
           ) : null}
           {hydrated ? (
-            <button type="button" className={`btn${allComplete ? " btn--primary" : ""}`} onClick={props.onSubmit} data-testid="submit-survey">
+            <button
+              type="button"
+              className={`btn${allComplete ? " btn--primary" : ""}`}
+              onClick={props.onSubmit}
+              data-testid="submit-survey"
+            >
               {t("fill.submit")}
             </button>
           ) : (
-            <button type="submit" className={`btn${allComplete ? " btn--primary" : ""}`} form="page-form" name="go" value="submit" data-testid="submit-survey">
+            <button
+              type="submit"
+              className={`btn${allComplete ? " btn--primary" : ""}`}
+              form="page-form"
+              name="go"
+              value="submit"
+              data-testid="submit-survey"
+            >
               {t("fill.submit")}
             </button>
           )}

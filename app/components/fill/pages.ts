@@ -1,7 +1,11 @@
 /** The pages of the fill flow, in order (section 2, Fill flow). */
 export type FillPage = "intro" | "preliminary" | "questionnaire" | "outro" | "done";
 
-export function pagesOf(survey: { IntroText: string; IsPatientFormEnabled: boolean; PatientForm: unknown[] }): FillPage[] {
+export function pagesOf(survey: {
+  IntroText: string;
+  IsPatientFormEnabled: boolean;
+  PatientForm: unknown[];
+}): FillPage[] {
   const pages: FillPage[] = [];
   if (survey.IntroText.replace(/<[^>]*>/g, "").trim() !== "") pages.push("intro");
   if (survey.IsPatientFormEnabled && survey.PatientForm.length > 0) pages.push("preliminary");

@@ -27,7 +27,11 @@ export const previewSink: AnswerSink = { save: async () => ({ ok: true, data: un
  * marks the question with a failure icon (section 4). `onRefused` decides what a refusal means for the
  * whole page (a vanished case returns to the start page).
  */
-export function useAnswers(initial: Answers, sink: AnswerSink, onRefused: (result: Extract<ApiResult<unknown>, { ok: false }>) => void) {
+export function useAnswers(
+  initial: Answers,
+  sink: AnswerSink,
+  onRefused: (result: Extract<ApiResult<unknown>, { ok: false }>) => void,
+) {
   const [answers, setAnswers] = useState<Answers>(initial);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const latest = useRef(answers);

@@ -40,7 +40,9 @@ export function createApi(deps: ApiDeps) {
     c.json(new AppError("PAYLOAD_TOO_LARGE", "The request body is too large").toEnvelope(), 413);
   const imageLimit = bodyLimit({ maxSize: IMAGE_BODY_LIMIT, onError: tooLarge });
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  app.use("*", (c, next) => (/^\/api\/(questions|answer-options)(\/|$)/.test(c.req.path) ? imageLimit(c, next) : jsonLimit(c, next)));
+  app.use("*", (c, next) =>
+    /^\/api\/(questions|answer-options)(\/|$)/.test(c.req.path) ? imageLimit(c, next) : jsonLimit(c, next),
+  );
 
   app.get("/openapi.json", (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
   mount(app, deps, apiRoutes, createAuthenticator(deps));

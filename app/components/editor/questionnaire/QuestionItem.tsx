@@ -6,7 +6,15 @@ import { SortableList } from "../SortableList";
 import { AddQuestionMenu } from "./AddQuestionMenu";
 import { useQuestionnaire } from "./context";
 
-function AnswerItem({ question, answer, handle }: { question: Question; answer: AnswerOption; handle: React.ReactNode }) {
+function AnswerItem({
+  question,
+  answer,
+  handle,
+}: {
+  question: Question;
+  answer: AnswerOption;
+  handle: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const { editable, open, move } = useQuestionnaire();
   const image = question.Type === "Image";
@@ -19,20 +27,37 @@ function AnswerItem({ question, answer, handle }: { question: Question; answer: 
         {question.IsTestQuestion && answer.WeightingState === 1 ? (
           <span className="badge badge--ok">{t("questionnaire.correctWeight", { weight: answer.Weight ?? 1 })}</span>
         ) : null}
-        {image && answer.X !== null ? <span className="answer__pos">({answer.X?.toFixed(3)}, {answer.Y?.toFixed(3)})</span> : null}
+        {image && answer.X !== null ? (
+          <span className="answer__pos">
+            ({answer.X?.toFixed(3)}, {answer.Y?.toFixed(3)})
+          </span>
+        ) : null}
         <span className="item__actions">
           {editable && !image ? (
             <>
-              <button type="button" className="btn btn--small" onClick={() => open({ kind: "answer", question, answer })}>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => open({ kind: "answer", question, answer })}
+              >
                 {t("questionnaire.edit")}
               </button>
-              <button type="button" className="btn btn--small" onClick={() => open({ kind: "deleteAnswer", question, answer })}>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => open({ kind: "deleteAnswer", question, answer })}
+              >
                 {t("questionnaire.delete")}
               </button>
             </>
           ) : null}
           {editable ? (
-            <AddQuestionMenu label={t("questionnaire.addSubQuestion")} onPick={(type) => open({ kind: "question", mode: { kind: "createSub", type, parentAnswerOptionId: answer.Id } })} />
+            <AddQuestionMenu
+              label={t("questionnaire.addSubQuestion")}
+              onPick={(type) =>
+                open({ kind: "question", mode: { kind: "createSub", type, parentAnswerOptionId: answer.Id } })
+              }
+            />
           ) : null}
         </span>
       </div>
@@ -69,19 +94,36 @@ export function QuestionItem({ question, handle }: { question: Question; handle:
         {question.Unit ? <span className="badge">{question.Unit}</span> : null}
         {question.IsTestQuestion ? <span className="badge">{t("questionnaire.testQuestion")}</span> : null}
         {question.AllowFileAttachments ? <span className="badge">{t("questionnaire.attachments")}</span> : null}
-        {question.Dependence ? <span className="badge badge--info">{t(`questionnaire.dependence${question.Dependence.Type}`)}</span> : null}
+        {question.Dependence ? (
+          <span className="badge badge--info">{t(`questionnaire.dependence${question.Dependence.Type}`)}</span>
+        ) : null}
         <span className="item__actions">
           {choices ? (
-            <button type="button" className="btn btn--small" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-              {t(expanded ? "questionnaire.hideAnswers" : "questionnaire.showAnswers", { count: question.AnswerOptions.length })}
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-expanded={expanded}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {t(expanded ? "questionnaire.hideAnswers" : "questionnaire.showAnswers", {
+                count: question.AnswerOptions.length,
+              })}
             </button>
           ) : null}
           {editable ? (
             <>
-              <button type="button" className="btn btn--small" onClick={() => open({ kind: "question", mode: { kind: "edit", question } })}>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => open({ kind: "question", mode: { kind: "edit", question } })}
+              >
                 {t("questionnaire.edit")}
               </button>
-              <button type="button" className="btn btn--small" onClick={() => open({ kind: "deleteQuestion", question })}>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => open({ kind: "deleteQuestion", question })}
+              >
                 {t("questionnaire.delete")}
               </button>
             </>

@@ -20,14 +20,20 @@ function CategoryCard({ category, handle }: { category: Category; handle: React.
       <div className="category__head">
         {handle}
         <h3 className="category__title">{category.Title}</h3>
-        {category.Questions.length === 0 ? <span className="badge badge--warn">{t("questionnaire.noQuestions")}</span> : null}
+        {category.Questions.length === 0 ? (
+          <span className="badge badge--warn">{t("questionnaire.noQuestions")}</span>
+        ) : null}
         <span className="item__actions">
           {editable ? (
             <>
               <button type="button" className="btn btn--small" onClick={() => open({ kind: "category", category })}>
                 {t("questionnaire.edit")}
               </button>
-              <button type="button" className="btn btn--small" onClick={() => open({ kind: "deleteCategory", category })}>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => open({ kind: "deleteCategory", category })}
+              >
                 {t("questionnaire.delete")}
               </button>
             </>
@@ -45,7 +51,10 @@ function CategoryCard({ category, handle }: { category: Category; handle: React.
         renderItem={(q, h) => <QuestionItem question={q} handle={h} />}
       />
       {editable ? (
-        <AddQuestionMenu label={t("questionnaire.addQuestion")} onPick={(type) => open({ kind: "question", mode: { kind: "create", type, categoryId: category.Id } })} />
+        <AddQuestionMenu
+          label={t("questionnaire.addQuestion")}
+          onPick={(type) => open({ kind: "question", mode: { kind: "create", type, categoryId: category.Id } })}
+        />
       ) : null}
     </div>
   );
@@ -58,7 +67,8 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
   const [modal, setModal] = useState<QuestionnaireModal>(null);
   const close = useCallback(() => setModal(null), []);
   const move = useCallback(
-    async (target: MoveTarget) => (await mutate("POST", movePath(target.kind as MoveKind, target.id, target.newPosition, survey.Id))).ok,
+    async (target: MoveTarget) =>
+      (await mutate("POST", movePath(target.kind as MoveKind, target.id, target.newPosition, survey.Id))).ok,
     [mutate, survey.Id],
   );
 
@@ -85,7 +95,9 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
 
       <TitleModal
         open={modal?.kind === "category"}
-        title={t(modal?.kind === "category" && modal.category ? "questionnaire.editCategory" : "questionnaire.addCategory")}
+        title={t(
+          modal?.kind === "category" && modal.category ? "questionnaire.editCategory" : "questionnaire.addCategory",
+        )}
         label={t("questionnaire.categoryTitle")}
         initial={modal?.kind === "category" ? (modal.category?.Title ?? "") : ""}
         onClose={close}
@@ -100,29 +112,49 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
       <ConfirmModal
         open={modal?.kind === "deleteCategory"}
         title={t("questionnaire.deleteCategory")}
-        text={t("questionnaire.deleteCategoryConfirm", { title: modal?.kind === "deleteCategory" ? modal.category.Title : "" })}
+        text={t("questionnaire.deleteCategoryConfirm", {
+          title: modal?.kind === "deleteCategory" ? modal.category.Title : "",
+        })}
         confirmLabel={t("questionnaire.delete")}
         onClose={close}
-        onConfirm={() => (modal?.kind === "deleteCategory" ? mutate("DELETE", `/categories?categoryId=${modal.category.Id}&surveyId=${survey.Id}`) : Promise.resolve())}
+        onConfirm={() =>
+          modal?.kind === "deleteCategory"
+            ? mutate("DELETE", `/categories?categoryId=${modal.category.Id}&surveyId=${survey.Id}`)
+            : Promise.resolve()
+        }
       />
       <ConfirmModal
         open={modal?.kind === "deleteQuestion"}
         title={t("questionnaire.deleteQuestion")}
-        text={t("questionnaire.deleteQuestionConfirm", { title: modal?.kind === "deleteQuestion" ? modal.question.Title : "" })}
+        text={t("questionnaire.deleteQuestionConfirm", {
+          title: modal?.kind === "deleteQuestion" ? modal.question.Title : "",
+        })}
         confirmLabel={t("questionnaire.delete")}
         onClose={close}
-        onConfirm={() => (modal?.kind === "deleteQuestion" ? mutate("DELETE", `/questions/${modal.question.Id}?surveyId=${survey.Id}`) : Promise.resolve())}
+        onConfirm={() =>
+          modal?.kind === "deleteQuestion"
+            ? mutate("DELETE", `/questions/${modal.question.Id}?surveyId=${survey.Id}`)
+            : Promise.resolve()
+        }
       />
       <ConfirmModal
         open={modal?.kind === "deleteAnswer"}
         title={t("questionnaire.deleteAnswer")}
-        text={t("questionnaire.deleteAnswerConfirm", { title: modal?.kind === "deleteAnswer" ? modal.answer.Text : "" })}
+        text={t("questionnaire.deleteAnswerConfirm", {
+          title: modal?.kind === "deleteAnswer" ? modal.answer.Text : "",
+        })}
         confirmLabel={t("questionnaire.delete")}
         onClose={close}
-        onConfirm={() => (modal?.kind === "deleteAnswer" ? mutate("DELETE", `/answer-options/${modal.answer.Id}?surveyId=${survey.Id}`) : Promise.resolve())}
+        onConfirm={() =>
+          modal?.kind === "deleteAnswer"
+            ? mutate("DELETE", `/answer-options/${modal.answer.Id}?surveyId=${survey.Id}`)
+            : Promise.resolve()
+        }
       />
       {modal?.kind === "question" ? <QuestionModal open survey={survey} mode={modal.mode} onClose={close} /> : null}
-      {modal?.kind === "answer" ? <AnswerModal open survey={survey} question={modal.question} answer={modal.answer} onClose={close} /> : null}
+      {modal?.kind === "answer" ? (
+        <AnswerModal open survey={survey} question={modal.question} answer={modal.answer} onClose={close} />
+      ) : null}
     </QuestionnaireContext.Provider>
   );
 }

@@ -3,7 +3,21 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 
 /** A modal with one required title field (categories). Resolves `onSave` to true to close. */
-export function TitleModal({ open, title, label, initial, onSave, onClose }: { open: boolean; title: string; label: string; initial: string; onSave: (value: string) => Promise<boolean>; onClose: () => void }) {
+export function TitleModal({
+  open,
+  title,
+  label,
+  initial,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  label: string;
+  initial: string;
+  onSave: (value: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState(initial);
@@ -81,7 +95,21 @@ export function TitleModal({ open, title, label, initial, onSave, onClose }: { o
 }
 
 /** A yes/no question before deleting something, for pages that run JavaScript. */
-export function ConfirmModal({ open, title, text, confirmLabel, onConfirm, onClose }: { open: boolean; title: string; text: string; confirmLabel: string; onConfirm: () => Promise<unknown>; onClose: () => void }) {
+export function ConfirmModal({
+  open,
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (

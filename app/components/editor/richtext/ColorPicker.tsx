@@ -62,7 +62,12 @@ export function ColorPicker({ kind, current, onPick, onClear }: ColorPickerProps
         <span className="rt-btn__swatch" style={{ background: current ?? "transparent" }} aria-hidden="true" />
       </button>
       {popover.open ? (
-        <div id={panelId} className="rt-popover__panel" role="group" aria-label={`${label}: ${t("richText.palette")}`}>
+        <div
+          id={panelId}
+          className="rt-popover__panel rt-popover__panel--end"
+          role="group"
+          aria-label={`${label}: ${t("richText.palette")}`}
+        >
           <button type="button" className="btn btn--small rt-palette__clear" onClick={() => choose(onClear)}>
             {t("richText.removeColour")}
           </button>

@@ -42,9 +42,11 @@ describe("editor colour palette", () => {
     expect(paletteMove(12, "Enter")).toBe(12);
   });
 
-  it("compares colours without case", () => {
+  it("compares colours without case or notation", () => {
     expect(sameColour("#C00000", "#c00000 ")).toBe(true);
     expect(sameColour(null, "#c00000")).toBe(false);
+    expect(sameColour("rgb(212, 17, 17)", "#d41111")).toBe(true);
+    expect(sameColour("#d41111", "rgb(212, 17, 18)")).toBe(false);
   });
 });
 

@@ -35,7 +35,17 @@ export function paletteMove(index: number, key: string, count = PALETTE.length, 
   }
 }
 
-/** Colours compared without case, so the toolbar can show which swatch is in use. */
+/** A colour as lower-case #rrggbb; "rgb(r, g, b)" as the browser may write it is converted. */
+function hexOf(colour: string): string {
+  const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(,\s*[\d.]+\s*)?\)$/i.exec(colour.trim());
+  if (!rgb) return colour.trim().toLowerCase();
+  return `#${rgb
+    .slice(1, 4)
+    .map((v) => Math.min(255, Number(v)).toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+/** The same colour, whatever the case or notation, so the toolbar can show which swatch is in use. */
 export function sameColour(a: string | null | undefined, b: string | null | undefined): boolean {
-  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+  return !!a && !!b && hexOf(a) === hexOf(b);
 }

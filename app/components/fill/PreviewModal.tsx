@@ -1,0 +1,37 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
+import type { Survey } from "~/domain/survey";
+import { FillFlow } from "./FillFlow";
+import { pagesOf, type FillPage } from "./pages";
+import { previewSink } from "./useAnswers";
+
+const ok = async () => ({ ok: true as const, data: undefined });
+
+/** The fill flow in a modal for the patient id PREVIEW: every rule applies, nothing is stored (section 2). */
+export function PreviewModal({ survey, open, onClose }: { survey: Survey; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [at, setAt] = useState<{ page: FillPage; categoryId?: number }>(() => ({ page: pagesOf(survey)[0] }));
+  return (
+    <Modal open={open} title={t("editor.preview")} size="xl" onClose={onClose}>
+      {open ? (
+        <FillFlow
+          survey={survey}
+          patientId="PREVIEW"
+          initialAnswers={{}}
+          initialPreliminary={{}}
+          page={at.page}
+          categoryId={at.categoryId ?? null}
+          preview
+          hydrated
+          go={(page, categoryId) => setAt({ page, categoryId })}
+          hrefOf={() => "#"}
+          sink={previewSink}
+          savePreliminary={ok}
+          close={ok}
+          onRefused={() => undefined}
+        />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+async function newDraft(page: Page) {
+  await signIn(page, "editor");
+  await page.getByRole("button", { name: "Umfrage hinzufügen" }).click();
+  await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
+  return Number(/\/survey\/(\d+)\/edit/.exec(page.url())![1]);
+}
+
+async function addCategory(page: Page, title: string) {
+  await page.getByRole("button", { name: "+ Kategorie hinzufügen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Kategorie hinzufügen" });
+  await dialog.getByLabel("Titel der Kategorie").fill(title);
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("category").filter({ hasText: title })).toBeVisible();
+}
+
+const categoryTitles = (page: Page) => page.getByTestId("category").locator(".category__title");
+
+test.describe("questionnaire tab", () => {
+  test("categories: add, validate, edit, reorder by mouse, keyboard and buttons, delete", async ({ page }) => {
+    await newDraft(page);
+    await page.getByRole("tab", { name: /Fragebogen/ }).click();
+    await expect(page).toHaveURL(/#questionnaire$/);
+    // The asterisk marks a questionnaire without questions.
+    await expect(page.getByRole("tab", { name: /Fragebogen/ })).toContainText("*");
+
+    await page.getByRole("button", { name: "+ Kategorie hinzufügen" }).click();
+    const dialog = page.getByRole("dialog", { name: "Kategorie hinzufügen" });
+    await dialog.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog.getByText("Bitte einen Titel eingeben.")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await addCategory(page, "Anamnese");
+    await addCategory(page, "Befund");
+    await addCategory(page, "Therapie");
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befund", "Therapie"]);
+
+    // Move buttons.
+    await page.getByRole("button", { name: "Therapie nach oben" }).click();
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
+
+    // Keyboard drag: focus the handle, Space, ArrowUp, Space.
+    await page.getByRole("button", { name: /^Befund verschieben/ }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Space");
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befund", "Therapie"]);
+
+    // Mouse drag: Therapie to the top.
+    const handle = page.getByRole("button", { name: /^Therapie verschieben/ });
+    const target = page.getByRole("button", { name: /^Anamnese verschieben/ });
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    await expect(categoryTitles(page)).toHaveText(["Therapie", "Anamnese", "Befund"]);
+
+    await page.reload();
+    await page.getByRole("tab", { name: /Fragebogen/ }).click();
+    await expect(categoryTitles(page)).toHaveText(["Therapie", "Anamnese", "Befund"]);
+
+    const befund = page.getByTestId("category").filter({ hasText: "Befund" });
+    await befund.getByRole("button", { name: "Bearbeiten" }).first().click();
+    const edit = page.getByRole("dialog", { name: "Kategorie bearbeiten" });
+    await edit.getByLabel("Titel der Kategorie").fill("Befunde");
+    await edit.getByRole("button", { name: "Speichern" }).click();
+    await expect(categoryTitles(page)).toHaveText(["Therapie", "Anamnese", "Befunde"]);
+
+    await page
+      .getByTestId("category")
+      .filter({ hasText: "Therapie" })
+      .getByRole("button", { name: "Löschen" })
+      .first()
+      .click();
+    await page.getByRole("dialog", { name: "Kategorie löschen" }).getByRole("button", { name: "Löschen" }).click();
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befunde"]);
+  });
+
+  test("an approver and an Active survey see the editor read-only", async ({ page }) => {
+    await signIn(page, "approver");
+    await page.goto("/survey/1/edit#questionnaire");
+    await expect(page.getByTestId("category").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "+ Kategorie hinzufügen" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Bearbeiten" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /verschieben/ })).toHaveCount(0);
+    await expect(page.getByText("Diese Umfrage ist schreibgeschützt")).toBeVisible();
+  });
+
+  test("without JavaScript every tab is reachable", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, "editor");
+    await page.goto("/survey/1/edit");
+    for (const name of ["Start", "Einleitung", "Patientendaten", "Fragebogen", "Abschluss"]) {
+      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+    }
+    await page.getByRole("link", { name: "Fragebogen" }).click();
+    await expect(page).toHaveURL(/#questionnaire$/);
+    await expect(page.getByText("Wie stark ist die Atemnot bei Belastung?")).toBeVisible();
+    await context.close();
+  });
+});
