@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { CategoryStatus } from "~/domain/category-status";
 import type { Category } from "~/domain/survey";
-
-export type CategoryStatus = "empty" | "inProcess" | "complete";
 
 function StatusIcon({ status }: { status: CategoryStatus }) {
   const { t } = useTranslation();

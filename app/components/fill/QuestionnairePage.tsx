@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Category, Question } from "~/domain/survey";
-import { CategorySidebar, type CategoryStatus } from "./CategorySidebar";
+import type { CategoryStatus } from "~/domain/category-status";
+import { CategorySidebar } from "./CategorySidebar";
 import { QuestionBlock } from "./QuestionBlock";
 
 export interface QuestionnairePageProps {

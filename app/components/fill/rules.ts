@@ -1,15 +1,19 @@
 import { useMemo } from "react";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
+import { categoryStatuses } from "~/domain/category-status";
 import type { Question, Survey } from "~/domain/survey";
-import type { CategoryStatus } from "./CategorySidebar";
+import { isShownByPreliminary } from "~/domain/visibility";
 
-// Replaced by the shared rules of app/domain once they exist; kept only so the page builds meanwhile.
-export function useFillRules(survey: Survey, _answers: Answers, _preliminary: PreliminaryAnswers) {
+/**
+ * The shared rules of app/domain applied to the page's answers: which questions show (a sub-question is
+ * rendered only under a chosen answer, so its own rule is all that is left to check) and each category's status.
+ */
+export function useFillRules(survey: Survey, answers: Answers, preliminary: PreliminaryAnswers) {
   return useMemo(
     () => ({
-      isVisible: (_q: Question) => true,
-      statuses: Object.fromEntries(survey.Categories.map((c) => [c.Id, "empty" as CategoryStatus])),
+      isVisible: (q: Question) => isShownByPreliminary(q, preliminary),
+      statuses: categoryStatuses(survey.Categories, preliminary, answers),
     }),
-    [survey],
+    [survey, answers, preliminary],
   );
 }

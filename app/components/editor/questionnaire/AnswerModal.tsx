@@ -1,12 +1,189 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
+import { editingLimits, weightingStates } from "~/domain/editing";
 import type { AnswerOption, Question, Survey } from "~/domain/survey";
+import { refusalKey, useEditorMutation } from "../editor-api";
+import {
+  chooseWeight,
+  chooseWeightingState,
+  createAnswerBody,
+  initialAnswerDraft,
+  updateAnswerBody,
+  validateAnswer,
+  type AnswerDraft,
+  type WeightingState,
+} from "./answer-form";
 
-// Replaced by the real modal; kept only so the page builds meanwhile.
-export function AnswerModal(_props: {
+interface AnswerModalProps {
   open: boolean;
   survey: Survey;
   question: Question;
+  /** The answer to edit; a new one is added without it. */
   answer?: AnswerOption;
   onClose: () => void;
-}) {
-  return null;
+}
+
+/** Add or edit an answer of a question: text, exit answer and, for a test question, its weighting (section 5). */
+export function AnswerModal(props: AnswerModalProps) {
+  // Each opening starts from the answer's saved values.
+  return props.open ? <AnswerForm {...props} /> : null;
+}
+
+const states: { value: WeightingState; label: string }[] = [
+  { value: weightingStates.correct, label: "questionModal.correct" },
+  { value: weightingStates.notCorrect, label: "questionModal.notCorrect" },
+  { value: weightingStates.notWeighted, label: "questionModal.notWeighted" },
+];
+
+function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
+  const { t } = useTranslation();
+  const mutate = useEditorMutation();
+  const id = useId();
+  const [draft, setDraft] = useState<AnswerDraft>(() => initialAnswerDraft(answer));
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const textRef = useRef<HTMLInputElement>(null);
+  const errors = checked ? validateAnswer(draft) : null;
+  const correct = draft.state === weightingStates.correct;
+
+  useEffect(() => textRef.current?.focus(), []);
+
+  const submit = async () => {
+    setChecked(true);
+    setFailure(null);
+    if (validateAnswer(draft)) {
+      textRef.current?.focus();
+      return;
+    }
+    let result;
+    if (answer) {
+      const body = updateAnswerBody(question, answer, draft, survey.Id);
+      if (!body) return onClose();
+      setBusy(true);
+      result = await mutate("PUT", `/answer-options/${answer.Id}`, body, "questionModal.answerSaved");
+    } else {
+      setBusy(true);
+      const body = createAnswerBody(question, draft, survey.Id);
+      result = await mutate("POST", "/answer-options", body, "questionModal.answerCreated");
+    }
+    setBusy(false);
+    if (result.ok) onClose();
+    else setFailure(t(refusalKey(result)));
+  };
+
+  return (
+    <Modal
+      open
+      size="s"
+      title={t(answer ? "questionModal.answerEditTitle" : "questionModal.answerCreateTitle")}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {t("questionModal.cancel")}
+          </button>
+          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={busy}>
+            {t("questionModal.save")}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        className="qmodal"
+        noValidate
+        data-testid="answer-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {failure ? (
+          <p className="field__error" role="alert" data-testid="answer-failure">
+            {failure}
+          </p>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-text`}>
+            {t("questionModal.answerText")}
+          </label>
+          <input
+            ref={textRef}
+            id={`${id}-text`}
+            className="input"
+            value={draft.text}
+            maxLength={editingLimits.answerText}
+            required
+            aria-invalid={errors?.text ? true : undefined}
+            aria-describedby={errors?.text ? `${id}-text-error` : undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, text: e.target.value }))}
+          />
+          {errors?.text ? (
+            <span id={`${id}-text-error`} className="field__error">
+              {t(errors.text === "required" ? "questionModal.answerTextRequired" : "questionModal.answerTextTooLong")}
+            </span>
+          ) : null}
+        </div>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={draft.exit}
+            aria-describedby={`${id}-exit-hint`}
+            onChange={(e) => setDraft((d) => ({ ...d, exit: e.target.checked }))}
+          />
+          {t("questionModal.exitAnswer")}
+        </label>
+        <span id={`${id}-exit-hint`} className="hint">
+          {t("questionModal.exitAnswerHint")}
+        </span>
+        {question.IsTestQuestion ? (
+          <>
+            <fieldset className="choice-list">
+              <legend className="field__label">{t("questionModal.weighting")}</legend>
+              {states.map((s) => (
+                <label key={s.value} className="choice">
+                  <input
+                    type="radio"
+                    name={`${id}-state`}
+                    value={s.value}
+                    checked={draft.state === s.value}
+                    onChange={() => setDraft((d) => chooseWeightingState(d, s.value))}
+                  />
+                  {t(s.label)}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset
+              className="choice-list"
+              disabled={!correct}
+              aria-describedby={!correct ? `${id}-weight-hint` : undefined}
+            >
+              <legend className="field__label">{t("questionModal.weight")}</legend>
+              <div className="qmodal__inline">
+                {[1, 2, 3].map((w) => (
+                  <label key={w} className="choice">
+                    <input
+                      type="radio"
+                      name={`${id}-weight`}
+                      value={w}
+                      checked={draft.weight === w}
+                      onChange={() => setDraft((d) => chooseWeight(d, w))}
+                    />
+                    {w}
+                  </label>
+                ))}
+              </div>
+              {!correct ? (
+                <span id={`${id}-weight-hint`} className="hint">
+                  {t("questionModal.weightHint")}
+                </span>
+              ) : null}
+            </fieldset>
+          </>
+        ) : null}
+      </form>
+    </Modal>
+  );
 }

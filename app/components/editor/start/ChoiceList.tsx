@@ -38,7 +38,7 @@ export function ChoiceList({ legend, hint, choices, chosen, readOnly, onChange }
           const checked = chosen.includes(choice.Id);
           const id = `${inputId}-${choice.Id}`;
           return (
-            <li key={choice.Id} className={`choice${choice.Disabled ? " choice--disabled" : ""}`}>
+            <li key={choice.Id} className={`start-choice${choice.Disabled ? " start-choice--disabled" : ""}`}>
               <input
                 id={id}
                 type="checkbox"

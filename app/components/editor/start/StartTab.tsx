@@ -91,7 +91,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
 
       <fieldset className="choice-list">
         <legend className="field__label">{t("startTab.identity")}</legend>
-        <div className="choice">
+        <div className="start-choice">
           <input
             id="survey-auto-id"
             type="checkbox"

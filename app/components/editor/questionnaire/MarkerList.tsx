@@ -1,0 +1,105 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { addMarker, formatFraction, type ImageBox, type MarkerDraft, type MarkersUpdate } from "./markers";
+
+/** The markers of an image question beside the image: a required title each, a remove button, and add. */
+export function MarkerList({
+  id,
+  markers,
+  errors,
+  box,
+  onMarkers,
+}: {
+  id: string;
+  markers: MarkerDraft[];
+  errors: { markers: boolean; blankMarkers: number[] } | null;
+  /** The rendered image, so a new marker starts inside it. */
+  box: () => ImageBox;
+  onMarkers: MarkersUpdate;
+}) {
+  const { t } = useTranslation();
+  const focusNext = useRef<string | null>(null);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target) document.getElementById(target)?.focus();
+  }, [markers.length]);
+
+  const add = () => {
+    const next = addMarker(markers, box());
+    focusNext.current = `${id}-marker-${next.key}`;
+    onMarkers(() => next.list);
+  };
+  const remove = (index: number) => {
+    const gone = markers[index].key;
+    const rest = markers.filter((_, i) => i !== index);
+    const neighbour = rest[Math.min(index, rest.length - 1)];
+    focusNext.current = neighbour ? `${id}-marker-${neighbour.key}` : `${id}-add-marker`;
+    onMarkers((list) => list.filter((m) => m.key !== gone));
+  };
+
+  return (
+    <fieldset className="choice-list qmodal__markers">
+      <legend className="field__label">{t("questionModal.markers")}</legend>
+      {errors?.markers ? (
+        <p id={`${id}-markers-error`} className="field__error" data-testid="markers-error">
+          {t("questionModal.markersRequired")}
+        </p>
+      ) : null}
+      <ol className="qmodal__marker-list">
+        {markers.map((m, i) => {
+          const blank = !!errors?.blankMarkers.includes(m.key);
+          const field = `${id}-marker-${m.key}`;
+          return (
+            <li key={m.key} className="qmodal__marker" data-testid="marker-row">
+              <label className="field__label" htmlFor={field}>
+                {t("questionModal.markerTitle", { n: i + 1 })}
+              </label>
+              <div className="qmodal__marker-row">
+                <input
+                  id={field}
+                  className="input"
+                  value={m.text}
+                  maxLength={500}
+                  aria-invalid={blank ? true : undefined}
+                  aria-describedby={`${field}-pos${blank ? ` ${field}-error` : ""}`}
+                  onChange={(e) => {
+                    const text = e.target.value;
+                    onMarkers((list) => list.map((x) => (x.key === m.key ? { ...x, text } : x)));
+                  }}
+                />
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  aria-label={t("questionModal.removeMarker", { n: i + 1 })}
+                  title={t("questionModal.removeMarker", { n: i + 1 })}
+                  onClick={() => remove(i)}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </div>
+              <span id={`${field}-pos`} className="hint">
+                {t("questionModal.position", { x: formatFraction(m.x), y: formatFraction(m.y) })}
+              </span>
+              {blank ? (
+                <span id={`${field}-error`} className="field__error">
+                  {t("questionModal.markerRequired")}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        id={`${id}-add-marker`}
+        type="button"
+        className="btn"
+        aria-describedby={errors?.markers ? `${id}-markers-error` : undefined}
+        onClick={add}
+      >
+        + {t("questionModal.addMarker")}
+      </button>
+    </fieldset>
+  );
+}

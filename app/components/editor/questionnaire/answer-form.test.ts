@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { CreateAnswerOptionSchema, UpdateAnswerOptionSchema } from "~/domain/editing";
+import type { AnswerOption, Question } from "~/domain/survey";
+import {
+  chooseWeight,
+  chooseWeightingState,
+  createAnswerBody,
+  initialAnswerDraft,
+  updateAnswerBody,
+  validateAnswer,
+} from "./answer-form";
+
+const answer = (over: Partial<AnswerOption> = {}): AnswerOption => ({
+  Id: 70,
+  QuestionId: 40,
+  SurveyId: 1,
+  Text: "Ja",
+  Value: null,
+  IsExitAnswer: false,
+  Weight: null,
+  WeightingState: 2,
+  Sort: 0,
+  X: null,
+  Y: null,
+  SubQuestions: [],
+  ...over,
+});
+
+const question = (IsTestQuestion: boolean): Question => ({
+  Id: 40,
+  CategoryId: 3,
+  SurveyId: 1,
+  ParentAnswerOptionId: null,
+  Title: "Frage",
+  Type: "SingleSelection",
+  Sort: 0,
+  AllowFileAttachments: false,
+  AllowMultipleAnswers: false,
+  Unit: null,
+  IsTestQuestion,
+  ImageSrc: null,
+  Dependence: null,
+  AnswerOptions: [],
+});
+
+describe("weighting choices", () => {
+  it("gives weight 1 when correct is chosen and none otherwise", () => {
+    const draft = initialAnswerDraft();
+    expect(draft).toEqual({ text: "", exit: false, state: 2, weight: null });
+    const correct = chooseWeightingState(draft, 1);
+    expect(correct.weight).toBe(1);
+    expect(chooseWeightingState({ ...correct, weight: 3 }, 0)).toMatchObject({ state: 0, weight: null });
+  });
+  it("takes a weight 1..3 only for a correct answer", () => {
+    const correct = chooseWeightingState(initialAnswerDraft(), 1);
+    expect(chooseWeight(correct, 3).weight).toBe(3);
+    expect(chooseWeight(correct, 4).weight).toBe(1);
+    expect(chooseWeight(initialAnswerDraft(), 2).weight).toBeNull();
+  });
+  it("reads a stored correct answer without weight as weight 1", () => {
+    expect(initialAnswerDraft(answer({ WeightingState: 1, Weight: null })).weight).toBe(1);
+    expect(initialAnswerDraft(answer({ WeightingState: 0, Weight: 2 })).weight).toBeNull();
+  });
+});
+
+describe("validateAnswer", () => {
+  it("requires a text", () => {
+    expect(validateAnswer({ text: "  ", exit: false, state: 2, weight: null })).toEqual({ text: "required" });
+    expect(validateAnswer({ text: "x".repeat(501), exit: false, state: 2, weight: null })).toEqual({
+      text: "tooLong",
+    });
+    expect(validateAnswer({ text: "Nein", exit: true, state: 2, weight: null })).toBeNull();
+  });
+});
+
+describe("createAnswerBody", () => {
+  it("adds the weighting only for a test question", () => {
+    const draft = { text: " Ja ", exit: true, state: 1 as const, weight: 2 };
+    const plain = createAnswerBody(question(false), draft, 1);
+    expect(plain).toEqual({ SurveyId: 1, QuestionId: 40, Text: "Ja", IsExitAnswer: true });
+    const weighted = createAnswerBody(question(true), draft, 1);
+    expect(weighted).toMatchObject({ WeightingState: 1, Weight: 2 });
+    expect(CreateAnswerOptionSchema.safeParse(weighted).success).toBe(true);
+    const notCorrect = createAnswerBody(question(true), { ...draft, state: 0, weight: null }, 1);
+    expect(notCorrect).toMatchObject({ WeightingState: 0, Weight: null });
+    expect(CreateAnswerOptionSchema.safeParse(notCorrect).success).toBe(true);
+  });
+});
+
+describe("updateAnswerBody", () => {
+  const stored = answer({ WeightingState: 1, Weight: 2 });
+  it("is null when nothing changed", () => {
+    expect(updateAnswerBody(question(true), stored, initialAnswerDraft(stored), 1)).toBeNull();
+  });
+  it("sends only the changed fields, the weighting as a pair", () => {
+    const draft = { ...initialAnswerDraft(stored), text: "Ja, sicher" };
+    expect(updateAnswerBody(question(true), stored, draft, 1)).toEqual({ SurveyId: 1, Text: "Ja, sicher" });
+    const weight = chooseWeight(initialAnswerDraft(stored), 3);
+    const body = updateAnswerBody(question(true), stored, weight, 1);
+    expect(body).toEqual({ SurveyId: 1, WeightingState: 1, Weight: 3 });
+    expect(UpdateAnswerOptionSchema.safeParse(body).success).toBe(true);
+    const notWeighted = chooseWeightingState(initialAnswerDraft(stored), 2);
+    const cleared = updateAnswerBody(question(true), stored, notWeighted, 1);
+    expect(cleared).toEqual({ SurveyId: 1, WeightingState: 2, Weight: null });
+    expect(UpdateAnswerOptionSchema.safeParse(cleared).success).toBe(true);
+  });
+  it("ignores the weighting of an answer of a question that is not a test question", () => {
+    const draft = chooseWeightingState(initialAnswerDraft(stored), 0);
+    expect(updateAnswerBody(question(false), stored, draft, 1)).toBeNull();
+  });
+});

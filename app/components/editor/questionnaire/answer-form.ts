@@ -1,0 +1,88 @@
+/** The answer modal's form state, its checks (section 5) and the bodies it sends (section 7). */
+import { editingLimits, resolveWeighting, weightingStates } from "~/domain/editing";
+import type { AnswerOption, Question } from "~/domain/survey";
+
+export type WeightingState = 0 | 1 | 2;
+
+export interface AnswerDraft {
+  text: string;
+  exit: boolean;
+  state: WeightingState;
+  /** 1..3 for a correct answer, null otherwise. */
+  weight: number | null;
+}
+
+const asState = (n: number): WeightingState => (n === 0 || n === 1 ? n : 2);
+
+export function initialAnswerDraft(answer?: AnswerOption): AnswerDraft {
+  if (!answer) return { text: "", exit: false, state: weightingStates.notWeighted, weight: null };
+  const state = asState(answer.WeightingState);
+  return {
+    text: answer.Text,
+    exit: answer.IsExitAnswer,
+    state,
+    weight: state === weightingStates.correct ? (answer.Weight ?? 1) : null,
+  };
+}
+
+/** Choosing correct gives weight 1; any other state has no weight (section 5). */
+export function chooseWeightingState(draft: AnswerDraft, state: WeightingState): AnswerDraft {
+  if (state === draft.state) return draft;
+  return { ...draft, state, weight: state === weightingStates.correct ? 1 : null };
+}
+
+/** A weight is only taken for a correct answer. */
+export function chooseWeight(draft: AnswerDraft, weight: number): AnswerDraft {
+  if (draft.state !== weightingStates.correct || weight < 1 || weight > 3) return draft;
+  return { ...draft, weight };
+}
+
+export interface AnswerErrors {
+  text?: "required" | "tooLong";
+}
+
+export function validateAnswer(draft: AnswerDraft): AnswerErrors | null {
+  const text = draft.text.trim();
+  if (!text) return { text: "required" };
+  if (text.length > editingLimits.answerText) return { text: "tooLong" };
+  return null;
+}
+
+function weightingOf(draft: AnswerDraft) {
+  const resolved = resolveWeighting(
+    { WeightingState: weightingStates.notWeighted, Weight: null },
+    { WeightingState: draft.state, Weight: draft.state === weightingStates.correct ? (draft.weight ?? 1) : null },
+  );
+  // resolveWeighting only refuses a weight with another state, which the draft never holds.
+  return typeof resolved === "string" ? { WeightingState: draft.state, Weight: null } : resolved;
+}
+
+/** The body of POST /answer-options; weighting only for a test question. */
+export function createAnswerBody(question: Question, draft: AnswerDraft, surveyId: number) {
+  return {
+    SurveyId: surveyId,
+    QuestionId: question.Id,
+    Text: draft.text.trim(),
+    IsExitAnswer: draft.exit,
+    ...(question.IsTestQuestion ? weightingOf(draft) : {}),
+  };
+}
+
+/** The body of PUT /answer-options/{id} with only the changed fields; null when nothing changed. */
+export function updateAnswerBody(question: Question, answer: AnswerOption, draft: AnswerDraft, surveyId: number) {
+  const body: Record<string, unknown> = {};
+  const text = draft.text.trim();
+  if (text !== answer.Text) body.Text = text;
+  if (draft.exit !== answer.IsExitAnswer) body.IsExitAnswer = draft.exit;
+  if (question.IsTestQuestion) {
+    const next = weightingOf(draft);
+    const storedWeight = answer.WeightingState === weightingStates.correct ? (answer.Weight ?? 1) : null;
+    if (next.WeightingState !== answer.WeightingState || next.Weight !== storedWeight) {
+      // Sent together, so the server checks the pair as one.
+      body.WeightingState = next.WeightingState;
+      body.Weight = next.Weight;
+    }
+  }
+  if (Object.keys(body).length === 0) return null;
+  return { SurveyId: surveyId, ...body };
+}

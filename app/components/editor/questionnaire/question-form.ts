@@ -1,0 +1,186 @@
+/** The question modal's form state, its checks (section 5) and the bodies it sends (section 7). */
+import { editingLimits, ImageSrcSchema, normalizeDependence } from "~/domain/editing";
+import type { QuestionType } from "~/domain/question-types";
+import type { Dependence, Question } from "~/domain/survey";
+import type { QuestionModalMode } from "./context";
+import { blankMarkers, editedMarkerOptions, markersFromOptions, newMarkerOptions, type MarkerDraft } from "./markers";
+
+export interface DependenceDraft {
+  type: "SHOW" | "HIDE" | null;
+  ids: number[];
+}
+
+export interface QuestionDraft {
+  title: string;
+  allowFileAttachments: boolean;
+  allowMultipleAnswers: boolean;
+  unit: string;
+  isTestQuestion: boolean;
+  imageSrc: string | null;
+  dependence: DependenceDraft;
+  markers: MarkerDraft[];
+}
+
+/** Which options a kind of question offers in the modal. */
+export function questionFeatures(type: QuestionType) {
+  const selection = type === "SingleSelection" || type === "MultipleSelection" || type === "MultipleChoice";
+  return {
+    /** Weighted answers: the selection kinds (image markers have no weighting in the modal). */
+    testQuestion: selection,
+    /** Multiple answers change how selection kinds and image questions are answered. */
+    multipleAnswers: type !== "SingleSelection" && (selection || type === "Image"),
+    /** These kinds always take several answers. */
+    multipleImplied: type === "MultipleSelection" || type === "MultipleChoice",
+    unit: type === "Numerical",
+    image: type === "Image",
+  };
+}
+
+export const questionTypeOf = (mode: QuestionModalMode): QuestionType =>
+  mode.kind === "edit" ? mode.question.Type : mode.type;
+
+export function initialQuestionDraft(mode: QuestionModalMode): QuestionDraft {
+  if (mode.kind !== "edit") {
+    return {
+      title: "",
+      allowFileAttachments: false,
+      allowMultipleAnswers: questionFeatures(mode.type).multipleImplied,
+      unit: "",
+      isTestQuestion: false,
+      imageSrc: null,
+      dependence: { type: null, ids: [] },
+      markers: [],
+    };
+  }
+  const q = mode.question;
+  return {
+    title: q.Title,
+    allowFileAttachments: q.AllowFileAttachments,
+    allowMultipleAnswers: q.AllowMultipleAnswers || questionFeatures(q.Type).multipleImplied,
+    unit: q.Unit ?? "",
+    isTestQuestion: q.IsTestQuestion,
+    imageSrc: q.ImageSrc,
+    dependence: q.Dependence
+      ? { type: q.Dependence.Type, ids: [...q.Dependence.PreliminaryAnswerOptions] }
+      : { type: null, ids: [] },
+    markers: q.Type === "Image" ? markersFromOptions(q.AnswerOptions) : [],
+  };
+}
+
+/**
+ * Ticks or unticks a preliminary answer: the first answer chosen without a type means SHOW, and clearing
+ * every answer removes the rule (section 5).
+ */
+export function toggleDependence(dep: DependenceDraft, optionId: number, checked: boolean): DependenceDraft {
+  const ids = checked ? [...new Set([...dep.ids, optionId])] : dep.ids.filter((id) => id !== optionId);
+  if (ids.length === 0) return { type: null, ids };
+  return { type: dep.type ?? "SHOW", ids };
+}
+
+export const dependenceOf = (dep: DependenceDraft): Dependence | null =>
+  normalizeDependence({ Type: dep.type, PreliminaryAnswerOptions: dep.ids });
+
+export interface QuestionErrors {
+  title?: "required" | "tooLong";
+  unit?: "tooLong";
+  image?: "required";
+  markers?: "required";
+  /** Keys of markers without a title. */
+  blankMarkers: number[];
+}
+
+/** What is wrong with the draft; null when it can be sent. */
+export function validateQuestion(type: QuestionType, draft: QuestionDraft): QuestionErrors | null {
+  const features = questionFeatures(type);
+  const errors: QuestionErrors = { blankMarkers: [] };
+  const title = draft.title.trim();
+  if (!title) errors.title = "required";
+  else if (title.length > editingLimits.questionTitle) errors.title = "tooLong";
+  if (features.unit && draft.unit.trim().length > editingLimits.unit) errors.unit = "tooLong";
+  if (features.image) {
+    if (!draft.imageSrc) errors.image = "required";
+    if (draft.markers.length === 0) errors.markers = "required";
+    errors.blankMarkers = blankMarkers(draft.markers);
+  }
+  const invalid = errors.title || errors.unit || errors.image || errors.markers || errors.blankMarkers.length > 0;
+  return invalid ? errors : null;
+}
+
+/** The fields a kind of question stores, from the draft. */
+function fieldsOf(type: QuestionType, draft: QuestionDraft) {
+  const features = questionFeatures(type);
+  return {
+    Title: draft.title.trim(),
+    AllowFileAttachments: draft.allowFileAttachments,
+    AllowMultipleAnswers: features.multipleImplied || (features.multipleAnswers && draft.allowMultipleAnswers),
+    Unit: features.unit ? draft.unit.trim() || null : null,
+    IsTestQuestion: features.testQuestion && draft.isTestQuestion,
+    ImageSrc: features.image ? draft.imageSrc : null,
+    Dependence: dependenceOf(draft.dependence),
+  };
+}
+
+/** The body of POST /questions (with CategoryId) or POST /answer-options/{id}/sub-question (without). */
+export function createQuestionBody(type: QuestionType, draft: QuestionDraft, surveyId: number, categoryId?: number) {
+  const fields = fieldsOf(type, draft);
+  return {
+    SurveyId: surveyId,
+    ...(categoryId !== undefined ? { CategoryId: categoryId } : {}),
+    Type: type,
+    ...fields,
+    ...(type === "Image" ? { AnswerOptions: newMarkerOptions(draft.markers) } : {}),
+  };
+}
+
+const sameDependence = (a: Dependence | null, b: Dependence | null) =>
+  JSON.stringify(normalizeDependence(a)) === JSON.stringify(normalizeDependence(b));
+
+/**
+ * The body of PUT /questions/{id} with only the changed fields; null when nothing changed. Options the kind
+ * does not offer in the modal are left as stored.
+ */
+export function updateQuestionBody(question: Question, draft: QuestionDraft, surveyId: number) {
+  const features = questionFeatures(question.Type);
+  const next = fieldsOf(question.Type, draft);
+  const body: Record<string, unknown> = {};
+  if (next.Title !== question.Title) body.Title = next.Title;
+  if (next.AllowFileAttachments !== question.AllowFileAttachments) {
+    body.AllowFileAttachments = next.AllowFileAttachments;
+  }
+  if (features.multipleAnswers && next.AllowMultipleAnswers !== question.AllowMultipleAnswers) {
+    body.AllowMultipleAnswers = next.AllowMultipleAnswers;
+  }
+  if (features.unit && next.Unit !== (question.Unit || null)) body.Unit = next.Unit;
+  if (features.testQuestion && next.IsTestQuestion !== question.IsTestQuestion) {
+    body.IsTestQuestion = next.IsTestQuestion;
+  }
+  if (features.image && next.ImageSrc !== question.ImageSrc) body.ImageSrc = next.ImageSrc;
+  if (!sameDependence(next.Dependence, question.Dependence)) body.Dependence = next.Dependence;
+  if (features.image) {
+    const markers = editedMarkerOptions(markersFromOptions(question.AnswerOptions), draft.markers);
+    if (markers) body.AnswerOptions = markers;
+  }
+  if (Object.keys(body).length === 0) return null;
+  return { SurveyId: surveyId, ...body };
+}
+
+/** The image kinds the API takes (as data URLs). */
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** The largest file whose data URL still fits the API's limit (base64 takes 4 characters per 3 bytes). */
+export const MAX_IMAGE_BYTES = Math.floor((editingLimits.imageSrc - "data:image/jpeg;base64,".length) / 4) * 3;
+
+export type ImageIssue = "type" | "size";
+
+/** Why a chosen file cannot be the question's image; null when it can be read. */
+export function imageFileIssue(file: { type: string; size: number }): ImageIssue | null {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return "type";
+  if (file.size > MAX_IMAGE_BYTES) return "size";
+  return null;
+}
+
+/** Why a data URL read from a file is refused by the API; null when it is taken. */
+export function imageSrcIssue(src: string): ImageIssue | null {
+  if (src.length > editingLimits.imageSrc) return "size";
+  return ImageSrcSchema.safeParse(src).success ? null : "type";
+}
