@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
-const IDP_PORT = 3101;
-export const E2E_DATA_DIR = "data-e2e";
+// E2E_PORT lets two runs share a machine; the provider takes the next port, the data its own folder.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const IDP_PORT = PORT + 1;
+export const E2E_DATA_DIR = PORT === 3100 ? "data-e2e" : `data-e2e-${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -11,7 +12,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  outputDir: PORT === 3100 ? "test-results/e2e" : `test-results/e2e-${PORT}`,
+  reporter: [
+    ["list"],
+    ["json", { outputFile: PORT === 3100 ? "test-results/playwright.json" : `test-results/playwright-${PORT}.json` }],
+  ],
   use: {
     baseURL: `http://localhost:${PORT}`,
     locale: "de-DE",

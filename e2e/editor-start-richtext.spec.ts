@@ -1,11 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
-/** Runs `action` and waits for the survey save (PUT /api/surveys/{id}) it causes; returns the sent body. */
+/**
+ * Runs `action` and waits for the survey save (PUT /api/surveys/{id}) it causes and, when it succeeded,
+ * for the page data to be reloaded after it; returns the sent body.
+ */
 async function saving(page: Page, action: () => Promise<unknown>) {
   const response = page.waitForResponse((r) => /\/api\/surveys\/\d+$/.test(r.url()) && r.request().method() === "PUT");
+  const reloaded = page
+    .waitForResponse((r) => /\/edit\.data(\?|$)/.test(r.url()))
+    .then(() => true)
+    .catch(() => false);
   await action();
   const done = await response;
+  if (done.ok()) await reloaded;
   return { status: done.status(), body: done.request().postDataJSON() as Record<string, unknown> };
 }
 

@@ -2,7 +2,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
 
-export const E2E_DATA_DIR = "data-e2e";
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = port === 3100 ? "data-e2e" : `data-e2e-${port}`;
 
 export const accounts = {
   editor: { username: "editor", password: "editor123", fullName: "Dr. Anna Schneider" },

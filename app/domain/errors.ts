@@ -10,6 +10,8 @@ export const errorStatus = {
   NOT_FOUND: 404,
   SURVEY_NOT_FOUND: 404,
   SURVEY_PATIENTID_NOT_FOUND: 404,
+  /** POST /patients/add for an id that already names an open case. */
+  SURVEY_PATIENTID_EXISTS: 409,
   SURVEY_INVALID_STATUS: 409,
   SURVEY_EXISTING_QUESTION_RESPONSE: 409,
   SURVEY_ALREADY_CLOSED: 409,

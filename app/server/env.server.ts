@@ -35,6 +35,11 @@ const schema = z
     ATTACHMENTS_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
     DEMO_DATA: boolFlag.default(true),
+    /** The client-specific image on the start page; a path on this server (the page's CSP allows only 'self'). */
+    CLIENT_IMAGE_URL: z
+      .string()
+      .regex(/^\/(?![/\\])\S*$/, "must be a path on this server, starting with /")
+      .default("/client-image.svg"),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) {

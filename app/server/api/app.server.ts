@@ -6,10 +6,13 @@ import { createAuthenticator } from "./authenticate.server";
 import { openApiDocument } from "./openapi.server";
 import { mount, type AnyRoute } from "./route.server";
 import { answerOptionRoutes } from "./routes/answer-options.server";
+import { attachmentRoutes } from "./routes/attachments.server";
 import { categoryRoutes } from "./routes/categories.server";
 import { healthRoutes } from "./routes/health.server";
 import { patientAttributeRoutes } from "./routes/patient-attributes.server";
+import { patientRoutes } from "./routes/patients.server";
 import { questionRoutes } from "./routes/questions.server";
+import { responseRoutes } from "./routes/responses.server";
 import { surveyRoutes } from "./routes/surveys.server";
 import { userRoutes } from "./routes/users.server";
 import type { ApiDeps } from "./types.server";
@@ -22,6 +25,9 @@ export const apiRoutes: AnyRoute[] = [
   ...questionRoutes,
   ...answerOptionRoutes,
   ...patientAttributeRoutes,
+  ...patientRoutes,
+  ...responseRoutes,
+  ...attachmentRoutes,
 ];
 
 /** Bodies above this are refused before they are read; uploads have their own, larger limit. */
@@ -40,9 +46,11 @@ export function createApi(deps: ApiDeps) {
     c.json(new AppError("PAYLOAD_TOO_LARGE", "The request body is too large").toEnvelope(), 413);
   const imageLimit = bodyLimit({ maxSize: IMAGE_BODY_LIMIT, onError: tooLarge });
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  app.use("*", (c, next) =>
-    /^\/api\/(questions|answer-options)(\/|$)/.test(c.req.path) ? imageLimit(c, next) : jsonLimit(c, next),
-  );
+  app.use("*", (c, next) => {
+    // Uploads read their body themselves, under their own limit (routes/attachments.server.ts).
+    if (c.req.path === "/api/file-attachments/upload") return next();
+    return /^\/api\/(questions|answer-options)(\/|$)/.test(c.req.path) ? imageLimit(c, next) : jsonLimit(c, next);
+  });
 
   app.get("/openapi.json", (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
   mount(app, deps, apiRoutes, createAuthenticator(deps));

@@ -1,0 +1,132 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/ui/useHydrated";
+import { PATIENT_ID_MAX_LENGTH } from "~/domain/patient-id";
+import { useOnline } from "~/offline/connectivity";
+import { normalizePatientId, startState, suggestionsFor, type StartState } from "./start-state";
+import { usePatientLookup } from "./usePatientLookup";
+
+/** What the start action answered when it could not go on to the fill page. */
+export interface StartProblem {
+  patientId: string;
+  problem: "invalid" | "required" | "closed";
+}
+
+const buttonKey = { start: "start.startNew", open: "start.openSurvey", clear: "start.clear" } as const;
+
+function messageKey(state: StartState, problem: StartProblem | null): string | null {
+  if (state.message === "invalid") return "start.surveyPatientIdInputError";
+  if (state.message === "closed") return "start.userSurveyClosed";
+  if (problem?.problem === "required" && state.validity === "empty") return "start.patientIdRequired";
+  if (state.message === "open") return "start.patientIdOpen";
+  if (state.validity === "valid") return "start.patientIdValid";
+  return null;
+}
+
+/**
+ * The patient-id field with suggestions, a tick or cross, helper text and the main button (section 2).
+ * It is a plain form post, so it works before and without JavaScript; with it, the button follows the id.
+ */
+export function PatientIdForm({
+  surveyId,
+  autoGeneration,
+  result,
+}: {
+  surveyId: number;
+  autoGeneration: boolean;
+  result: StartProblem | null;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const online = useOnline();
+  const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState(result?.patientId ?? "");
+  const lookup = usePatientLookup(surveyId, typed, hydrated && online);
+  const closedId = result?.problem === "closed" ? result.patientId : null;
+  const state = startState({ typed, autoGeneration, lookup, closedId });
+  const problem = result && normalizePatientId(typed) === result.patientId ? result : null;
+  const suggestions = online ? suggestionsFor(typed, lookup) : [];
+  const message = messageKey(state, problem);
+  const required = problem?.problem === "required" && state.validity === "empty";
+  const cross = state.validity === "invalid" || state.validity === "closed" || required;
+  const mark = state.validity === "valid" ? "ok" : cross ? "bad" : "none";
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <Form method="post" className="start-form" noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor="patient-id">
+          {t("start.patientIdLabel")}
+        </label>
+        <div className="start-form__row">
+          <input
+            ref={input}
+            id="patient-id"
+            name="patientId"
+            className="input start-form__input"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            list="patient-id-suggestions"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={PATIENT_ID_MAX_LENGTH}
+            aria-required={!autoGeneration}
+            aria-invalid={cross}
+            aria-describedby="patient-id-helper patient-id-status"
+          />
+          <span
+            className={`start-form__mark start-form__mark--${mark}`}
+            data-testid="patient-id-mark"
+            data-state={mark}
+            aria-hidden="true"
+          >
+            {mark === "ok" ? "✓" : mark === "bad" ? "✗" : ""}
+          </span>
+        </div>
+        <datalist id="patient-id-suggestions" data-testid="patient-id-suggestions">
+          {suggestions.map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
+        <span id="patient-id-helper" className="hint" data-testid="patient-id-helper">
+          {t(state.helper === "optional" ? "start.optional" : "start.mandatory")}
+        </span>
+        <p
+          id="patient-id-status"
+          className={`start-form__status${
+            cross ? " field__error" : state.message === "open" ? " hint" : " visually-hidden"
+          }`}
+          aria-live="polite"
+          data-testid="patient-id-status"
+        >
+          {message ? t(message) : ""}
+        </p>
+      </div>
+      <input type="hidden" name="closedId" value={state.validity === "closed" ? state.patientId : ""} />
+      <div className="start-form__actions">
+        <button
+          type="submit"
+          name="intent"
+          value={state.button}
+          className="btn btn--primary"
+          data-testid="start-button"
+          disabled={hydrated && (state.disabled || submitting)}
+          onClick={(event) => {
+            if (state.button !== "clear") return;
+            event.preventDefault();
+            setTyped("");
+            input.current?.focus();
+          }}
+        >
+          {t(buttonKey[state.button])}
+        </button>
+        <Link to="/surveys" className="btn">
+          {t("start.backToList")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * What an answer value may be (section 5 and 9): free text up to a length, numbers on the 0.01 step, date
+ * and time as "DD.MM.YYYY HH:mm". Pure and free of zod: the page and the server check with the same rules.
+ */
+
+export const TEXT_RESPONSE_MAX_LENGTH = 10_000;
+export const NUMERIC_STEP = 0.01;
+/** Numbers beyond this lose their hundredths in a double. */
+export const NUMERIC_MAX_ABS = 1e12;
+
+/** A finite number within range that sits on the 0.01 step (rounding noise of decimal input tolerated). */
+export function isValidNumericalResponse(value: number): boolean {
+  if (!Number.isFinite(value) || Math.abs(value) > NUMERIC_MAX_ABS) return false;
+  const hundredths = value * 100;
+  return Math.abs(hundredths - Math.round(hundredths)) < 1e-6;
+}
+
+/** The number as stored: rounded to the step. */
+export function roundToStep(value: number): number {
+  const rounded = Math.round(value * 100) / 100;
+  return Object.is(rounded, -0) ? 0 : rounded;
+}
+
+const WIRE_DATE_TIME = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/;
+const STORED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * "24.12.2026 18:30" → "2026-12-24T18:30" (the wall-clock time as typed, without a time zone, so that it
+ * sorts as text); null when it is not a real date and time.
+ */
+export function wireToStoredDateTime(value: string): string | null {
+  const m = WIRE_DATE_TIME.exec(value.trim());
+  if (!m) return null;
+  const [, dd, mm, yyyy, hh, mi] = m;
+  const year = Number(yyyy);
+  const month = Number(mm);
+  const day = Number(dd);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || Number(hh) > 23 || Number(mi) > 59) return null;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${yyyy}-${mm}-${dd}T${hh}:${mi}`;
+}
+
+/** "2026-12-24T18:30" → "24.12.2026 18:30"; "" for anything else. */
+export function storedToWireDateTime(value: string | null | undefined): string {
+  const m = value ? STORED_DATE_TIME.exec(value) : null;
+  return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}:${m[5]}` : "";
+}
+
+export function isValidDateTimeResponse(value: string): boolean {
+  return wireToStoredDateTime(value) !== null;
+}
+
+/** Free text longer than the limit is refused. */
+export function isValidTextResponse(value: string): boolean {
+  return value.length <= TEXT_RESPONSE_MAX_LENGTH;
+}

@@ -1,0 +1,171 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/components/layout/meta";
+import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
+import { PatientIdForm, type StartProblem } from "~/components/start/PatientIdForm";
+import {
+  fillBlock,
+  fillPath,
+  isClearRequest,
+  normalizePatientId,
+  resolveStartId,
+  type StartTarget,
+} from "~/components/start/start-state";
+import { formatDateTime } from "~/domain/dates";
+import { NewPatientSchema, OpenResponseSchema, PatientRecordSchema } from "~/domain/fill-requests";
+import { SurveySchema } from "~/domain/survey";
+import { useOnline } from "~/offline/connectivity";
+import { errorKey, failBack } from "~/server/action-errors.server";
+import { ApiError, apiClient, handleApiAuthErrors, type ApiClient } from "~/server/api-client.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { getContext } from "~/server/context.server";
+import { setFlash } from "~/server/flash.server";
+
+/** Latest open responses shown (section 9). */
+const LATEST_COUNT = 10;
+/** Tries to find a generated id that is not taken yet (12 random digits: a clash is already rare). */
+const GENERATE_ATTEMPTS = 5;
+
+const LatestSchema = OpenResponseSchema.array();
+
+function surveyIdOf(params: { surveyId?: string }) {
+  const id = Number(params.surveyId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = surveyIdOf(params);
+  const api = apiClient(user.accessToken);
+  const latestOf = (surveyId: number) =>
+    api.get("/patients/latest", { query: { count: LATEST_COUNT, surveyId }, schema: LatestSchema }).catch(() => null);
+  let survey, latestRows;
+  try {
+    if (!id) throw new ApiError(404, { Type: "SURVEY_NOT_FOUND", Error: "Bad id" });
+    [survey, latestRows] = await Promise.all([api.get(`/surveys/${id}`, { schema: SurveySchema }), latestOf(id)]);
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 401) {
+      // A survey that cannot be loaded (unknown, or not for this person) sends them back to the list.
+      const key = error.status === 404 || error.status === 403 ? "start.loadFailed" : errorKey(error);
+      throw redirect("/surveys", { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
+    }
+    return handleApiAuthErrors(error);
+  }
+  const blocked = fillBlock(survey);
+  const latest: LatestResponse[] | null =
+    blocked || !latestRows
+      ? null
+      : latestRows.map((row) => ({
+          patientId: row.PatientId,
+          modifiedIso: row.ModifiedDate,
+          modified: formatDateTime(row.ModifiedDate),
+        }));
+  return {
+    survey: {
+      id: survey.Id,
+      title: survey.Title,
+      description: survey.Description,
+      autoGeneration: survey.IsPatientIdAutoGenerationEnabled,
+    },
+    blocked,
+    latest,
+    imageUrl: getContext().env.CLIENT_IMAGE_URL,
+  };
+}
+
+/** Goes on with the typed (or a generated) id: what the API says about it decides open, create or closed. */
+type StartOutcome = { to: string } | { problem: StartProblem["problem"] };
+
+async function startCase(
+  api: ApiClient,
+  surveyId: number,
+  typed: string,
+  autoGeneration: boolean,
+): Promise<StartOutcome> {
+  for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
+    const target: StartTarget = resolveStartId(typed, autoGeneration);
+    if (!target.ok) return { problem: target.problem };
+    const query = { patientId: target.patientId, surveyId };
+    const { State } = await api.get("/patients", { query, schema: PatientRecordSchema });
+    if (State !== "Nonexistent" && target.generated) continue;
+    if (State === "Closed") return { problem: "closed" };
+    if (State === "Open") return { to: fillPath(surveyId, target.patientId) };
+    try {
+      const added = await api.post("/patients/add", { query, schema: NewPatientSchema });
+      return { to: fillPath(surveyId, added.PatientId) };
+    } catch (error) {
+      // Someone else took the id in the meantime: go on as if it had been there already.
+      if (!(error instanceof ApiError) || error.status !== 409) throw error;
+      if (target.generated) continue;
+      if (error.type === "SURVEY_ALREADY_CLOSED") return { problem: "closed" };
+      if (error.type === "SURVEY_PATIENTID_EXISTS") return { to: fillPath(surveyId, target.patientId) };
+      throw error;
+    }
+  }
+  throw new ApiError(500, { Type: "INTERNAL_ERROR", Error: "No free patient id was found" });
+}
+
+/** The start form: a plain post, so starting a case works without JavaScript. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = surveyIdOf(params);
+  if (!id) throw redirect("/surveys");
+  const here = `/survey/${id}`;
+  const form = await request.formData();
+  const typed = String(form.get("patientId") ?? "");
+  if (isClearRequest(form.get("intent"), typed, form.get("closedId"))) return redirect(here);
+  const api = apiClient(user.accessToken);
+  try {
+    const survey = await api.get(`/surveys/${id}`, { schema: SurveySchema });
+    // The page explains why a survey cannot be filled.
+    if (fillBlock(survey)) return redirect(here);
+    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled);
+    if ("to" in outcome) return redirect(outcome.to);
+    const result: StartProblem = { patientId: normalizePatientId(typed), problem: outcome.problem };
+    return data(result, { status: outcome.problem === "closed" ? 409 : 400 });
+  } catch (error) {
+    return failBack(request, error, here);
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
+  pageTitle(matches, "start.pageTitle", { title: loaded?.survey.title ?? "" });
+
+export default function SurveyStart() {
+  const { t } = useTranslation();
+  const { survey, blocked, latest, imageUrl } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() ?? null;
+  const online = useOnline();
+  return (
+    <section className="page start" aria-labelledby="start-title">
+      <div className="start__main">
+        <h1 id="start-title" data-testid="start-title">
+          {survey.title}
+        </h1>
+        {survey.description ? <p className="start__description">{survey.description}</p> : null}
+        {blocked ? (
+          <div className="start__blocked">
+            <p className="notice" role="alert" data-testid="start-blocked">
+              {t(blocked === "notActive" ? "start.notActive" : "start.notAllowed")}
+            </p>
+            <Link to="/surveys" className="btn btn--primary">
+              {t("start.backToList")}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <PatientIdForm
+              key={survey.id}
+              surveyId={survey.id}
+              autoGeneration={survey.autoGeneration}
+              result={result}
+            />
+            {online ? <LatestResponses surveyId={survey.id} latest={latest} /> : null}
+          </>
+        )}
+      </div>
+      <img className="start__image" src={imageUrl} alt={t("start.clientImageAlt")} width={320} height={220} />
+    </section>
+  );
+}

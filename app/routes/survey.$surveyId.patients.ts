@@ -1,0 +1,32 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { PatientLookupSchema } from "~/domain/fill-requests";
+import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/components/start/start-state";
+import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { requireUser } from "~/server/auth/guards.server";
+
+/** Patient ids are personal data: never kept by a cache. */
+const headers = { "Cache-Control": "private, no-store" };
+
+/**
+ * Suggestions for the start page's patient-id field: GET /patients/autocomplete with the session's token.
+ * A refusal other than a lost session answers "nothing known", so typing never breaks the page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const surveyId = Number(params.surveyId);
+  const patientId = normalizePatientId(new URL(request.url).searchParams.get("patientId") ?? "");
+  const none: PatientLookup = { patientId, openIds: [], isClosed: false };
+  if (!Number.isInteger(surveyId) || surveyId <= 0 || !shouldLookUp(patientId)) return data(none, { headers });
+  try {
+    const found = await apiClient(user.accessToken).get("/patients/autocomplete", {
+      query: { patientId, surveyId },
+      schema: PatientLookupSchema,
+    });
+    const lookup: PatientLookup = { patientId, openIds: found.OpenIds, isClosed: found.IsClosed };
+    return data(lookup, { headers });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return handleApiAuthErrors(error);
+    if (error instanceof ApiError) return data(none, { headers });
+    throw error;
+  }
+}

@@ -1,0 +1,189 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { AppError } from "~/domain/errors";
+import { FILE_NAME_MAX_LENGTH, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_QUESTION } from "~/domain/uploads";
+import { attachmentStore } from "~/server/storage/attachments.server";
+import { attachmentLinkSecret, contentDisposition } from "~/server/services/fill/attachment-links.server";
+import {
+  attachmentLink,
+  countAttachments,
+  downloadAttachment,
+  listAttachments,
+} from "~/server/services/fill/attachments-read.server";
+import {
+  deleteAttachment,
+  uploadAttachments,
+  type IncomingFile,
+} from "~/server/services/fill/attachments-write.server";
+import { route, type AnyRoute } from "../route.server";
+import { idParam, surveyCaller } from "../schemas.server";
+import type { ApiDeps } from "../types.server";
+
+const tag = "File attachments";
+
+/** The most an upload request may carry: five files of the largest size, and room for the form's framing. */
+export const UPLOAD_BODY_LIMIT = MAX_ATTACHMENTS_PER_QUESTION * MAX_ATTACHMENT_BYTES + 1_000_000;
+
+const storeOf = (deps: ApiDeps) => attachmentStore(deps.env.attachmentsDir);
+const secretOf = (deps: ApiDeps) => attachmentLinkSecret(deps.env.DATA_DIR);
+
+/** Who uploads: accepted for compatibility with the specification's query; the caller is who signed in. */
+const owner = { ssiUserDataId: idParam.optional(), userId: z.string().max(200).optional() };
+
+const FileRowSchema = z
+  .object({ Id: z.number().int(), FileName: z.string(), FileExtension: z.string() })
+  .meta({ id: "FileAttachment" });
+
+const UploadResultSchema = z
+  .object({
+    FileName: z.string(),
+    Uploaded: z.boolean(),
+    Id: z.number().int().optional(),
+    FileExtension: z.string().optional(),
+    Type: z.string().optional().describe("SURVEY_ATTACHMENTS_* when refused"),
+    Error: z.string().optional().describe("The same key, as the uploadErrors messages are keyed"),
+    Message: z.string().optional(),
+  })
+  .meta({ id: "UploadResult" });
+
+/** Reads the request body, refusing it with 413 once it passes the limit (declared or actual). */
+async function readBody(req: Request, limit: number): Promise<ArrayBuffer> {
+  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `An upload carries at most ${limit} bytes`);
+  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
+  if (!req.body) return new ArrayBuffer(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return all.buffer;
+}
+
+/** The files of the multipart field "files". */
+async function filesOf(c: Context): Promise<IncomingFile[]> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the files as multipart/form-data in the field files");
+  }
+  const body = await readBody(c.req.raw, UPLOAD_BODY_LIMIT);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new AppError("VALIDATION_ERROR", "The multipart body cannot be read");
+  }
+  const entries = form.getAll("files").filter((v): v is File => typeof v !== "string");
+  if (entries.length > MAX_ATTACHMENTS_PER_QUESTION * 4)
+    throw new AppError("VALIDATION_ERROR", "Too many files at once");
+  return Promise.all(
+    entries.map(async (f) => ({
+      name: f.name.slice(0, FILE_NAME_MAX_LENGTH * 4),
+      bytes: new Uint8Array(await f.arrayBuffer()),
+    })),
+  );
+}
+
+const securityHeaders = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+  "Cache-Control": "private, no-store",
+};
+
+export const attachmentRoutes: AnyRoute[] = [
+  route({
+    method: "get",
+    path: "/file-attachments",
+    tag,
+    summary: "The files attached to one question of a case",
+    query: z.object({ questionId: idParam, patientDataId: idParam }),
+    response: z.array(FileRowSchema),
+    handler: ({ deps, caller, query }) => listAttachments(deps.db, surveyCaller(caller), query),
+  }),
+  route({
+    method: "get",
+    path: "/file-attachments/count",
+    tag,
+    summary: "How many files each question of a case holds",
+    query: z.object({ patientDataId: idParam }),
+    response: z.array(z.object({ QuestionId: z.number().int(), NumberOfFileAttachment: z.number().int() })),
+    handler: ({ deps, caller, query }) => countAttachments(deps.db, surveyCaller(caller), query.patientDataId),
+  }),
+  route({
+    method: "post",
+    path: "/file-attachments/upload",
+    tag,
+    summary:
+      "Attach files (multipart field files) to a question of an Open case. 200 when all were stored; 406 with the first refusal's Type, Error and FileName when any was refused (the others are stored); Results lists each file",
+    query: z.object({ questionId: idParam, patientDataId: idParam, surveyId: idParam, ...owner }),
+    response: z.object({ Results: z.array(UploadResultSchema) }),
+    handler: async ({ c, deps, caller, query }) => {
+      const results = await uploadAttachments(deps.db, storeOf(deps), surveyCaller(caller), query, () => filesOf(c));
+      const first = results.find((r) => !r.Uploaded);
+      if (!first || first.Uploaded) return { Results: results };
+      return c.json(
+        { Type: first.Type, Error: first.Error, FileName: first.FileName, Message: first.Message, Results: results },
+        406,
+      );
+    },
+  }),
+  route({
+    method: "delete",
+    path: "/file-attachments/delete",
+    tag,
+    summary: "Remove a file, named by fileName in the body, from a question of an Open case",
+    query: z.object({ questionId: idParam, patientDataId: idParam, ...owner }),
+    body: z.object({
+      fileName: z
+        .string()
+        .min(1)
+        .max(FILE_NAME_MAX_LENGTH * 4),
+    }),
+    status: 204,
+    handler: async ({ deps, caller, query, body }) =>
+      deleteAttachment(deps.db, storeOf(deps), surveyCaller(caller), query, body.fileName),
+  }),
+  route({
+    method: "get",
+    path: "/file-attachments/get-sas-blob-url",
+    tag,
+    summary: "A download link for one file that expires after 10 minutes",
+    query: z.object({ surveyFileAttachmentId: idParam }),
+    response: z.object({ Url: z.string() }),
+    handler: ({ deps, caller, query }) =>
+      attachmentLink(deps.db, surveyCaller(caller), query.surveyFileAttachmentId, {
+        secret: secretOf(deps),
+        baseUrl: `${deps.env.publicUrl}/api`,
+      }),
+  }),
+  route({
+    method: "get",
+    path: "/file-attachments/download",
+    tag,
+    public: true,
+    summary: "The file a link from get-sas-blob-url names, while the link is valid",
+    query: z.object({ token: z.string().max(200) }),
+    handler: async ({ c, deps, query }) => {
+      const file = await downloadAttachment(deps.db, storeOf(deps), secretOf(deps), query.token);
+      return c.body(new Uint8Array(file.bytes), 200, {
+        ...securityHeaders,
+        "Content-Type": file.contentType,
+        "Content-Disposition": contentDisposition(file.fileName),
+        "Content-Length": String(file.bytes.length),
+      });
+    },
+  }),
+];

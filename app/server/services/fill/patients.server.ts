@@ -1,0 +1,133 @@
+import { sql } from "kysely";
+import { AppError } from "~/domain/errors";
+import type { PatientRecord } from "~/domain/fill-requests";
+import { isUniqueViolation } from "~/server/db/db.server";
+import type { DB } from "~/server/db/types.server";
+import type { SurveyCaller } from "../surveys.server";
+import { auditCase, requireCaseReader, requireFillableSurvey } from "./access.server";
+import { closeStaleCases, findCase, requireOpen } from "./cases.server";
+
+export const AUTOCOMPLETE_LIMIT = 10;
+export const LATEST_DEFAULT = 10;
+
+interface CaseRef {
+  surveyId: number;
+  patientId: string;
+}
+
+/**
+ * GET /patients/autocomplete: up to 10 Open cases whose id starts with the typed text (case-sensitive, as
+ * ids are), and whether the exact id names a closed case.
+ */
+export async function autocompletePatients(db: DB, caller: SurveyCaller, ref: CaseRef) {
+  await requireCaseReader(db, caller, ref.surveyId);
+  await closeStaleCases(db, new Date(), ref.surveyId);
+  const length = [...ref.patientId].length;
+  let query = db
+    .selectFrom("patient_data")
+    .select("patient_id")
+    .where("survey_id", "=", ref.surveyId)
+    .where("state", "=", "Open");
+  if (length > 0) query = query.where(sql<string>`substr(patient_id, 1, ${length})`, "=", ref.patientId);
+  const open = await query.orderBy("patient_id").limit(AUTOCOMPLETE_LIMIT).execute();
+  const exact = ref.patientId ? await findCase(db, ref.surveyId, ref.patientId) : undefined;
+  return { OpenIds: open.map((r) => r.patient_id), IsClosed: exact?.state === "Closed" };
+}
+
+/** GET /patients/latest: the most recently changed Open cases. */
+export async function latestPatients(db: DB, caller: SurveyCaller, surveyId: number, count: number) {
+  await requireCaseReader(db, caller, surveyId);
+  await closeStaleCases(db, new Date(), surveyId);
+  const rows = await db
+    .selectFrom("patient_data")
+    .select(["patient_id", "modified_at"])
+    .where("survey_id", "=", surveyId)
+    .where("state", "=", "Open")
+    .orderBy("modified_at", "desc")
+    .orderBy("id", "desc")
+    .limit(count)
+    .execute();
+  return rows.map((r) => ({ PatientId: r.patient_id, ModifiedDate: r.modified_at }));
+}
+
+/** GET /patients: whether the id names an Open, a Closed or no case. */
+export async function patientRecord(db: DB, caller: SurveyCaller, ref: CaseRef): Promise<PatientRecord> {
+  await requireCaseReader(db, caller, ref.surveyId);
+  const kase = await findCase(db, ref.surveyId, ref.patientId);
+  if (!kase) return { State: "Nonexistent" };
+  return { State: kase.state, PatientDataId: kase.id };
+}
+
+/**
+ * POST /patients/add: a new Open case in an Active survey, owned by the caller's first team. 409
+ * SURVEY_ALREADY_CLOSED when the id names a closed case, 409 SURVEY_PATIENTID_EXISTS when an open one.
+ */
+export async function addPatient(db: DB, caller: SurveyCaller, ref: CaseRef) {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await requireFillableSurvey(trx, caller, ref.surveyId);
+      const existing = await findCase(trx, ref.surveyId, ref.patientId);
+      if (existing) throw alreadyThere(existing.state, ref.patientId);
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto("patient_data")
+        .values({
+          survey_id: ref.surveyId,
+          patient_id: ref.patientId,
+          state: "Open",
+          team_id: caller.teamIds[0] ?? null,
+          created_by_user_id: caller.userId,
+          created_at: now,
+          modified_at: now,
+          closed_at: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await auditCase(trx, caller, {
+        action: "case.create",
+        entity: "patient_data",
+        entityId: row.id,
+        surveyId: ref.surveyId,
+        patientDataId: row.id,
+        after: { PatientId: ref.patientId },
+      });
+      return { PatientId: ref.patientId, PatientDataId: row.id };
+    });
+  } catch (error) {
+    // Two people adding the same id at once: the second one finds it taken.
+    if (isUniqueViolation(error)) {
+      const existing = await findCase(db, ref.surveyId, ref.patientId);
+      throw alreadyThere(existing?.state ?? "Open", ref.patientId);
+    }
+    throw error;
+  }
+}
+
+function alreadyThere(state: "Open" | "Closed", patientId: string) {
+  return state === "Closed"
+    ? new AppError("SURVEY_ALREADY_CLOSED", `The case ${patientId} is already closed`)
+    : new AppError("SURVEY_PATIENTID_EXISTS", `A case ${patientId} already exists in this survey`);
+}
+
+/** POST /patients/close: submits a case; it is Closed at once and can no longer be changed. */
+export async function closePatient(db: DB, caller: SurveyCaller, ref: CaseRef): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await requireFillableSurvey(trx, caller, ref.surveyId);
+    const kase = requireOpen(await findCase(trx, ref.surveyId, ref.patientId, { lock: true }), ref.patientId);
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("patient_data")
+      .set({ state: "Closed", closed_at: now, modified_at: now })
+      .where("id", "=", kase.id)
+      .execute();
+    await auditCase(trx, caller, {
+      action: "case.close",
+      entity: "patient_data",
+      entityId: kase.id,
+      surveyId: ref.surveyId,
+      patientDataId: kase.id,
+      before: { State: "Open" },
+      after: { State: "Closed", ClosedAt: now },
+    });
+  });
+}
