@@ -1,5 +1,6 @@
-// Measures the JavaScript a browser downloads for a route (gzip), from the production build's manifest,
-// and compares it with the budget. Usage: node bench/bundle-size.mjs  (after npm run build)
+// The JavaScript a browser downloads per page (gzip), from the production build's manifest, against the
+// budgets; and a check that the rich-text editor's code loads on the editor route only.
+// Usage: node bench/bundle-size.mjs (after npm run build)
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -9,38 +10,51 @@ const root = path.resolve(import.meta.dirname, "..");
 const build = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
 const manifest = build.assets;
 
-/** Route chains a page loads (root first), and their budgets in KB gzip. */
-export const pages = [{ page: "/surveys", routes: ["root", "routes/surveys"], budgetKb: 130 }];
+/** Pages and the route chain each loads (root first), with their budgets in KB gzip. */
+const pages = [
+  { page: "/surveys", routes: ["root", "routes/surveys"], budgetKb: 130 },
+  { page: "/survey/:id (start)", routes: ["root", "routes/survey.$surveyId._index"], budgetKb: 140 },
+  { page: "/survey/:id/fill/:patientId", routes: ["root", "routes/survey.$surveyId.fill.$patientId"], budgetKb: 140 },
+  { page: "/survey-archives", routes: ["root", "routes/survey-archives"], budgetKb: 130 },
+  { page: "/survey/:id/edit", routes: ["root", "routes/survey.$surveyId.edit"], budgetKb: null },
+];
+const EDITOR_ONLY = "routes/survey.$surveyId.edit";
 
-function gzipSize(url) {
-  const file = path.join(root, "build/client", url);
-  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const sizes = new Map();
+function gzipKb(file) {
+  if (!sizes.has(file)) sizes.set(file, zlib.gzipSync(fs.readFileSync(path.join(root, "build/client", file)), { level: 9 }).length / 1024);
+  return sizes.get(file);
 }
+const isRichText = (file) => /ProseMirror|prosemirror-/.test(fs.readFileSync(path.join(root, "build/client", file), "utf8"));
 
-export function measure(routeIds) {
+function filesOf(routeIds) {
   const files = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const id of routeIds) {
     const route = manifest.routes[id];
-    if (!route) throw new Error(`No route ${id} in the build`);
+    if (!route) return null;
     files.add(route.module);
     for (const f of route.imports ?? []) files.add(f);
   }
-  let bytes = 0;
-  for (const f of files) bytes += gzipSize(f);
-  return { files: files.size, kb: bytes / 1024 };
+  return files;
 }
 
-const rows = pages.map((p) => {
-  const { files, kb } = measure(p.routes);
-  return {
-    figure: `JS for ${p.page} (gzip)`,
-    value: `${kb.toFixed(1)} KB in ${files} files`,
-    budget: `${p.budgetKb} KB`,
-    ok: kb <= p.budgetKb,
-  };
-});
-console.table(
-  rows.map(({ figure, value, budget, ok }) => ({ figure, value, budget, verdict: ok ? "within" : "OVER" })),
-);
-if (process.argv.includes("--json")) console.log(JSON.stringify(rows));
-process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
+const rows = [];
+let ok = true;
+for (const p of pages) {
+  const files = filesOf(p.routes);
+  if (!files) continue;
+  const kb = [...files].reduce((sum, f) => sum + gzipKb(f), 0);
+  const richText = [...files].some(isRichText);
+  const within = p.budgetKb === null || kb <= p.budgetKb;
+  const richOk = richText === p.routes.includes(EDITOR_ONLY);
+  ok &&= within && richOk;
+  rows.push({
+    page: p.page,
+    "JS gzip": `${kb.toFixed(1)} KB`,
+    budget: p.budgetKb === null ? "-" : `${p.budgetKb} KB`,
+    "rich-text code": richText ? "yes" : "no",
+    verdict: within && richOk ? "within" : "OVER",
+  });
+}
+console.table(rows);
+process.exitCode = ok ? 0 : 1;
