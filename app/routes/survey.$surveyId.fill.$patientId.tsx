@@ -10,6 +10,7 @@ import { apiSink } from "~/components/fill/useAnswers";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
+import { isValidPatientId } from "~/domain/patient-id";
 import { SurveySchema } from "~/domain/survey";
 import { useTranslation } from "react-i18next";
 import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
@@ -17,7 +18,6 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { savePageFromForm, savePreliminaryFromForm } from "~/server/fill-forms.server";
 
-const PATIENT_ID = /^[A-Za-z0-9_]{1,64}$/;
 
 async function toStart(request: Request, surveyId: number, key: string): Promise<never> {
   throw redirect(`/survey/${surveyId}`, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const surveyId = Number(params.surveyId);
   const patientId = params.patientId ?? "";
   if (!Number.isInteger(surveyId) || surveyId <= 0) throw redirect("/surveys");
-  if (!PATIENT_ID.test(patientId)) return toStart(request, surveyId, "start.surveyPatientIdInputError");
+  if (!patientId || !isValidPatientId(patientId)) return toStart(request, surveyId, "start.surveyPatientIdInputError");
   const api = apiClient(user.accessToken);
   const url = new URL(request.url);
   try {
