@@ -22,10 +22,12 @@ const EDITOR_ONLY = "routes/survey.$surveyId.edit";
 
 const sizes = new Map();
 function gzipKb(file) {
-  if (!sizes.has(file)) sizes.set(file, zlib.gzipSync(fs.readFileSync(path.join(root, "build/client", file)), { level: 9 }).length / 1024);
+  if (!sizes.has(file))
+    sizes.set(file, zlib.gzipSync(fs.readFileSync(path.join(root, "build/client", file)), { level: 9 }).length / 1024);
   return sizes.get(file);
 }
-const isRichText = (file) => /ProseMirror|prosemirror-/.test(fs.readFileSync(path.join(root, "build/client", file), "utf8"));
+const isRichText = (file) =>
+  /ProseMirror|prosemirror-/.test(fs.readFileSync(path.join(root, "build/client", file), "utf8"));
 
 function filesOf(routeIds) {
   const files = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);

@@ -18,7 +18,6 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { savePageFromForm, savePreliminaryFromForm } from "~/server/fill-forms.server";
 
-
 async function toStart(request: Request, surveyId: number, key: string): Promise<never> {
   throw redirect(`/survey/${surveyId}`, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
 }

@@ -8,6 +8,7 @@ import { log, setLogLevel } from "~/server/log.server";
 import { embeddedClientSecret } from "~/server/auth/oidc.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
+import { startStaleCaseSweep } from "~/server/services/fill/cases.server";
 
 /**
  * Starts what the server needs before it takes requests: configuration (a bad value stops here
@@ -39,6 +40,7 @@ export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
     log.info("idp.embedded", { issuer: env.issuer });
   }
 
+  const sweep = startStaleCaseSweep(db, 15 * 60_000, (e) => log.error("cases.sweep", { error: String(e) }));
   const purge = setInterval(() => void purgeExpiredSessions(db).catch(() => undefined), 3600_000);
   purge.unref();
 
@@ -46,6 +48,7 @@ export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
     env,
     async close() {
       clearInterval(purge);
+      sweep();
       await idp?.close();
       await closeDb();
     },
