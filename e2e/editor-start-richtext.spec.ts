@@ -83,7 +83,9 @@ test.describe("editor start tab and intro/outro texts", () => {
     await expect(target).toHaveValue("250");
     await expect(autoId).toBeChecked();
     await expect(participation.getByRole("checkbox", { name: "Studienzentrum" })).toBeChecked();
-    await expect(page.getByRole("group", { name: "Bearbeitung" }).getByRole("checkbox")).not.toBeChecked();
+    for (const box of await page.getByRole("group", { name: "Bearbeitung" }).getByRole("checkbox").all()) {
+      await expect(box).not.toBeChecked();
+    }
   });
 
   test("intro text: formatting, colour from the palette and a link are kept; markup typed as text stays text", async ({

@@ -31,8 +31,10 @@ export function QuestionBlock(props: QuestionBlockProps) {
       data-testid="fill-question"
       data-question-id={question.Id}
     >
-      <Heading id={`q-${question.Id}-title`} className="fill-question__title">
-        {question.Title}
+      <div className="fill-question__head">
+        <Heading id={`q-${question.Id}-title`} className="fill-question__title">
+          {question.Title}
+        </Heading>
         {failed.has(question.Id) ? (
           <span
             className="fill-question__failed"
@@ -44,7 +46,7 @@ export function QuestionBlock(props: QuestionBlockProps) {
             ⚠
           </span>
         ) : null}
-      </Heading>
+      </div>
       {question.Type === "Image" ? (
         <ImageInput {...input} />
       ) : question.AnswerOptions.length > 0 ||

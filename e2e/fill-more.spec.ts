@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "@playwright/test";
+import { api, publishedSurvey } from "./api";
+import { png } from "./images";
+import { signIn } from "./support";
+
+function question(page: Page, title: string) {
+  return page.getByTestId("fill-question").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+async function start(page: Page, surveyId: number, patientId: string) {
+  await page.goto(`/survey/${surveyId}`);
+  await page
+    .getByLabel(/Patienten/)
+    .first()
+    .fill(patientId);
+  await page.getByRole("button", { name: "Neue Umfrage starten" }).click();
+  await expect(page).toHaveURL(new RegExp(`/fill/${patientId}`));
+}
+
+test("an exit answer asks first: rejecting removes it, confirming ends the survey", async ({ page }) => {
+  await signIn(page, "admin");
+  const id = await publishedSurvey(page, "Exit-Test", [
+    { Title: "Weiter?", Type: "SingleSelection", answers: ["Ja", "Abbrechen"], exit: "Abbrechen" },
+  ]);
+  await start(page, id, "EXIT_1");
+  // The exit answer is only recorded after the confirmation, so it is clicked, not "checked".
+  await question(page, "Weiter?").getByLabel("Abbrechen").click();
+  const dialog = page.getByRole("dialog", { name: "Umfrage beenden?" });
+  await dialog.getByRole("button", { name: "Nein, zurück" }).click();
+  await expect(question(page, "Weiter?").getByLabel("Abbrechen")).not.toBeChecked();
+  await question(page, "Weiter?").getByLabel("Abbrechen").click();
+  await dialog.getByRole("button", { name: "Ja, beenden" }).click();
+  await expect(page.getByText("Ihre Angaben wurden gespeichert.")).toBeVisible();
+  const state = await api<{ State: string }>(page, "GET", `/patients?patientId=EXIT_1&surveyId=${id}`);
+  expect(state.State).toBe("Closed");
+});
+
+test("attachments: a file is uploaded and listed; a refused file shows its reason and the failed count", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const id = await publishedSurvey(page, "Anhang-Test", [{ Title: "Befund", Type: "FreeText", attachments: true }]);
+  await start(page, id, "FILE_1");
+  const box = question(page, "Befund").getByTestId("attachments");
+  await box.getByLabel("Anhänge").setInputFiles({ name: "roentgen.png", mimeType: "image/png", buffer: png() });
+  await expect(box.getByText("roentgen.png")).toBeVisible();
+  await box
+    .getByLabel("Anhänge")
+    .setInputFiles({ name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+  await expect(box.getByText("1 Datei(en) nicht hochgeladen")).toBeVisible();
+  await expect(box.getByTestId("attachment-failed")).toContainText("Dieser Dateityp ist nicht erlaubt.");
+  await box.getByRole("button", { name: "roentgen.png entfernen" }).click();
+  await expect(box.getByText("roentgen.png")).toHaveCount(0);
+});
+
+test("a save that fails (the survey was unpublished meanwhile) shows the failure icon and the previous answer", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "admin");
+  const id = await publishedSurvey(page, "Fehler-Test", [
+    { Title: "Wie geht es?", Type: "SingleSelection", answers: ["gut", "schlecht"] },
+  ]);
+  await start(page, id, "FAIL_1");
+  await question(page, "Wie geht es?").getByLabel("gut").check();
+  await expect(page.getByTestId("category-link").first()).toHaveAttribute("data-status", "complete");
+
+  const approver = await browser.newContext();
+  const other = await approver.newPage();
+  await signIn(other, "approver");
+  await api(other, "PUT", `/surveys/${id}/change-status?newStatusId=1`);
+  await approver.close();
+
+  // The refused answer is reverted at once, so the radio is clicked rather than "checked".
+  await question(page, "Wie geht es?").getByLabel("schlecht").click();
+  await expect(question(page, "Wie geht es?").getByTestId("save-failed")).toBeVisible();
+  await expect(question(page, "Wie geht es?").getByLabel("gut")).toBeChecked();
+  await expect(question(page, "Wie geht es?").getByLabel("schlecht")).not.toBeChecked();
+});
+
+test("the editor's preview runs the flow as PREVIEW and stores nothing", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/survey/1/edit");
+  await page.getByRole("button", { name: "Vorschau" }).click();
+  const preview = page.getByRole("dialog", { name: "Vorschau" });
+  await expect(preview.getByTestId("fill-patient")).toHaveText("Vorschau (PREVIEW)");
+  await preview.getByRole("link", { name: "Speichern und weiter" }).click();
+  // In preview, continue does not wait for the preliminary answers.
+  await preview.getByRole("button", { name: "Weiter" }).click();
+  await preview.getByLabel("leicht").check();
+  await preview.getByTestId("submit-survey").click();
+  await expect(preview.getByText("Ende der Vorschau. Es wurde nichts gespeichert.")).toBeVisible();
+  const found = await api<{ State: string }>(page, "GET", "/patients?patientId=PREVIEW&surveyId=1");
+  expect(found.State).toBe("Nonexistent");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the whole flow can be completed with forms", async ({ page, browser }) => {
+    const setup = await browser.newContext();
+    const admin = await setup.newPage();
+    await signIn(admin, "admin");
+    const id = await publishedSurvey(admin, "Ohne-JS-Test", [
+      { Title: "Schmerz?", Type: "SingleSelection", answers: ["ja", "nein"] },
+      { Title: "Gewicht", Type: "Numerical" },
+      { Title: "Notiz", Type: "FreeText" },
+    ]);
+    await setup.close();
+
+    await signIn(page, "admin");
+    await start(page, id, "NOJS_1");
+    await question(page, "Schmerz?").getByLabel("ja").check();
+    await question(page, "Gewicht").getByRole("spinbutton").fill("72.5");
+    await question(page, "Notiz").getByRole("textbox").fill("ohne Skript");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await expect(question(page, "Schmerz?").getByLabel("ja")).toBeChecked();
+    await expect(question(page, "Gewicht").getByRole("spinbutton")).toHaveValue("72.5");
+    await expect(page.getByTestId("category-link").first()).toHaveAttribute("data-status", "complete");
+    await page.getByTestId("submit-survey").click();
+    await expect(page.getByText("Ihre Angaben wurden gespeichert.")).toBeVisible();
+  });
+});
