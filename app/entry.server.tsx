@@ -10,7 +10,7 @@ import { i18nConfig, resources } from "~/i18n";
 import { NonceContext } from "~/components/layout/nonce";
 import { remixI18n } from "~/server/i18n.server";
 
-export { boot } from "~/server/boot.server";
+export { apiFetch, boot } from "~/server/boot.server";
 
 const ABORT_DELAY = 5_000;
 

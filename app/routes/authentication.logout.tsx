@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getContext } from "~/server/context.server";
+import { forgetCredentials } from "~/server/api/authenticate.server";
 import { endSessionUrl } from "~/server/auth/oidc.server";
 
 /** Ends the session here and at the provider. */
@@ -7,6 +8,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const storage = getContext().sessions.forRequest(request);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const idToken = session.get("idToken");
+  const userId = session.get("userId");
+  if (userId) forgetCredentials((c) => c.userId === userId);
   const cookie = await storage.destroySession(session);
   const target = (await endSessionUrl(idToken)) ?? "/surveys";
   return redirect(target, { headers: { "Set-Cookie": cookie } });

@@ -54,3 +54,8 @@ export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
     },
   };
 }
+
+/** The REST API without the page framework in between: the server hands /api requests straight to it. */
+export function apiFetch(request: Request): Response | Promise<Response> {
+  return getContext().api.fetch(request);
+}

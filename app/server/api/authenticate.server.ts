@@ -18,9 +18,37 @@ function isSameOrigin(c: Context, publicUrl: string): boolean {
   return c.req.header("sec-fetch-site") === "same-origin";
 }
 
+/**
+ * A person's credentials are checked, and their record read, at most once per few seconds: a page or
+ * a sync sends bursts of calls with the same credentials. Signing out, or a change of language, forgets
+ * the entry at once in this process; other copies of the server see it within CACHE_MS.
+ */
+const CACHE_MS = 5_000;
+const CACHE_MAX = 2_000;
+const recent = new Map<string, { caller: Caller; until: number }>();
+
+export function forgetCredentials(match: (caller: Caller) => boolean) {
+  for (const [key, entry] of recent) if (match(entry.caller)) recent.delete(key);
+}
+
 export function createAuthenticator(deps: ApiDeps) {
   return async function authenticate(c: Context): Promise<Caller> {
     const header = c.req.header("authorization");
+    const key = header ? `b:${header}` : `c:${c.req.header("cookie") ?? ""}`;
+    const hit = recent.get(key);
+    if (hit && hit.until > Date.now()) {
+      if (!header && !SAFE_METHODS.has(c.req.method) && !isSameOrigin(c, deps.env.publicUrl)) {
+        throw new AppError("FORBIDDEN", "Cross-site request refused");
+      }
+      return hit.caller;
+    }
+    const caller = await resolve(c, header);
+    if (recent.size >= CACHE_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(key, { caller, until: Date.now() + CACHE_MS });
+    return caller;
+  };
+
+  async function resolve(c: Context, header: string | undefined): Promise<Caller> {
     let identity;
     if (header) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -54,5 +82,5 @@ export function createAuthenticator(deps: ApiDeps) {
       teams: record.teams,
       culture: record.culture,
     };
-  };
+  }
 }

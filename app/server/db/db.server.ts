@@ -37,7 +37,30 @@ function createSqliteDb(file: string): DB {
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Prepared statements kept by their SQL: the same few hundred queries run again and again, and preparing
+ * each one anew costs as much as running it. A statement still being iterated (busy) is not shared.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = database.prepare(sql);
+      if (!cached) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function createPostgresDb(connectionString: string): DB {

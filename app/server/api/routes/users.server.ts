@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CultureSchema, TagSchema, TeamSchema, UserSchema } from "~/domain/user";
 import { listTags, listTeams, setCulture, toUserDto } from "~/server/services/users.server";
+import { forgetCredentials } from "../authenticate.server";
 import { route } from "../route.server";
 
 export const userRoutes = [
@@ -27,6 +28,7 @@ export const userRoutes = [
     status: 204,
     handler: async ({ deps, caller, query }) => {
       await setCulture(deps.db, { userId: caller.userId, sub: caller.identity.sub }, query.culture);
+      forgetCredentials((c) => c.userId === caller.userId);
       return null;
     },
   }),
