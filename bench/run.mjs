@@ -1,10 +1,13 @@
-// Runs every benchmark with a budget and prints figure, budget and verdict.
+// Runs every benchmark with a budget; each prints its figures, budget and verdict. Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
 
-const benches = ["bench/bundle-size.mjs"];
+const benches = [
+  [process.execPath, ["bench/bundle-size.mjs"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/answer-load.ts"]],
+];
 let failed = false;
-for (const b of benches) {
-  const r = spawnSync(process.execPath, [b], { stdio: "inherit" });
+for (const [cmd, args] of benches) {
+  const r = spawnSync(cmd, args, { stdio: "inherit" });
   if (r.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
