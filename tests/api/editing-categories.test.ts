@@ -16,11 +16,8 @@ describe.each(dialects)("categories API on %s", (kind) => {
   let api: ApiHarness;
   let surveyId: number;
 
-  async function call(method: string, path: string, body?: unknown, who = "editor") {
-    const res = await api.call(method, path, { token: await api.token(who), body });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (method: string, path: string, body?: unknown, who: string | null = "editor") =>
+    api.json(method, path, body, who);
   const newSurvey = async () => (await call("POST", "/surveys", { Title: "Kategorien" })).body.Id as number;
   const survey = async (id = surveyId) => (await call("GET", `/surveys/${id}`)).body;
   const audits = async (id = surveyId) =>

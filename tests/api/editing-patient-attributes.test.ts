@@ -22,11 +22,8 @@ describe.each(dialects)("preliminary questions API on %s", (kind) => {
   let api: ApiHarness;
   let cases = 0;
 
-  async function call(method: string, path: string, body?: unknown, who = "editor") {
-    const res = await api.call(method, path, { token: await api.token(who), body });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (method: string, path: string, body?: unknown, who: string | null = "editor") =>
+    api.json(method, path, body, who);
   const survey = async (id: number) => (await call("GET", `/surveys/${id}`)).body;
   const form = async (id: number) => (await survey(id)).PatientForm as Attribute[];
   const audits = async (id: number) =>

@@ -18,12 +18,8 @@ type Call = [method: string, path: string, body?: unknown];
 describe.each(dialects)("editing permissions on %s", (kind) => {
   let api: ApiHarness;
 
-  async function call(method: string, path: string, body?: unknown, who: string | null = "editor") {
-    const token = who === null ? undefined : await api.token(who);
-    const res = await api.call(method, path, { token, body });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (method: string, path: string, body?: unknown, who: string | null = "editor") =>
+    api.json(method, path, body, who);
   const snapshot = async (id: number) => {
     const survey = await api.testDb.db
       .selectFrom("surveys")

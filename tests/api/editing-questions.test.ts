@@ -20,11 +20,8 @@ describe.each(dialects)("questions API on %s", (kind) => {
   let categoryId: number;
   let cases = 0;
 
-  async function call(method: string, path: string, body?: unknown, who = "editor") {
-    const res = await api.call(method, path, { token: await api.token(who), body });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (method: string, path: string, body?: unknown, who: string | null = "editor") =>
+    api.json(method, path, body, who);
   const survey = async (id = surveyId) => (await call("GET", `/surveys/${id}`)).body;
   const audits = async (id = surveyId) =>
     (await api.testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", id).execute()).length;

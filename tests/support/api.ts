@@ -19,6 +19,9 @@ export interface ApiHarness {
     path: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<Response>;
+  /** Calls the API as a demo account (null: without credentials) and reads the JSON answer. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read any answer shape
+  json(method: string, path: string, body?: unknown, who?: string | null): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,7 @@ export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Pr
   });
   const ctx = createContext(env, testDb.db);
   const tokens = new Map<string, string>();
-  return {
+  const harness: ApiHarness = {
     ctx,
     idp,
     testDb,
@@ -47,6 +50,12 @@ export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Pr
         tokens.set(username, token);
       }
       return token;
+    },
+    async json(method, path, body, who = "editor") {
+      const token = who === null ? undefined : await harness.token(who);
+      const res = await harness.call(method, path, { token, body });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
     },
     call(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -64,4 +73,5 @@ export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Pr
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
