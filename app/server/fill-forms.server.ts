@@ -1,16 +1,7 @@
 import { answerRequest, answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
+import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import type { ApiClient } from "./api-client.server";
-
-function allQuestions(survey: Survey): Question[] {
-  const out: Question[] = [];
-  const walk = (q: Question) => {
-    out.push(q);
-    for (const o of q.AnswerOptions) o.SubQuestions.forEach(walk);
-  };
-  survey.Categories.forEach((c) => c.Questions.forEach(walk));
-  return out;
-}
 
 /** The value a page form gives for one question (field q{id}); undefined when left empty. */
 function valueFromForm(question: Question, form: FormData): AnswerValue | undefined {
@@ -47,7 +38,7 @@ export async function savePageFromForm(api: ApiClient, survey: Survey, patientId
   const current = answersFromResponses(
     await api.get("/question-responses/", { query: { surveyId: survey.Id, patientId } }),
   );
-  for (const question of allQuestions(survey).filter((q) => listed.has(q.Id))) {
+  for (const question of allQuestions(topLevelQuestions(survey.Categories)).filter((q) => listed.has(q.Id))) {
     const next = valueFromForm(question, form);
     const before = current[question.Id];
     if (same(next, before) || (!next && !isAnswered(before))) continue;
