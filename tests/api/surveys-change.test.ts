@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
-import { startApi, type ApiHarness } from "../support/api";
+import type { ApiHarness } from "../support/api";
 import { dialects } from "../support/databases";
-import { addQuestion, teamId } from "../support/surveys";
+import { addQuestion, teamId, useSurveysApi } from "../support/surveys";
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -13,37 +13,10 @@ afterAll(async () => {
 });
 
 describe.each(dialects)("surveys API: update, permissions and lifecycle on %s", (kind) => {
+  const { api: harness, as, create, publish, get, list, auditCount } = useSurveysApi(kind, () => idp);
   let api: ApiHarness;
-  const tokens: Record<string, string> = {};
-  const as = (who: string) => ({ token: tokens[who] });
-
-  async function create(title = "Herzinsuffizienz-Verlauf") {
-    const res = await api.call("POST", "/surveys", { ...as("editor"), body: { Title: title } });
-    expect(res.status).toBe(201);
-    return (await res.json()) as { Id: number; Hash: string; Title: string; Status: string };
-  }
-  async function publish(id: number) {
-    await addQuestion(api.testDb.db, id);
-    expect((await api.call("POST", `/surveys/${id}/approve`, as("approver"))).status).toBe(204);
-  }
-  const get = async (id: number, who = "editor") => api.call("GET", `/surveys/${id}`, as(who));
-  const list = async (who: string, query = "") =>
-    (await (await api.call("GET", `/surveys${query}`, as(who))).json()) as {
-      Data: { Id: number; Title: string; Status: string }[];
-      Total: number;
-    };
-  const auditCount = async (surveyId: number) =>
-    (await api.testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", surveyId).execute()).length;
-
-  beforeAll(async () => {
-    api = await startApi(kind, { idp });
-    for (const who of ["editor", "approver", "admin", "user", "outsider"]) {
-      tokens[who] = await api.token(who);
-      await api.call("GET", "/users/current", as(who));
-    }
-  });
-  afterAll(async () => {
-    await api.close();
+  beforeAll(() => {
+    api = harness();
   });
 
   describe("update", () => {

@@ -1,3 +1,7 @@
+import { afterAll, beforeAll, expect } from "vitest";
+import type { TestIdp } from "~/server/idp/test-fixture.server";
+import { startApi, type ApiHarness } from "./api";
+import type { DialectName } from "./databases";
 import type { DB } from "~/server/db/types.server";
 
 export async function teamId(db: DB, name: string): Promise<number> {
@@ -119,4 +123,52 @@ export async function addQuestion(
       .execute();
   }
   return { categoryId: category.id, questionId: question.id, optionId: option.id, preliminaryOptionId };
+}
+
+/**
+ * The surveys API over a fresh database of `kind`, with every demo person signed in once, and the
+ * helpers the survey tests share. Registers its own beforeAll/afterAll.
+ */
+export function useSurveysApi(kind: DialectName, idp: () => TestIdp) {
+  let api: ApiHarness | undefined;
+  const tokens: Record<string, string> = {};
+  const harness = () => {
+    if (!api) throw new Error("The API is not started yet");
+    return api;
+  };
+  const as = (who: string) => ({ token: tokens[who] });
+
+  beforeAll(async () => {
+    api = await startApi(kind, { idp: idp() });
+    for (const who of ["editor", "approver", "admin", "user", "outsider"]) {
+      tokens[who] = await api.token(who);
+      await api.call("GET", "/users/current", as(who));
+    }
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  return {
+    api: harness,
+    as,
+    async create(title = "Herzinsuffizienz-Verlauf") {
+      const res = await harness().call("POST", "/surveys", { ...as("editor"), body: { Title: title } });
+      expect(res.status).toBe(201);
+      return (await res.json()) as { Id: number; Hash: string; Title: string; Status: string };
+    },
+    async publish(id: number) {
+      await addQuestion(harness().testDb.db, id);
+      expect((await harness().call("POST", `/surveys/${id}/approve`, as("approver"))).status).toBe(204);
+    },
+    get: (id: number, who = "editor") => harness().call("GET", `/surveys/${id}`, as(who)),
+    list: async (who: string, query = "") =>
+      (await (await harness().call("GET", `/surveys${query}`, as(who))).json()) as {
+        Data: { Id: number; Title: string; Status: string }[];
+        Total: number;
+      },
+    auditCount: async (surveyId: number) =>
+      (await harness().testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", surveyId).execute())
+        .length,
+  };
 }
