@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/components/ui/Modal";
+import { FormModal } from "~/components/ui/FormModal";
 import type { PatientFormAttribute } from "~/domain/survey";
 import { refusalKey, useEditorMutation } from "../editor-api";
 import {
@@ -94,125 +94,107 @@ export function AttributeModal({ surveyId, attribute, onClose }: AttributeModalP
 
   const describedBy = (error: boolean, errorId: string) => (error ? errorId : undefined);
   return (
-    <Modal
-      open
+    <FormModal
       size="lg"
       title={t(attribute ? "preliminary.editTitle" : "preliminary.add")}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t("preliminary.cancel")}
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={busy}>
-            {t("preliminary.save")}
-          </button>
-        </>
-      }
+      onSubmit={() => void submit()}
+      busy={busy}
+      className="prelim-form"
     >
-      <form
-        id={`${id}-form`}
-        className="prelim-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {failure ? (
-          <p className="field__error" role="alert">
-            {failure}
+      {failure ? (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          {t("preliminary.title")}
+        </label>
+        <input
+          ref={titleRef}
+          id={`${id}-title`}
+          className="input"
+          value={draft.title}
+          maxLength={500}
+          required
+          aria-invalid={errors?.title ? true : undefined}
+          aria-describedby={describedBy(!!errors?.title, `${id}-title-error`)}
+          onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+        />
+        {errors?.title ? (
+          <span id={`${id}-title-error`} className="field__error">
+            {t("preliminary.titleRequired")}
+          </span>
+        ) : null}
+      </div>
+      <fieldset className="prelim-form__entries" aria-describedby={`${id}-hint`}>
+        <legend className="field__label">{t("preliminary.entriesLabel")}</legend>
+        <p id={`${id}-hint`} className="prelim-form__hint">
+          {t("preliminary.enterHint")}
+        </p>
+        {errors?.noEntries ? (
+          <p className="field__error" data-testid="entries-error">
+            {t("preliminary.entriesRequired")}
           </p>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-title`}>
-            {t("preliminary.title")}
-          </label>
-          <input
-            ref={titleRef}
-            id={`${id}-title`}
-            className="input"
-            value={draft.title}
-            maxLength={500}
-            required
-            aria-invalid={errors?.title ? true : undefined}
-            aria-describedby={describedBy(!!errors?.title, `${id}-title-error`)}
-            onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
-          />
-          {errors?.title ? (
-            <span id={`${id}-title-error`} className="field__error">
-              {t("preliminary.titleRequired")}
-            </span>
-          ) : null}
-        </div>
-        <fieldset className="prelim-form__entries" aria-describedby={`${id}-hint`}>
-          <legend className="field__label">{t("preliminary.entriesLabel")}</legend>
-          <p id={`${id}-hint`} className="prelim-form__hint">
-            {t("preliminary.enterHint")}
-          </p>
-          {errors?.noEntries ? (
-            <p className="field__error" data-testid="entries-error">
-              {t("preliminary.entriesRequired")}
-            </p>
-          ) : null}
-          <ol className="prelim-form__list">
-            {draft.entries.map((entry, index) => {
-              const blank = !!errors?.blank.includes(entry.key);
-              const field = `${id}-entry-${entry.key}`;
-              return (
-                <li key={entry.key} className="prelim-form__entry">
-                  <div className="prelim-form__row">
-                    <label className="visually-hidden" htmlFor={field}>
-                      {t("preliminary.entry", { n: index + 1 })}
-                    </label>
+        <ol className="prelim-form__list">
+          {draft.entries.map((entry, index) => {
+            const blank = !!errors?.blank.includes(entry.key);
+            const field = `${id}-entry-${entry.key}`;
+            return (
+              <li key={entry.key} className="prelim-form__entry">
+                <div className="prelim-form__row">
+                  <label className="visually-hidden" htmlFor={field}>
+                    {t("preliminary.entry", { n: index + 1 })}
+                  </label>
+                  <input
+                    ref={(el) => {
+                      if (el) inputs.current.set(entry.key, el);
+                      else inputs.current.delete(entry.key);
+                    }}
+                    id={field}
+                    className="input prelim-form__text"
+                    value={entry.text}
+                    maxLength={500}
+                    placeholder={t("preliminary.entry", { n: index + 1 })}
+                    aria-invalid={blank ? true : undefined}
+                    aria-describedby={describedBy(blank, `${field}-error`)}
+                    onChange={(e) => patch(entry.key, { text: e.target.value })}
+                    onKeyDown={(e) => onEntryKey(e, entry.key)}
+                  />
+                  <label className="prelim-form__exit">
                     <input
-                      ref={(el) => {
-                        if (el) inputs.current.set(entry.key, el);
-                        else inputs.current.delete(entry.key);
-                      }}
-                      id={field}
-                      className="input prelim-form__text"
-                      value={entry.text}
-                      maxLength={500}
-                      placeholder={t("preliminary.entry", { n: index + 1 })}
-                      aria-invalid={blank ? true : undefined}
-                      aria-describedby={describedBy(blank, `${field}-error`)}
-                      onChange={(e) => patch(entry.key, { text: e.target.value })}
-                      onKeyDown={(e) => onEntryKey(e, entry.key)}
+                      type="checkbox"
+                      checked={entry.exit}
+                      aria-label={t("preliminary.exitFor", { n: index + 1 })}
+                      onChange={(e) => patch(entry.key, { exit: e.target.checked })}
                     />
-                    <label className="prelim-form__exit">
-                      <input
-                        type="checkbox"
-                        checked={entry.exit}
-                        aria-label={t("preliminary.exitFor", { n: index + 1 })}
-                        onChange={(e) => patch(entry.key, { exit: e.target.checked })}
-                      />
-                      <span aria-hidden="true">{t("preliminary.exitAnswer")}</span>
-                    </label>
-                    <button
-                      type="button"
-                      className="btn prelim-form__remove"
-                      aria-label={t("preliminary.removeEntry", { n: index + 1 })}
-                      title={t("preliminary.removeEntry", { n: index + 1 })}
-                      onClick={() => remove(index)}
-                    >
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  </div>
-                  {blank ? (
-                    <span id={`${field}-error`} className="field__error">
-                      {t("preliminary.entryRequired")}
-                    </span>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
-          <button ref={addRef} type="button" className="btn" onClick={add}>
-            + {t("preliminary.addEntry")}
-          </button>
-        </fieldset>
-      </form>
-    </Modal>
+                    <span aria-hidden="true">{t("preliminary.exitAnswer")}</span>
+                  </label>
+                  <button
+                    type="button"
+                    className="btn prelim-form__remove"
+                    aria-label={t("preliminary.removeEntry", { n: index + 1 })}
+                    title={t("preliminary.removeEntry", { n: index + 1 })}
+                    onClick={() => remove(index)}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </div>
+                {blank ? (
+                  <span id={`${field}-error`} className="field__error">
+                    {t("preliminary.entryRequired")}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        <button ref={addRef} type="button" className="btn" onClick={add}>
+          + {t("preliminary.addEntry")}
+        </button>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/components/ui/Modal";
+import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits, weightingStates } from "~/domain/editing";
 import type { AnswerOption, Question, Survey } from "~/domain/survey";
 import { refusalKey, useEditorMutation } from "../editor-api";
@@ -74,116 +74,98 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       size="s"
       title={t(answer ? "questionModal.answerEditTitle" : "questionModal.answerCreateTitle")}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t("questionModal.cancel")}
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={busy}>
-            {t("questionModal.save")}
-          </button>
-        </>
-      }
+      onSubmit={() => void submit()}
+      busy={busy}
+      className="qmodal"
+      testId="answer-form"
     >
-      <form
-        id={`${id}-form`}
-        className="qmodal"
-        noValidate
-        data-testid="answer-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {failure ? (
-          <p className="field__error" role="alert" data-testid="answer-failure">
-            {failure}
-          </p>
-        ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-text`}>
-            {t("questionModal.answerText")}
-          </label>
-          <input
-            ref={textRef}
-            id={`${id}-text`}
-            className="input"
-            value={draft.text}
-            maxLength={editingLimits.answerText}
-            required
-            aria-invalid={errors?.text ? true : undefined}
-            aria-describedby={errors?.text ? `${id}-text-error` : undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, text: e.target.value }))}
-          />
-          {errors?.text ? (
-            <span id={`${id}-text-error`} className="field__error">
-              {t(errors.text === "required" ? "questionModal.answerTextRequired" : "questionModal.answerTextTooLong")}
-            </span>
-          ) : null}
-        </div>
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={draft.exit}
-            aria-describedby={`${id}-exit-hint`}
-            onChange={(e) => setDraft((d) => ({ ...d, exit: e.target.checked }))}
-          />
-          {t("questionModal.exitAnswer")}
+      {failure ? (
+        <p className="field__error" role="alert" data-testid="answer-failure">
+          {failure}
+        </p>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-text`}>
+          {t("questionModal.answerText")}
         </label>
-        <span id={`${id}-exit-hint`} className="hint">
-          {t("questionModal.exitAnswerHint")}
-        </span>
-        {question.IsTestQuestion ? (
-          <>
-            <fieldset className="choice-list">
-              <legend className="field__label">{t("questionModal.weighting")}</legend>
-              {states.map((s) => (
-                <label key={s.value} className="choice">
+        <input
+          ref={textRef}
+          id={`${id}-text`}
+          className="input"
+          value={draft.text}
+          maxLength={editingLimits.answerText}
+          required
+          aria-invalid={errors?.text ? true : undefined}
+          aria-describedby={errors?.text ? `${id}-text-error` : undefined}
+          onChange={(e) => setDraft((d) => ({ ...d, text: e.target.value }))}
+        />
+        {errors?.text ? (
+          <span id={`${id}-text-error`} className="field__error">
+            {t(errors.text === "required" ? "questionModal.answerTextRequired" : "questionModal.answerTextTooLong")}
+          </span>
+        ) : null}
+      </div>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={draft.exit}
+          aria-describedby={`${id}-exit-hint`}
+          onChange={(e) => setDraft((d) => ({ ...d, exit: e.target.checked }))}
+        />
+        {t("questionModal.exitAnswer")}
+      </label>
+      <span id={`${id}-exit-hint`} className="hint">
+        {t("questionModal.exitAnswerHint")}
+      </span>
+      {question.IsTestQuestion ? (
+        <>
+          <fieldset className="choice-list">
+            <legend className="field__label">{t("questionModal.weighting")}</legend>
+            {states.map((s) => (
+              <label key={s.value} className="choice">
+                <input
+                  type="radio"
+                  name={`${id}-state`}
+                  value={s.value}
+                  checked={draft.state === s.value}
+                  onChange={() => setDraft((d) => chooseWeightingState(d, s.value))}
+                />
+                {t(s.label)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset
+            className="choice-list"
+            disabled={!correct}
+            aria-describedby={!correct ? `${id}-weight-hint` : undefined}
+          >
+            <legend className="field__label">{t("questionModal.weight")}</legend>
+            <div className="qmodal__inline">
+              {[1, 2, 3].map((w) => (
+                <label key={w} className="choice">
                   <input
                     type="radio"
-                    name={`${id}-state`}
-                    value={s.value}
-                    checked={draft.state === s.value}
-                    onChange={() => setDraft((d) => chooseWeightingState(d, s.value))}
+                    name={`${id}-weight`}
+                    value={w}
+                    checked={draft.weight === w}
+                    onChange={() => setDraft((d) => chooseWeight(d, w))}
                   />
-                  {t(s.label)}
+                  {w}
                 </label>
               ))}
-            </fieldset>
-            <fieldset
-              className="choice-list"
-              disabled={!correct}
-              aria-describedby={!correct ? `${id}-weight-hint` : undefined}
-            >
-              <legend className="field__label">{t("questionModal.weight")}</legend>
-              <div className="qmodal__inline">
-                {[1, 2, 3].map((w) => (
-                  <label key={w} className="choice">
-                    <input
-                      type="radio"
-                      name={`${id}-weight`}
-                      value={w}
-                      checked={draft.weight === w}
-                      onChange={() => setDraft((d) => chooseWeight(d, w))}
-                    />
-                    {w}
-                  </label>
-                ))}
-              </div>
-              {!correct ? (
-                <span id={`${id}-weight-hint`} className="hint">
-                  {t("questionModal.weightHint")}
-                </span>
-              ) : null}
-            </fieldset>
-          </>
-        ) : null}
-      </form>
-    </Modal>
+            </div>
+            {!correct ? (
+              <span id={`${id}-weight-hint`} className="hint">
+                {t("questionModal.weightHint")}
+              </span>
+            ) : null}
+          </fieldset>
+        </>
+      ) : null}
+    </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "~/components/ui/Modal";
+import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits } from "~/domain/editing";
 import type { Survey } from "~/domain/survey";
 import { refusalKey, useEditorMutation } from "../editor-api";
@@ -101,143 +101,125 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
     [extra, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
-    <Modal
-      open
+    <FormModal
       size={features.image ? "xl" : "lg"}
       title={t(heading, { type: t(`questionType.${type}`) })}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t("questionModal.cancel")}
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={busy}>
-            {t("questionModal.save")}
-          </button>
-        </>
-      }
+      onSubmit={() => void submit()}
+      busy={busy}
+      className="qmodal"
+      testId="question-form"
     >
-      <form
-        id={`${id}-form`}
-        className="qmodal"
-        noValidate
-        data-testid="question-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        {failure ? (
-          <p className="field__error" role="alert" data-testid="question-failure">
-            {failure}
-          </p>
+      {failure ? (
+        <p className="field__error" role="alert" data-testid="question-failure">
+          {failure}
+        </p>
+      ) : null}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          {t("questionModal.title")}
+        </label>
+        <input
+          ref={titleRef}
+          id={`${id}-title`}
+          className="input"
+          value={draft.title}
+          maxLength={editingLimits.questionTitle}
+          required
+          aria-invalid={errors?.title ? true : undefined}
+          aria-describedby={described(errors?.title, `${id}-title-error`)}
+          onChange={(e) => set("title", e.target.value)}
+        />
+        {errors?.title ? (
+          <span id={`${id}-title-error`} className="field__error">
+            {t(errors.title === "required" ? "questionModal.titleRequired" : "questionModal.titleTooLong")}
+          </span>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-title`}>
-            {t("questionModal.title")}
-          </label>
-          <input
-            ref={titleRef}
-            id={`${id}-title`}
-            className="input"
-            value={draft.title}
-            maxLength={editingLimits.questionTitle}
-            required
-            aria-invalid={errors?.title ? true : undefined}
-            aria-describedby={described(errors?.title, `${id}-title-error`)}
-            onChange={(e) => set("title", e.target.value)}
-          />
-          {errors?.title ? (
-            <span id={`${id}-title-error`} className="field__error">
-              {t(errors.title === "required" ? "questionModal.titleRequired" : "questionModal.titleTooLong")}
-            </span>
-          ) : null}
-        </div>
+      </div>
 
-        <fieldset className="choice-list">
-          <legend className="field__label">{t("questionModal.options")}</legend>
-          {features.testQuestion ? (
-            <label className="choice">
-              <input
-                type="checkbox"
-                checked={draft.isTestQuestion}
-                aria-describedby={`${id}-test-hint`}
-                onChange={(e) => set("isTestQuestion", e.target.checked)}
-              />
-              {t("questionModal.testQuestion")}
-            </label>
-          ) : null}
-          {features.testQuestion ? (
-            <span id={`${id}-test-hint`} className="hint">
-              {t("questionModal.testQuestionHint")}
-            </span>
-          ) : null}
-          {features.multipleAnswers ? (
-            <label className="choice">
-              <input
-                type="checkbox"
-                checked={features.multipleImplied || draft.allowMultipleAnswers}
-                disabled={features.multipleImplied}
-                onChange={(e) => set("allowMultipleAnswers", e.target.checked)}
-              />
-              {t("questionModal.multipleAnswers")}
-            </label>
-          ) : null}
+      <fieldset className="choice-list">
+        <legend className="field__label">{t("questionModal.options")}</legend>
+        {features.testQuestion ? (
           <label className="choice">
             <input
               type="checkbox"
-              checked={draft.allowFileAttachments}
-              onChange={(e) => set("allowFileAttachments", e.target.checked)}
+              checked={draft.isTestQuestion}
+              aria-describedby={`${id}-test-hint`}
+              onChange={(e) => set("isTestQuestion", e.target.checked)}
             />
-            {t("questionModal.fileAttachments")}
+            {t("questionModal.testQuestion")}
           </label>
-        </fieldset>
-
-        {features.unit ? (
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-unit`}>
-              {t("questionModal.unit")}
-            </label>
+        ) : null}
+        {features.testQuestion ? (
+          <span id={`${id}-test-hint`} className="hint">
+            {t("questionModal.testQuestionHint")}
+          </span>
+        ) : null}
+        {features.multipleAnswers ? (
+          <label className="choice">
             <input
-              id={`${id}-unit`}
-              className="input qmodal__unit"
-              value={draft.unit}
-              maxLength={editingLimits.unit}
-              aria-invalid={errors?.unit ? true : undefined}
-              aria-describedby={described(errors?.unit, `${id}-unit-error`, `${id}-unit-hint`)}
-              onChange={(e) => set("unit", e.target.value)}
+              type="checkbox"
+              checked={features.multipleImplied || draft.allowMultipleAnswers}
+              disabled={features.multipleImplied}
+              onChange={(e) => set("allowMultipleAnswers", e.target.checked)}
             />
-            <span id={`${id}-unit-hint`} className="hint">
-              {t("questionModal.unitHint")}
-            </span>
-            {errors?.unit ? (
-              <span id={`${id}-unit-error`} className="field__error">
-                {t("questionModal.unitTooLong")}
-              </span>
-            ) : null}
-          </div>
+            {t("questionModal.multipleAnswers")}
+          </label>
         ) : null}
-
-        {features.image ? (
-          <ImageMarkersField
-            id={id}
-            imageSrc={draft.imageSrc}
-            markers={draft.markers}
-            errors={
-              errors ? { image: !!errors.image, markers: !!errors.markers, blankMarkers: errors.blankMarkers } : null
-            }
-            onImage={(src) => set("imageSrc", src)}
-            onMarkers={updateMarkers}
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={draft.allowFileAttachments}
+            onChange={(e) => set("allowFileAttachments", e.target.checked)}
           />
-        ) : null}
+          {t("questionModal.fileAttachments")}
+        </label>
+      </fieldset>
 
-        <DependenceField
-          id={`${id}-dependence`}
-          attributes={survey.PatientForm}
-          value={draft.dependence}
-          onChange={(dependence) => set("dependence", dependence)}
+      {features.unit ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-unit`}>
+            {t("questionModal.unit")}
+          </label>
+          <input
+            id={`${id}-unit`}
+            className="input qmodal__unit"
+            value={draft.unit}
+            maxLength={editingLimits.unit}
+            aria-invalid={errors?.unit ? true : undefined}
+            aria-describedby={described(errors?.unit, `${id}-unit-error`, `${id}-unit-hint`)}
+            onChange={(e) => set("unit", e.target.value)}
+          />
+          <span id={`${id}-unit-hint`} className="hint">
+            {t("questionModal.unitHint")}
+          </span>
+          {errors?.unit ? (
+            <span id={`${id}-unit-error`} className="field__error">
+              {t("questionModal.unitTooLong")}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+
+      {features.image ? (
+        <ImageMarkersField
+          id={id}
+          imageSrc={draft.imageSrc}
+          markers={draft.markers}
+          errors={
+            errors ? { image: !!errors.image, markers: !!errors.markers, blankMarkers: errors.blankMarkers } : null
+          }
+          onImage={(src) => set("imageSrc", src)}
+          onMarkers={updateMarkers}
         />
-      </form>
-    </Modal>
+      ) : null}
+
+      <DependenceField
+        id={`${id}-dependence`}
+        attributes={survey.PatientForm}
+        value={draft.dependence}
+        onChange={(dependence) => set("dependence", dependence)}
+      />
+    </FormModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormModal } from "~/components/ui/FormModal";
 import { Modal } from "~/components/ui/Modal";
 
 /** A modal with one required title field (categories). Resolves `onSave` to true to close. */
@@ -42,55 +43,33 @@ export function TitleModal({
     if (ok) onClose();
   };
 
+  if (!open) return null;
   return (
-    <Modal
-      open={open}
-      title={title}
-      size="s"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {t("surveys.cancel")}
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn--primary" disabled={busy}>
-            {t("editor.save")}
-          </button>
-        </>
-      }
-    >
-      <form
-        id={`${id}-form`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="field">
-          <label className="field__label" htmlFor={id}>
-            {label}
-          </label>
-          <input
-            id={id}
-            className="input"
-            value={value}
-            autoFocus
-            maxLength={200}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <span id={`${id}-error`} className="field__error" role="alert">
-              {error}
-            </span>
-          ) : null}
-        </div>
-      </form>
-    </Modal>
+    <FormModal title={title} size="s" onClose={onClose} onSubmit={() => void submit()} busy={busy}>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        <input
+          id={id}
+          className="input"
+          value={value}
+          autoFocus
+          maxLength={200}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
+        />
+        {error ? (
+          <span id={`${id}-error`} className="field__error" role="alert">
+            {error}
+          </span>
+        ) : null}
+      </div>
+    </FormModal>
   );
 }
 
