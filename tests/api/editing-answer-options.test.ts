@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { startApi, type ApiHarness } from "../support/api";
 import { dialects } from "../support/databases";
+import { auditRows, recordResponse } from "../support/surveys";
 
 const PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
@@ -27,13 +28,11 @@ interface Option {
 
 describe.each(dialects)("answer options API on %s", (kind) => {
   let api: ApiHarness;
-  let cases = 0;
 
   const call = (method: string, path: string, body?: unknown, who: string | null = "editor") =>
     api.json(method, path, body, who);
   const survey = async (id: number) => (await call("GET", `/surveys/${id}`)).body;
-  const audits = async (id: number) =>
-    (await api.testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", id).execute()).length;
+  const audits = async (id: number) => auditRows(api.testDb.db, id);
   /** A Draft survey with one question of the given type. */
   async function setup(type = "SingleSelection", extra: Record<string, unknown> = {}) {
     const id = (await call("POST", "/surveys", { Title: "Antworten" })).body.Id as number;
@@ -63,23 +62,9 @@ describe.each(dialects)("answer options API on %s", (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { Id: number; ParentAnswerOptionId: number; CategoryId: number };
   }
-  async function answer(id: number, questionId: number, answerOptionId: number | null) {
-    const kase = await api.testDb.db
-      .insertInto("patient_data")
-      .values({ survey_id: id, patient_id: `P_${++cases}` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await api.testDb.db
-      .insertInto("question_responses")
-      .values({
-        survey_id: id,
-        patient_data_id: kase.id,
-        question_id: questionId,
-        answer_option_id: answerOptionId,
-        text_response: answerOptionId ? null : "x",
-      })
-      .execute();
-  }
+  /** Records an answer straight into the database, as a fill would. */
+  const answer = (id: number, questionId: number, answerOptionId: number | null = null) =>
+    recordResponse(api.testDb.db, id, questionId, answerOptionId);
 
   beforeAll(async () => {
     api = await startApi(kind, { idp });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { startApi, type ApiHarness } from "../support/api";
 import { dialects } from "../support/databases";
+import { auditRows } from "../support/surveys";
 import { addQuestion } from "../support/surveys";
 
 let idp: TestIdp;
@@ -20,8 +21,7 @@ describe.each(dialects)("categories API on %s", (kind) => {
     api.json(method, path, body, who);
   const newSurvey = async () => (await call("POST", "/surveys", { Title: "Kategorien" })).body.Id as number;
   const survey = async (id = surveyId) => (await call("GET", `/surveys/${id}`)).body;
-  const audits = async (id = surveyId) =>
-    (await api.testDb.db.selectFrom("audit_log").select("action").where("survey_id", "=", id).execute()).length;
+  const audits = async (id = surveyId) => auditRows(api.testDb.db, id);
   const titles = async (id = surveyId) =>
     (await survey(id)).Categories.map((c: { Title: string; Sort: number }) => `${c.Sort}:${c.Title}`);
   const addCategory = async (Title: string, id = surveyId) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { startApi, type ApiHarness } from "../support/api";
 import { dialects } from "../support/databases";
+import { auditRows } from "../support/surveys";
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -26,8 +27,7 @@ describe.each(dialects)("preliminary questions API on %s", (kind) => {
     api.json(method, path, body, who);
   const survey = async (id: number) => (await call("GET", `/surveys/${id}`)).body;
   const form = async (id: number) => (await survey(id)).PatientForm as Attribute[];
-  const audits = async (id: number) =>
-    (await api.testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", id).execute()).length;
+  const audits = async (id: number) => auditRows(api.testDb.db, id);
   const newSurvey = async () => (await call("POST", "/surveys", { Title: "Vorfragen" })).body.Id as number;
   async function addAttribute(id: number, Title: string, texts = ["ja", "nein"], path = "/patient-attributes/") {
     const res = await call("POST", path, { SurveyId: id, Title, AnswerOptions: texts.map((Text) => ({ Text })) });

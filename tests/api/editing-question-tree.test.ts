@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { startApi, type ApiHarness } from "../support/api";
 import { dialects } from "../support/databases";
+import { auditRows, recordResponse } from "../support/surveys";
 
 const PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
@@ -18,13 +19,11 @@ describe.each(dialects)("question tree editing on %s", (kind) => {
   let api: ApiHarness;
   let surveyId: number;
   let categoryId: number;
-  let cases = 0;
 
   const call = (method: string, path: string, body?: unknown, who: string | null = "editor") =>
     api.json(method, path, body, who);
   const survey = async (id = surveyId) => (await call("GET", `/surveys/${id}`)).body;
-  const audits = async (id = surveyId) =>
-    (await api.testDb.db.selectFrom("audit_log").select("id").where("survey_id", "=", id).execute()).length;
+  const audits = async (id = surveyId) => auditRows(api.testDb.db, id);
   async function setup() {
     const id = (await call("POST", "/surveys", { Title: "Fragen" })).body.Id as number;
     const category = (await call("POST", "/categories", { SurveyId: id, Title: "Allgemein" })).body.Id as number;
@@ -46,23 +45,8 @@ describe.each(dialects)("question tree editing on %s", (kind) => {
     return res.body as { Id: number; ParentAnswerOptionId: number; CategoryId: number };
   }
   /** Records an answer straight into the database, as a fill would. */
-  async function answer(id: number, questionId: number, answerOptionId: number | null = null) {
-    const kase = await api.testDb.db
-      .insertInto("patient_data")
-      .values({ survey_id: id, patient_id: `P_${++cases}` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await api.testDb.db
-      .insertInto("question_responses")
-      .values({
-        survey_id: id,
-        patient_data_id: kase.id,
-        question_id: questionId,
-        answer_option_id: answerOptionId,
-        text_response: answerOptionId ? null : "Text",
-      })
-      .execute();
-  }
+  const answer = (id: number, questionId: number, answerOptionId: number | null = null) =>
+    recordResponse(api.testDb.db, id, questionId, answerOptionId);
 
   beforeAll(async () => {
     api = await startApi(kind, { idp });

@@ -172,3 +172,34 @@ export function useSurveysApi(kind: DialectName, idp: () => TestIdp) {
         .length,
   };
 }
+
+let recorded = 0;
+
+/** Records a response straight into the database, as a fill would: a new case with one answer. */
+export async function recordResponse(
+  db: DB,
+  surveyId: number,
+  questionId: number,
+  answerOptionId: number | null = null,
+) {
+  const kase = await db
+    .insertInto("patient_data")
+    .values({ survey_id: surveyId, patient_id: `R_${++recorded}_${Date.now()}` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("question_responses")
+    .values({
+      survey_id: surveyId,
+      patient_data_id: kase.id,
+      question_id: questionId,
+      answer_option_id: answerOptionId,
+      text_response: answerOptionId ? null : "Text",
+    })
+    .execute();
+}
+
+/** How many audit rows a survey has. */
+export async function auditRows(db: DB, surveyId: number): Promise<number> {
+  return (await db.selectFrom("audit_log").select("id").where("survey_id", "=", surveyId).execute()).length;
+}
