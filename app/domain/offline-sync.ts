@@ -1,0 +1,81 @@
+/**
+ * The offline sync contract (section 3 "Offline sync payload", section 7 "Offline sync", section 8 sync
+ * errors): one fill made without a network, replayed in one request to POST /survey-offline-sync/{surveyId}.
+ * Shared by the API, the offline store and the sync client.
+ */
+import { z } from "zod";
+import { PatientIdSchema } from "./fill-requests";
+import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+/** One question's answer in a sync payload: exactly the fields of its kind. */
+export const SyncQuestionAnswerSchema = z.object({
+  QuestionId: id,
+  AnswerOptionId: id.nullable().optional(),
+  AnswerOptionIds: z.array(id).max(500).nullable().optional(),
+  TextResponse: z.string().max(TEXT_RESPONSE_MAX_LENGTH).nullable().optional(),
+  NumericalResponse: z
+    .number()
+    .refine(isValidNumericalResponse, { message: "Expected a finite number in steps of 0.01" })
+    .nullable()
+    .optional(),
+  DateTimeResponse: z
+    .string()
+    .refine(isValidDateTimeResponse, { message: "Expected a date and time as DD.MM.YYYY HH:mm" })
+    .nullable()
+    .optional(),
+});
+export type SyncQuestionAnswer = z.infer<typeof SyncQuestionAnswerSchema>;
+
+export const SyncPreliminaryAnswerSchema = z.object({ QuestionId: id, AnswerOptionId: id });
+export type SyncPreliminaryAnswer = z.infer<typeof SyncPreliminaryAnswerSchema>;
+
+export const MAX_SYNC_ANSWERS = 2000;
+
+export const OfflineSyncRequestSchema = z
+  .object({
+    PatientId: PatientIdSchema,
+    SurveyHash: z.string().min(1).max(200).describe("The Hash of the survey the fill was made with"),
+    Overwrite: z.boolean().default(false).describe("Replace the answers of an existing Open case of this patient id"),
+    /** Whether the fill was submitted offline: the case is then closed once the answers are applied. */
+    Close: z.boolean().default(false),
+    QuestionAnswers: z.array(SyncQuestionAnswerSchema).max(MAX_SYNC_ANSWERS),
+    PreliminaryQuestionAnswers: z.array(SyncPreliminaryAnswerSchema).max(MAX_SYNC_ANSWERS),
+  })
+  .meta({ id: "OfflineSyncRequest" });
+export type OfflineSyncRequest = z.input<typeof OfflineSyncRequestSchema>;
+
+/** The answer of a sync: the case's id (section 7: "response data is the patient data id"). */
+export const OfflineSyncResultSchema = z
+  .object({ Data: id.describe("PatientDataId of the case the fill went to") })
+  .meta({ id: "OfflineSyncResult" });
+export type OfflineSyncResult = z.infer<typeof OfflineSyncResultSchema>;
+
+/** The header that makes a repeated sync of the same fill have the effect of one. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, '-' and '_' only");
+
+export const syncErrorTypes = [
+  "SYNC_SURVEY_PATIENTID_CLASH",
+  "SYNC_SURVEY_ALREADY_CLOSED",
+  "SYNC_SURVEY_OUTDATED_HASH",
+  "SYNC_SURVEY_INVALID_STATUS",
+] as const;
+export type SyncErrorType = (typeof syncErrorTypes)[number];
+
+/** What the sync modal offers for each outcome (section 8). */
+export const syncRecovery: Record<SyncErrorType, readonly ("overwrite" | "changeId" | "delete")[]> = {
+  SYNC_SURVEY_PATIENTID_CLASH: ["overwrite", "changeId", "delete"],
+  SYNC_SURVEY_ALREADY_CLOSED: ["changeId", "delete"],
+  SYNC_SURVEY_OUTDATED_HASH: ["delete"],
+  SYNC_SURVEY_INVALID_STATUS: ["delete"],
+};
+
+export function isSyncErrorType(value: unknown): value is SyncErrorType {
+  return typeof value === "string" && (syncErrorTypes as readonly string[]).includes(value);
+}
