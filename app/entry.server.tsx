@@ -11,6 +11,7 @@ import { NonceContext } from "~/components/layout/nonce";
 import { remixI18n } from "~/server/i18n.server";
 
 export { apiFetch, boot } from "~/server/boot.server";
+export { startEmbeddedIdp } from "~/server/idp/index.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -10,6 +10,12 @@ import autocannon from "autocannon";
 import { follow, freePort, newBrowser } from "~/server/idp/test-client.server";
 
 const BUDGET_RPS = 2000;
+
+/** CPU time (user + system) a process has used so far, in seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 const BUDGET_P99_MS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -74,6 +80,7 @@ try {
   await call("POST", `/patients/add?patientId=LOAD_1&surveyId=${survey.Id}`);
 
   let n = 0;
+  const cpuBefore = cpuSeconds(server.pid!);
   const result = await autocannon({
     url: `${app}/api/question-responses/single-selection`,
     method: "POST",
@@ -99,6 +106,7 @@ try {
       },
     ],
   });
+  const cpuPerAnswerUs = ((cpuSeconds(server.pid!) - cpuBefore) / result.requests.total) * 1e6;
   const rps = result.requests.average;
   const p99 = result.latency.p99;
   const errors = result.errors + result.non2xx + result.timeouts;
@@ -117,9 +125,16 @@ try {
       verdict: p99 < BUDGET_P99_MS ? "within" : "OVER",
     },
     { figure: "errors (incl. non-2xx)", value: String(errors), budget: "0", verdict: errors === 0 ? "within" : "OVER" },
+    {
+      figure: "server CPU per answer",
+      value: `${cpuPerAnswerUs.toFixed(0)} µs`,
+      budget: "(for reference)",
+      verdict: "",
+    },
   ]);
   process.exitCode = ok ? 0 : 1;
 } finally {
   server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

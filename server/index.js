@@ -2,17 +2,42 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "@remix-run/node";
 import { Hono } from "hono";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const build = await import(path.join(here, "..", "build", "server", "index.js"));
+const buildPath = path.join(here, "..", "build", "server", "index.js");
+const build = await import(buildPath);
+
+/** Starts the embedded OpenID provider in a worker thread, off the thread that answers the app. */
+function startIdpInWorker(options) {
+  const worker = new Worker(path.join(here, "idp-worker.js"), { workerData: { buildPath, options } });
+  return new Promise((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("message", (message) => {
+      if (message.error) {
+        void worker.terminate();
+        reject(new Error(message.error));
+        return;
+      }
+      worker.on("error", (error) => process.stderr.write(`embedded identity provider: ${error.message}\n`));
+      resolve({
+        close: () =>
+          new Promise((done) => {
+            worker.once("message", () => void worker.terminate().then(() => done(undefined)));
+            worker.postMessage("close");
+          }),
+      });
+    });
+  });
+}
 
 let runtime;
 try {
-  runtime = await build.entry.module.boot();
+  runtime = await build.entry.module.boot({ startIdp: startIdpInWorker });
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
@@ -22,8 +47,8 @@ const handleRemix = createRequestHandler(build, "production");
 const clientDir = path.relative(process.cwd(), path.join(here, "..", "build", "client")) || ".";
 const issuerOrigin = new URL(env.issuer).origin;
 
-/** The request as the person's browser sent it, when a trusted proxy says so. */
-function asForwarded(request) {
+/** The request as the person's browser sent it, when a trusted proxy says so (bodyRead: its body was taken). */
+function asForwarded(request, bodyRead = false) {
   if (!env.TRUST_PROXY) return request;
   const first = (name) => request.headers.get(name)?.split(",")[0]?.trim();
   const proto = first("x-forwarded-proto");
@@ -32,7 +57,7 @@ function asForwarded(request) {
   const url = new URL(request.url);
   if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
   if (host && /^[a-z0-9.\-:[\]]+$/i.test(host)) url.host = host;
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const hasBody = !bodyRead && request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {
     method: request.method,
     headers: request.headers,
@@ -102,8 +127,33 @@ app.use("*", async (c, next) => {
   }
 });
 
+/** JSON bodies up to this size are read here, straight from the socket, and handed to the API. */
+const PREREAD_LIMIT = 3_000_000;
+
+/**
+ * The body of a small JSON request, read from Node's request stream; undefined when the API should read
+ * it itself (no body, another type, no declared length, or a larger one, which the API refuses or streams).
+ */
+function prereadJson(incoming) {
+  const { method, headers } = incoming;
+  if (method === "GET" || method === "HEAD" || headers["transfer-encoding"]) return undefined;
+  const length = Number(headers["content-length"]);
+  if (!(length > 0 && length <= PREREAD_LIMIT) || !headers["content-type"]?.includes("application/json")) {
+    return undefined;
+  }
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    incoming.on("data", (chunk) => chunks.push(chunk));
+    incoming.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    incoming.on("error", reject);
+  });
+}
+
 // The REST API goes straight to its handler (no file lookups, no page framework).
-app.all("/api/*", (c) => build.entry.module.apiFetch(asForwarded(c.req.raw)));
+app.all("/api/*", async (c) => {
+  const body = await prereadJson(c.env.incoming);
+  return build.entry.module.apiFetch(asForwarded(c.req.raw, body !== undefined), body);
+});
 
 app.use(
   "/assets/*",

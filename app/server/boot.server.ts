@@ -3,7 +3,7 @@ import { getContext } from "~/server/context.server";
 import { closeDb } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { getEnv, type Env } from "~/server/env.server";
-import { startEmbeddedIdp } from "~/server/idp/index.server";
+import { startEmbeddedIdp, type EmbeddedIdpOptions } from "~/server/idp/index.server";
 import { log, setLogLevel } from "~/server/log.server";
 import { embeddedClientSecret } from "~/server/auth/oidc.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
@@ -15,7 +15,16 @@ import { startStaleCaseSweep } from "~/server/services/fill/cases.server";
  * with a message naming the variable), the database and its migrations, and the embedded OpenID
  * provider when no other is configured.
  */
-export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
+export interface BootOptions {
+  /**
+   * Starts the embedded provider; by default in this thread. The production server runs it in a worker
+   * thread of its own, so that its work (and the async context tracking it enables) stays off the thread
+   * that answers the app's requests.
+   */
+  startIdp?: (options: EmbeddedIdpOptions) => Promise<{ close(): Promise<void> }>;
+}
+
+export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close(): Promise<void> }> {
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
   const { db } = getContext();
@@ -25,7 +34,7 @@ export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
 
   let idp: { close(): Promise<void> } | undefined;
   if (env.embeddedIdp) {
-    idp = await startEmbeddedIdp({
+    idp = await (opts.startIdp ?? startEmbeddedIdp)({
       issuer: env.issuer,
       port: env.IDP_PORT,
       host: env.HOST,
@@ -55,7 +64,10 @@ export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
   };
 }
 
-/** The REST API without the page framework in between: the server hands /api requests straight to it. */
-export function apiFetch(request: Request): Response | Promise<Response> {
-  return getContext().api.fetch(request);
+/**
+ * The REST API without the page framework in between: the server hands /api requests straight to it,
+ * with the body when it has read it already (small JSON bodies, see server/index.js).
+ */
+export function apiFetch(request: Request, body?: Uint8Array): Response | Promise<Response> {
+  return getContext().api.fetch(request, { body });
 }

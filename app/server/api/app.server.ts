@@ -1,8 +1,8 @@
-import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono";
 import { AppError } from "~/domain/errors";
 import { log } from "~/server/log.server";
 import { createAuthenticator } from "./authenticate.server";
+import { bodyLimitOf, declaredTooLarge, tooLarge, type ApiEnv } from "./body.server";
 import { openApiDocument } from "./openapi.server";
 import { mount, type AnyRoute } from "./route.server";
 import { answerOptionRoutes } from "./routes/answer-options.server";
@@ -30,26 +30,18 @@ export const apiRoutes: AnyRoute[] = [
   ...attachmentRoutes,
 ];
 
-/** Bodies above this are refused before they are read; uploads have their own, larger limit. */
-const JSON_BODY_LIMIT = 1_000_000;
-/** Questions and answer options may carry an image (up to 2 MB, as a base64 data URL). */
-const IMAGE_BODY_LIMIT = 3_000_000;
-
 export function createApi(deps: ApiDeps) {
-  const app = new Hono().basePath("/api");
+  const app = new Hono<{ Bindings: ApiEnv }>().basePath("/api");
 
   app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
+    // A declared length over the limit is refused before anything is read; bodies read later keep to the
+    // same limit as they are read (body.server.ts). Uploads check their own, larger limit.
+    const limit = bodyLimitOf(c.req.path);
+    if (c.req.path !== "/api/file-attachments/upload" && declaredTooLarge(c.req.raw, limit)) {
+      return c.json(tooLarge(limit).toEnvelope(), 413);
+    }
     await next();
-  });
-  const tooLarge = (c: Context) =>
-    c.json(new AppError("PAYLOAD_TOO_LARGE", "The request body is too large").toEnvelope(), 413);
-  const imageLimit = bodyLimit({ maxSize: IMAGE_BODY_LIMIT, onError: tooLarge });
-  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  app.use("*", (c, next) => {
-    // Uploads read their body themselves, under their own limit (routes/attachments.server.ts).
-    if (c.req.path === "/api/file-attachments/upload") return next();
-    return /^\/api\/(questions|answer-options)(\/|$)/.test(c.req.path) ? imageLimit(c, next) : jsonLimit(c, next);
   });
 
   app.get("/openapi.json", (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { AppError } from "~/domain/errors";
+import { bodyText } from "./body.server";
 import type { Caller, ApiDeps } from "./types.server";
 
 type Method = "get" | "post" | "put" | "delete";
@@ -65,7 +66,7 @@ function queryObject(c: Context): Record<string, string | string[]> {
 
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
-  const text = await c.req.text();
+  const text = await bodyText(c);
   if (text.length === 0) return undefined;
   if (!type.includes("application/json")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send application/json");
   try {
@@ -75,7 +76,13 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export function mount(app: Hono, deps: ApiDeps, routes: AnyRoute[], authenticate: (c: Context) => Promise<Caller>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any bindings
+export function mount(
+  app: Hono<any>,
+  deps: ApiDeps,
+  routes: AnyRoute[],
+  authenticate: (c: Context) => Promise<Caller>,
+) {
   for (const def of routes) {
     app.on(def.method.toUpperCase(), def.path, async (c) => {
       const caller = def.public ? (null as unknown as Caller) : await authenticate(c);

@@ -12,21 +12,37 @@ import {
 } from "~/domain/permissions";
 import { todayIso } from "~/domain/dates";
 import { effectiveStatus, statusName, type SurveyStatus } from "~/domain/survey-status";
+import { prepared } from "~/server/db/prepared.server";
 import type { Database, DB, Row } from "~/server/db/types.server";
 
 export type Executor = DB | Transaction<Database>;
+
+const teamsOfOne = prepared<[number], Pick<Row<"survey_team_permissions">, "survey_id" | "team_id" | "kind">>((db, $) =>
+  db
+    .selectFrom("survey_team_permissions")
+    .select(["survey_id", "team_id", "kind"])
+    .where("survey_id", "=", $(0))
+    .orderBy("team_id"),
+);
+
+const surveyById = prepared<[number], Row<"surveys">>((db, $) =>
+  db.selectFrom("surveys").selectAll().where("id", "=", $(0)),
+);
 
 /** The teams named in each survey's permission lists (empty lists mean everyone of the role). */
 export async function teamsOfSurveys(db: Executor, surveyIds: number[]): Promise<Map<number, SurveyTeams>> {
   const map = new Map<number, SurveyTeams>();
   for (const sid of surveyIds) map.set(sid, { userTeamIds: [], editorTeamIds: [], approverTeamIds: [] });
   if (surveyIds.length === 0) return map;
-  const rows = await db
-    .selectFrom("survey_team_permissions")
-    .select(["survey_id", "team_id", "kind"])
-    .where("survey_id", "in", surveyIds)
-    .orderBy("team_id")
-    .execute();
+  const rows =
+    surveyIds.length === 1
+      ? await teamsOfOne.all(db, surveyIds[0])
+      : await db
+          .selectFrom("survey_team_permissions")
+          .select(["survey_id", "team_id", "kind"])
+          .where("survey_id", "in", surveyIds)
+          .orderBy("team_id")
+          .execute();
   for (const r of rows) {
     const teams = map.get(r.survey_id)!;
     const list =
@@ -61,7 +77,7 @@ type Need = "see" | "edit" | "approve" | "participate";
  * exist, 403 when they may not.
  */
 export async function requireSurvey(db: Executor, person: Person, surveyId: number, need: Need): Promise<SurveyAccess> {
-  const row = await db.selectFrom("surveys").selectAll().where("id", "=", surveyId).executeTakeFirst();
+  const row = await surveyById.first(db, surveyId);
   if (!row) throw new AppError("SURVEY_NOT_FOUND", `Survey ${surveyId} does not exist`);
   const teams = (await teamsOfSurveys(db, [surveyId])).get(surveyId)!;
   const rights = rightsOf(person, teams);

@@ -16,6 +16,7 @@ import {
   type IncomingFile,
 } from "~/server/services/fill/attachments-write.server";
 import { route, type AnyRoute } from "../route.server";
+import { readLimited } from "../body.server";
 import { idParam, surveyCaller } from "../schemas.server";
 import type { ApiDeps } from "../types.server";
 
@@ -46,43 +47,16 @@ const UploadResultSchema = z
   })
   .meta({ id: "UploadResult" });
 
-/** Reads the request body, refusing it with 413 once it passes the limit (declared or actual). */
-async function readBody(req: Request, limit: number): Promise<ArrayBuffer> {
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `An upload carries at most ${limit} bytes`);
-  if (Number(req.headers.get("content-length") ?? 0) > limit) throw tooLarge();
-  if (!req.body) return new ArrayBuffer(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return all.buffer;
-}
-
 /** The files of the multipart field "files". */
 async function filesOf(c: Context): Promise<IncomingFile[]> {
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the files as multipart/form-data in the field files");
   }
-  const body = await readBody(c.req.raw, UPLOAD_BODY_LIMIT);
+  const body = await readLimited(c.req.raw, UPLOAD_BODY_LIMIT);
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { "content-type": type } }).formData();
+    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
   } catch {
     throw new AppError("VALIDATION_ERROR", "The multipart body cannot be read");
   }

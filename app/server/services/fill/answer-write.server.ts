@@ -4,6 +4,8 @@ import type { QuestionType } from "~/domain/question-types";
 import { roundToStep, wireToStoredDateTime } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
 import { hiddenAnsweredQuestionIds, visibleQuestionIds } from "~/domain/visibility";
+import { writeTransaction } from "~/server/db/group-commit.server";
+import { prepared } from "~/server/db/prepared.server";
 import type { DB } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditCase, requireFillableSurvey, type Trx } from "./access.server";
@@ -90,27 +92,43 @@ export function valuesFor(question: Question, input: AnswerInput): Value[] {
   }
 }
 
+const deleteAnswer = prepared<[number, number], never>((db, $) =>
+  db.deleteFrom("question_responses").where("patient_data_id", "=", $(0)).where("question_id", "=", $(1)),
+);
+
+const insertAnswer = prepared<
+  [number, number, number, number | null, string | null, number | null, string | null, string],
+  never
+>((db, $) =>
+  db.insertInto("question_responses").values({
+    survey_id: $(0),
+    patient_data_id: $(1),
+    question_id: $(2),
+    answer_option_id: $(3),
+    text_response: $(4),
+    numerical_response: $(5),
+    date_time_response: $(6),
+    created_at: $(7),
+    updated_at: $(7),
+  }),
+);
+
 async function replaceAnswer(trx: Trx, ids: { surveyId: number; caseId: number; questionId: number }, values: Value[]) {
-  await trx
-    .deleteFrom("question_responses")
-    .where("patient_data_id", "=", ids.caseId)
-    .where("question_id", "=", ids.questionId)
-    .execute();
-  if (values.length === 0) return;
+  await deleteAnswer.affected(trx, ids.caseId, ids.questionId);
   const now = new Date().toISOString();
-  await trx
-    .insertInto("question_responses")
-    .values(
-      values.map((v) => ({
-        ...v,
-        survey_id: ids.surveyId,
-        patient_data_id: ids.caseId,
-        question_id: ids.questionId,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  for (const v of values) {
+    await insertAnswer.affected(
+      trx,
+      ids.surveyId,
+      ids.caseId,
+      ids.questionId,
+      v.answer_option_id,
+      v.text_response,
+      v.numerical_response,
+      v.date_time_response,
+      now,
+    );
+  }
 }
 
 /** Deletes the answers of the given questions of a case. */
@@ -127,7 +145,7 @@ export async function deleteAnswersOf(trx: Trx, caseId: number, questionIds: rea
  * Records (or, for kind "delete" and empty values, deletes) one question's answer of an Open case of an
  * Active survey, replacing what was there, in one transaction. Answers of sub-questions that the new
  * choice hides go with it. A question that the case's preliminary answers (or its parent's choice) hide is
- * refused with 400.
+ * refused with 400. On SQLite, answers that arrive together share one commit (group-commit.server.ts).
  */
 export async function writeAnswer(
   db: DB,
@@ -135,7 +153,7 @@ export async function writeAnswer(
   target: AnswerTarget,
   input: AnswerInput,
 ): Promise<AnswerWriteResult> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const access = await requireFillableSurvey(trx, caller, target.SurveyId);
     const kase = await openCaseForWrite(trx, target.SurveyId, target.PatientId);
     const structure = await surveyStructure(trx, access);

@@ -2,6 +2,7 @@ import type { AnswerValue, Answers } from "~/domain/answers";
 import type { QuestionResponse } from "~/domain/fill-requests";
 import { storedToWireDateTime } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
+import { prepared } from "~/server/db/prepared.server";
 import type { Row } from "~/server/db/types.server";
 import type { Executor } from "../survey-access.server";
 import type { SurveyStructure } from "./structure.server";
@@ -11,24 +12,30 @@ export type ResponseRow = Pick<
   "question_id" | "answer_option_id" | "text_response" | "numerical_response" | "date_time_response"
 >;
 
-/** The recorded answer rows of a case (one per answer, one per chosen option of a selection). */
-export function answerRowsOf(db: Executor, caseId: number): Promise<ResponseRow[]> {
-  return db
+const answerRows = prepared<[number], ResponseRow>((db, $) =>
+  db
     .selectFrom("question_responses")
     .select(["question_id", "answer_option_id", "text_response", "numerical_response", "date_time_response"])
-    .where("patient_data_id", "=", caseId)
-    .orderBy("id")
-    .execute();
+    .where("patient_data_id", "=", $(0))
+    .orderBy("id"),
+);
+
+const preliminaryRows = prepared<[number], { attribute_id: number; answer_option_id: number }>((db, $) =>
+  db
+    .selectFrom("attribute_responses")
+    .select(["attribute_id", "answer_option_id"])
+    .where("patient_data_id", "=", $(0))
+    .orderBy("attribute_id"),
+);
+
+/** The recorded answer rows of a case (one per answer, one per chosen option of a selection). */
+export function answerRowsOf(db: Executor, caseId: number): Promise<ResponseRow[]> {
+  return answerRows.all(db, caseId);
 }
 
 /** The preliminary answers of a case: preliminary question id → chosen preliminary answer id. */
 export async function preliminaryOf(db: Executor, caseId: number): Promise<Record<number, number>> {
-  const rows = await db
-    .selectFrom("attribute_responses")
-    .select(["attribute_id", "answer_option_id"])
-    .where("patient_data_id", "=", caseId)
-    .orderBy("attribute_id")
-    .execute();
+  const rows = await preliminaryRows.all(db, caseId);
   return Object.fromEntries(rows.map((r) => [r.attribute_id, r.answer_option_id]));
 }
 

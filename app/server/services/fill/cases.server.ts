@@ -1,5 +1,6 @@
 import { AppError } from "~/domain/errors";
 import { dialectOf } from "~/server/db/db.server";
+import { prepared } from "~/server/db/prepared.server";
 import type { Row } from "~/server/db/types.server";
 import type { Executor } from "../survey-access.server";
 import { auditCase, inTransaction, type Trx } from "./access.server";
@@ -94,12 +95,22 @@ function selectCase(db: Executor, lock: boolean | undefined) {
   return lock && dialectOf(db) === "postgres" ? query.forUpdate() : query;
 }
 
+const caseOfPatient = prepared<[number, string], CaseRow>((db, $) =>
+  selectCase(db, false).where("survey_id", "=", $(0)).where("patient_id", "=", $(1)),
+);
+const lockedCaseOfPatient = prepared<[number, string], CaseRow>((db, $) =>
+  selectCase(db, true).where("survey_id", "=", $(0)).where("patient_id", "=", $(1)),
+);
+const touch = prepared<[string, number], never>((db, $) =>
+  db
+    .updateTable("patient_data")
+    .set({ modified_at: $(0) })
+    .where("id", "=", $(1)),
+);
+
 /** The case of a patient id in a survey, with the auto-close rule applied. */
 export async function findCase(db: Executor, surveyId: number, patientId: string, opts: FindOptions = {}) {
-  const row = await selectCase(db, opts.lock)
-    .where("survey_id", "=", surveyId)
-    .where("patient_id", "=", patientId)
-    .executeTakeFirst();
+  const row = await (opts.lock ? lockedCaseOfPatient : caseOfPatient).first(db, surveyId, patientId);
   return settled(db, row, opts.now ?? new Date());
 }
 
@@ -123,5 +134,5 @@ export async function openCaseForWrite(trx: Trx, surveyId: number, patientId: st
 
 /** Marks a case as changed now. */
 export async function touchCase(trx: Trx, caseId: number, now = new Date()): Promise<void> {
-  await trx.updateTable("patient_data").set({ modified_at: now.toISOString() }).where("id", "=", caseId).execute();
+  await touch.affected(trx, now.toISOString(), caseId);
 }

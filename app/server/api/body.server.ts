@@ -1,0 +1,69 @@
+import type { Context } from "hono";
+import { AppError } from "~/domain/errors";
+
+/** JSON bodies above this are refused; questions and answer options have their own, larger limit. */
+export const JSON_BODY_LIMIT = 1_000_000;
+/** Questions and answer options may carry an image (up to 2 MB, as a base64 data URL). */
+export const IMAGE_BODY_LIMIT = 3_000_000;
+
+/** What the host server may hand the API with a request (Hono's env): the body, already read. */
+export interface ApiEnv {
+  body?: Uint8Array;
+}
+
+/** The largest body a request to this path may carry (uploads check their own, larger limit). */
+export function bodyLimitOf(path: string): number {
+  return /^\/api\/(questions|answer-options)(\/|$)/.test(path) ? IMAGE_BODY_LIMIT : JSON_BODY_LIMIT;
+}
+
+export function tooLarge(limit: number) {
+  return new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (at most ${limit} bytes)`);
+}
+
+/** True when the declared length already passes the limit: refused before anything is read. */
+export function declaredTooLarge(req: Request, limit: number): boolean {
+  return Number(req.headers.get("content-length") ?? 0) > limit;
+}
+
+/** Reads a body stream, refusing it with 413 once it passes the limit (declared or actual). */
+export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  if (declaredTooLarge(req, limit)) throw tooLarge(limit);
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return all;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The request body as text, within the path's limit. A body the host server read already (ApiEnv) is
+ * taken as it is: building a web stream for a small JSON body costs more than handling the answer.
+ */
+export async function bodyText(c: Context): Promise<string> {
+  const limit = bodyLimitOf(c.req.path);
+  const given = (c.env as ApiEnv | undefined)?.body;
+  if (given) {
+    if (given.length > limit) throw tooLarge(limit);
+    return decoder.decode(given);
+  }
+  return decoder.decode(await readLimited(c.req.raw, limit));
+}

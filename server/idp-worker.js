@@ -1,0 +1,17 @@
+// The embedded OpenID provider in a worker thread of its own (see startIdpInWorker in index.js).
+import { parentPort, workerData } from "node:worker_threads";
+
+const build = await import(workerData.buildPath);
+try {
+  const idp = await build.entry.module.startEmbeddedIdp(workerData.options);
+  parentPort.on("message", (message) => {
+    if (message !== "close") return;
+    idp.close().then(
+      () => parentPort.postMessage({ closed: true }),
+      () => parentPort.postMessage({ closed: true }),
+    );
+  });
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+}
