@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { AppError } from "~/domain/errors";
-import { bodyText } from "./body.server";
+import { bodyText, type ApiEnv } from "./body.server";
 import type { Caller, ApiDeps } from "./types.server";
 
 type Method = "get" | "post" | "put" | "delete";
@@ -76,9 +76,8 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any bindings
 export function mount(
-  app: Hono<any>,
+  app: Hono<{ Bindings: ApiEnv }>,
   deps: ApiDeps,
   routes: AnyRoute[],
   authenticate: (c: Context) => Promise<Caller>,
