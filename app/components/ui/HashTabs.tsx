@@ -1,0 +1,74 @@
+import { useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ReactNode } from "react";
+
+/** The tab named by the URL hash; the first tab when there is none or it names no tab. */
+export function tabOf<T extends string>(hash: string, tabs: readonly T[]): T {
+  const name = hash.replace(/^#/, "");
+  return (tabs as readonly string[]).includes(name) ? (name as T) : tabs[0];
+}
+
+/**
+ * Tabs by URL hash: bookmarkable, and back/forward move between them. Without JavaScript all panels are
+ * on the page and the tab links jump to them; with it, only the chosen one shows.
+ */
+export function HashTabs<T extends string>({
+  tabs,
+  label,
+  titleKey,
+  hydrated,
+  marks = {},
+  markTitle,
+  panels,
+}: {
+  tabs: readonly T[];
+  /** Accessible name of the tab list. */
+  label: string;
+  /** Translation key of a tab's title, from its name. */
+  titleKey: (tab: T) => string;
+  hydrated: boolean;
+  marks?: Partial<Record<T, boolean>>;
+  markTitle?: string;
+  panels: Record<T, ReactNode>;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const active = tabOf(location.hash, tabs);
+  return (
+    <div className="tabs">
+      <div role={hydrated ? "tablist" : undefined} className="tabs__list" aria-label={label}>
+        {tabs.map((tab) => (
+          <a
+            key={tab}
+            href={`#${tab}`}
+            role={hydrated ? "tab" : undefined}
+            id={`tab-${tab}`}
+            aria-selected={hydrated ? active === tab : undefined}
+            aria-controls={hydrated ? `panel-${tab}` : undefined}
+            className={`tabs__tab${hydrated && active === tab ? " tabs__tab--active" : ""}`}
+          >
+            {t(titleKey(tab))}
+            {marks[tab] ? (
+              <span className="tabs__mark" title={markTitle}>
+                *<span className="visually-hidden"> {markTitle}</span>
+              </span>
+            ) : null}
+          </a>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <section
+          key={tab}
+          id={hydrated ? `panel-${tab}` : tab}
+          role={hydrated ? "tabpanel" : undefined}
+          aria-labelledby={`tab-${tab}`}
+          hidden={hydrated && active !== tab}
+          className="tabs__panel"
+        >
+          {!hydrated ? <h2 className="tabs__panel-title">{t(titleKey(tab))}</h2> : null}
+          {panels[tab]}
+        </section>
+      ))}
+    </div>
+  );
+}
