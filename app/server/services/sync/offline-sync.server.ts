@@ -1,0 +1,90 @@
+import { AppError } from "~/domain/errors";
+import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-sync";
+import { isUniqueViolation } from "~/server/db/db.server";
+import type { DB } from "~/server/db/types.server";
+import { auditCase } from "../fill/access.server";
+import { findCase } from "../fill/cases.server";
+import { surveyStructure } from "../fill/structure.server";
+import { requireSurvey } from "../survey-access.server";
+import type { SurveyCaller } from "../surveys.server";
+import { clearCase, createSyncCase, finishCase, writePlan } from "./sync-case.server";
+import { planFill } from "./sync-plan.server";
+import { findApplied, recordApplied, replay, requestHash } from "./sync-requests.server";
+
+export interface OfflineSync {
+  surveyId: number;
+  /** The Idempotency-Key header; without one a repeated request is applied again (and meets its own case). */
+  key: string | null;
+  payload: OfflineSyncPayload;
+}
+
+/**
+ * POST /survey-offline-sync/{surveyId} (docs/decisions/008-offline-sync.md): applies one offline fill to its
+ * case in one transaction and answers the case's id. A request whose key this person already applied answers
+ * the same id again and changes nothing.
+ */
+export async function syncOfflineFill(db: DB, caller: SurveyCaller, sync: OfflineSync): Promise<OfflineSyncResult> {
+  const hash = requestHash(sync.surveyId, sync.payload);
+  try {
+    return await applySync(db, caller, sync, hash);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  // Another request made the case (or applied the same key) meanwhile; now that it is committed, decide again.
+  try {
+    return await applySync(db, caller, sync, hash);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError("SYNC_SURVEY_PATIENTID_CLASH", `A case ${sync.payload.PatientId} was started meanwhile`);
+  }
+}
+
+function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string): Promise<OfflineSyncResult> {
+  const { surveyId, key, payload } = sync;
+  return db.transaction().execute(async (trx) => {
+    const access = await requireSurvey(trx, caller, surveyId, "participate");
+    if (key) {
+      const applied = await findApplied(trx, caller.userId, key);
+      if (applied) return replay(applied, hash);
+    }
+    if (access.status !== "Active") {
+      throw new AppError("SYNC_SURVEY_INVALID_STATUS", `The survey is ${access.status}; only an Active survey is filled`);
+    }
+    if (access.row.hash !== payload.SurveyHash) {
+      throw new AppError("SYNC_SURVEY_OUTDATED_HASH", "The survey has changed since the fill was made");
+    }
+    const existing = await findCase(trx, surveyId, payload.PatientId, { lock: true });
+    if (existing?.state === "Closed") {
+      throw new AppError("SYNC_SURVEY_ALREADY_CLOSED", `The case ${payload.PatientId} is already closed`);
+    }
+    if (existing && !payload.Overwrite) {
+      throw new AppError("SYNC_SURVEY_PATIENTID_CLASH", `A case ${payload.PatientId} is already open`);
+    }
+    const plan = planFill(await surveyStructure(trx, access), payload);
+
+    const now = new Date().toISOString();
+    const caseId = existing?.id ?? (await createSyncCase(trx, caller, surveyId, payload.PatientId, now));
+    const replaced = existing ? await clearCase(trx, existing.id) : null;
+    const target = { surveyId, caseId };
+    await writePlan(trx, target, plan, now);
+    await finishCase(trx, caller, target, payload.Close, now);
+    if (key) await recordApplied(trx, { userId: caller.userId, key, surveyId, caseId, hash, now });
+    await auditCase(trx, caller, {
+      action: "case.sync",
+      entity: "patient_data",
+      entityId: caseId,
+      surveyId,
+      patientDataId: caseId,
+      before: replaced,
+      after: {
+        PatientId: payload.PatientId,
+        QuestionAnswers: plan.answered,
+        PreliminaryQuestionAnswers: Object.keys(plan.preliminary).length,
+        Overwrite: existing !== undefined,
+        Close: payload.Close,
+        IdempotencyKey: key,
+      },
+    });
+    return { Data: caseId };
+  });
+}
