@@ -43,6 +43,9 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
   const { surveyId, key, payload } = sync;
   return db.transaction().execute(async (trx) => {
     const access = await requireSurvey(trx, caller, surveyId, "participate");
+    // The case first, then the key: a sync that committed both meanwhile shows its key to every later
+    // statement (PostgreSQL reads each statement's own snapshot), so a copy of it replays instead of clashing.
+    const existing = await findCase(trx, surveyId, payload.PatientId, { lock: true });
     if (key) {
       const applied = await findApplied(trx, caller.userId, key);
       if (applied) return replay(applied, hash);
@@ -53,7 +56,6 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     if (access.row.hash !== payload.SurveyHash) {
       throw new AppError("SYNC_SURVEY_OUTDATED_HASH", "The survey has changed since the fill was made");
     }
-    const existing = await findCase(trx, surveyId, payload.PatientId, { lock: true });
     if (existing?.state === "Closed") {
       throw new AppError("SYNC_SURVEY_ALREADY_CLOSED", `The case ${payload.PatientId} is already closed`);
     }
