@@ -51,7 +51,10 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
       if (applied) return replay(applied, hash);
     }
     if (access.status !== "Active") {
-      throw new AppError("SYNC_SURVEY_INVALID_STATUS", `The survey is ${access.status}; only an Active survey is filled`);
+      throw new AppError(
+        "SYNC_SURVEY_INVALID_STATUS",
+        `The survey is ${access.status}; only an Active survey is filled`,
+      );
     }
     if (access.row.hash !== payload.SurveyHash) {
       throw new AppError("SYNC_SURVEY_OUTDATED_HASH", "The survey has changed since the fill was made");

@@ -20,7 +20,13 @@ function invalid(message: string): never {
   throw new AppError("VALIDATION_ERROR", message);
 }
 
-const valueFields = ["AnswerOptionId", "AnswerOptionIds", "TextResponse", "NumericalResponse", "DateTimeResponse"] as const;
+const valueFields = [
+  "AnswerOptionId",
+  "AnswerOptionIds",
+  "TextResponse",
+  "NumericalResponse",
+  "DateTimeResponse",
+] as const;
 
 /** The answer in the shape the online write path takes; null when the entry carries no value. */
 function inputOf(answer: SyncQuestionAnswer, question: Question): AnswerInput | null {

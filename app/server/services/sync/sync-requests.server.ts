@@ -21,10 +21,7 @@ function canonical(value: unknown): string {
 
 /** sha256 (hex) of the survey id and the checked request body. */
 export function requestHash(surveyId: number, payload: OfflineSyncPayload): string {
-  return crypto
-    .createHash("sha256")
-    .update(canonical({ surveyId, payload }))
-    .digest("hex");
+  return crypto.createHash("sha256").update(canonical({ surveyId, payload })).digest("hex");
 }
 
 export type AppliedSync = Pick<Row<"sync_requests">, "patient_data_id" | "request_hash">;
