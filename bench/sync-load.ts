@@ -16,7 +16,8 @@ const port = await freePort();
 const idpPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sync-"));
 const app = `http://localhost:${port}`;
-const server = spawn(process.execPath, ["server/index.js"], {
+const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-sync"] : [];
+const server = spawn(process.execPath, [...profile, "server/index.js"], {
   env: {
     PATH: process.env.PATH,
     NODE_ENV: "production",
@@ -138,6 +139,9 @@ try {
   ]);
   process.exitCode = ok ? 0 : 1;
 } finally {
+  // The server writes its state while it stops: remove its folder only after it has exited.
+  const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
+  await exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

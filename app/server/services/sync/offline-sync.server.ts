@@ -2,12 +2,12 @@ import { AppError } from "~/domain/errors";
 import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-sync";
 import { isUniqueViolation } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
-import { auditCase } from "../fill/access.server";
+import { auditAll } from "../audit.server";
 import { findCase } from "../fill/cases.server";
 import { surveyStructure } from "../fill/structure.server";
 import { requireSurvey } from "../survey-access.server";
-import type { SurveyCaller } from "../surveys.server";
-import { clearCase, createSyncCase, finishCase, writePlan } from "./sync-case.server";
+import { actorOf, type SurveyCaller } from "../surveys.server";
+import { caseEntry, clearCase, createSyncCase, finishCase, writePlan } from "./sync-case.server";
 import { planFill } from "./sync-plan.server";
 import { findApplied, recordApplied, replay, requestHash } from "./sync-requests.server";
 
@@ -68,28 +68,28 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     const plan = planFill(await surveyStructure(trx, access), payload);
 
     const now = new Date().toISOString();
-    const caseId = existing?.id ?? (await createSyncCase(trx, caller, surveyId, payload.PatientId, now));
-    const replaced = existing ? await clearCase(trx, existing.id) : null;
+    const close = payload.Close;
+    const created = existing
+      ? null
+      : await createSyncCase(trx, caller, { surveyId, patientId: payload.PatientId, close, now });
+    const caseId = existing?.id ?? created!.caseId;
     const target = { surveyId, caseId };
+    const replaced = existing ? await clearCase(trx, caseId) : null;
     await writePlan(trx, target, plan, now);
-    await finishCase(trx, caller, target, payload.Close, now);
+    const entries = created ? created.entries : await finishCase(trx, target, close, now);
     if (key) await recordApplied(trx, { userId: caller.userId, key, surveyId, caseId, hash, now });
-    await auditCase(trx, caller, {
-      action: "case.sync",
-      entity: "patient_data",
-      entityId: caseId,
-      surveyId,
-      patientDataId: caseId,
-      before: replaced,
-      after: {
-        PatientId: payload.PatientId,
-        QuestionAnswers: plan.answered,
-        PreliminaryQuestionAnswers: Object.keys(plan.preliminary).length,
-        Overwrite: existing !== undefined,
-        Close: payload.Close,
-        IdempotencyKey: key,
-      },
-    });
+    const summary = {
+      PatientId: payload.PatientId,
+      QuestionAnswers: plan.answered,
+      PreliminaryQuestionAnswers: Object.keys(plan.preliminary).length,
+      Overwrite: existing !== undefined,
+      Close: close,
+      IdempotencyKey: key,
+    };
+    await auditAll(trx, actorOf(caller), [
+      ...entries,
+      caseEntry(target, { action: "case.sync", before: replaced, after: summary }),
+    ]);
     return { Data: caseId };
   });
 }

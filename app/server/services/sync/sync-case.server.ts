@@ -1,5 +1,6 @@
+import type { AuditEntry } from "../audit.server";
+import type { Trx } from "../fill/access.server";
 import type { SurveyCaller } from "../surveys.server";
-import { auditCase, type Trx } from "../fill/access.server";
 import type { FillPlan } from "./sync-plan.server";
 
 /** Rows per INSERT: well under the bound-parameter limits of both databases (8 columns a row). */
@@ -10,31 +11,53 @@ interface CaseTarget {
   caseId: number;
 }
 
-/** A new Open case for a synced fill, as POST /patients/add makes it: owned by the caller's first team. */
-export async function createSyncCase(trx: Trx, caller: SurveyCaller, surveyId: number, patientId: string, now: string) {
+type CaseAudit = Omit<AuditEntry, "surveyId" | "patientDataId" | "entity" | "entityId">;
+
+/** The audit entry of a change to a case. */
+export function caseEntry(target: CaseTarget, entry: CaseAudit): AuditEntry {
+  return {
+    ...entry,
+    entity: "patient_data",
+    entityId: target.caseId,
+    surveyId: target.surveyId,
+    patientDataId: target.caseId,
+  };
+}
+
+const closeEntry = (now: string): CaseAudit => ({
+  action: "case.close",
+  before: { State: "Open" },
+  after: { State: "Closed", ClosedAt: now },
+});
+
+/**
+ * A new case for a synced fill, owned by the caller's first team as POST /patients/add makes it, and
+ * written in its final state: Closed at once when the fill was submitted. Returns its id and its audit
+ * entries (case.create, and case.close as POST /patients/close writes it).
+ */
+export async function createSyncCase(
+  trx: Trx,
+  caller: SurveyCaller,
+  ref: { surveyId: number; patientId: string; close: boolean; now: string },
+) {
   const row = await trx
     .insertInto("patient_data")
     .values({
-      survey_id: surveyId,
-      patient_id: patientId,
-      state: "Open",
+      survey_id: ref.surveyId,
+      patient_id: ref.patientId,
+      state: ref.close ? "Closed" : "Open",
       team_id: caller.teamIds[0] ?? null,
       created_by_user_id: caller.userId,
-      created_at: now,
-      modified_at: now,
-      closed_at: null,
+      created_at: ref.now,
+      modified_at: ref.now,
+      closed_at: ref.close ? ref.now : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await auditCase(trx, caller, {
-    action: "case.create",
-    entity: "patient_data",
-    entityId: row.id,
-    surveyId,
-    patientDataId: row.id,
-    after: { PatientId: patientId },
-  });
-  return row.id;
+  const target = { surveyId: ref.surveyId, caseId: row.id };
+  const entries = [caseEntry(target, { action: "case.create", after: { PatientId: ref.patientId } })];
+  if (ref.close) entries.push(caseEntry(target, closeEntry(ref.now)));
+  return { caseId: row.id, entries };
 }
 
 /** Removes every answer and preliminary answer of a case (its attachments stay); returns how many of each. */
@@ -45,6 +68,16 @@ export async function clearCase(trx: Trx, caseId: number) {
     .where("patient_data_id", "=", caseId)
     .executeTakeFirst();
   return { answerRows: Number(answers.numDeletedRows), preliminaryAnswers: Number(preliminary.numDeletedRows) };
+}
+
+/** Marks an existing case changed, or submits it (Closed now); returns the audit entries of that. */
+export async function finishCase(trx: Trx, target: CaseTarget, close: boolean, now: string): Promise<AuditEntry[]> {
+  await trx
+    .updateTable("patient_data")
+    .set(close ? { state: "Closed", closed_at: now, modified_at: now } : { modified_at: now })
+    .where("id", "=", target.caseId)
+    .execute();
+  return close ? [caseEntry(target, closeEntry(now))] : [];
 }
 
 /** Writes the preliminary answers, then the answers, with multi-row inserts. */
@@ -69,26 +102,4 @@ export async function writePlan(trx: Trx, target: CaseTarget, plan: FillPlan, no
       .values(answers.slice(i, i + CHUNK))
       .execute();
   }
-}
-
-/** Submits the case (Closed now, audited as POST /patients/close is) or marks it changed. */
-export async function finishCase(trx: Trx, caller: SurveyCaller, target: CaseTarget, close: boolean, now: string) {
-  if (!close) {
-    await trx.updateTable("patient_data").set({ modified_at: now }).where("id", "=", target.caseId).execute();
-    return;
-  }
-  await trx
-    .updateTable("patient_data")
-    .set({ state: "Closed", closed_at: now, modified_at: now })
-    .where("id", "=", target.caseId)
-    .execute();
-  await auditCase(trx, caller, {
-    action: "case.close",
-    entity: "patient_data",
-    entityId: target.caseId,
-    surveyId: target.surveyId,
-    patientDataId: target.caseId,
-    before: { State: "Open" },
-    after: { State: "Closed", ClosedAt: now },
-  });
 }
