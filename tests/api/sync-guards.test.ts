@@ -94,6 +94,19 @@ describe.each(dialects)("offline sync: outcomes, idempotency and permissions on 
     expect(await errorType(unkeyed)).toBe("SYNC_SURVEY_ALREADY_CLOSED");
   });
 
+  it("a repeated request still answers its case after the survey was unpublished; a new fill is refused", async () => {
+    const w = world();
+    const body = await payload(w.db, w.b.heart, "S_LATE", { Close: true });
+    const first = await sync(w, w.b.heart, body, { key: "key-late-0001" });
+    expect(first.status).toBe(200);
+    expect((await w.call("approver", "PUT", `/surveys/${w.b.heart}/change-status?newStatusId=1`)).status).toBe(204);
+    const again = await sync(w, w.b.heart, body, { key: "key-late-0001" });
+    expect(again.status).toBe(200);
+    expect(await json(again)).toEqual(await json(first));
+    const fresh = await sync(w, w.b.heart, { ...body, PatientId: "S_LATE_2" }, { key: "key-late-0002" });
+    expect(await errorType(fresh)).toBe("SYNC_SURVEY_INVALID_STATUS");
+  });
+
   it("refuses a key reused for another fill (422); each person has their own keys", async () => {
     const w = world();
     const first = await sync(w, survey, await fill("S_KEY_A"), { key: "key-reuse-0001" });
