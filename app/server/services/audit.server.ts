@@ -20,7 +20,6 @@ export interface AuditEntry {
 
 type Executor = DB | Kysely<Database> | Transaction<Database>;
 
-/** Appends one row to the audit log: who, when, what, before and after. Use inside the write's transaction. */
 const insertAudit = prepared<
   [
     string,
@@ -50,6 +49,7 @@ const insertAudit = prepared<
   }),
 );
 
+/** Appends one row to the audit log: who, when, what, before and after. Use inside the write's transaction. */
 export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
   await insertAudit.affected(
     db,
@@ -64,4 +64,27 @@ export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Prom
     entry.before === undefined ? null : JSON.stringify(entry.before),
     entry.after === undefined ? null : JSON.stringify(entry.after),
   );
+}
+
+/** Appends several rows to the audit log in one statement, in the order given. */
+export async function auditAll(db: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const at = new Date().toISOString();
+  await db
+    .insertInto("audit_log")
+    .values(
+      entries.map((entry) => ({
+        at,
+        actor_user_id: actor.userId,
+        actor_sub: actor.sub,
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: entry.entityId == null ? null : String(entry.entityId),
+        survey_id: entry.surveyId ?? null,
+        patient_data_id: entry.patientDataId ?? null,
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      })),
+    )
+    .execute();
 }
