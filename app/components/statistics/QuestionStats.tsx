@@ -1,0 +1,176 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { AnswerStatistics, QuestionStatistics } from "~/domain/statistics";
+import { questionTypeName } from "~/domain/question-types";
+import { storedToWireDateTime } from "~/domain/response-values";
+import { PieChart } from "./PieChart";
+import { ScoreBadge } from "./ScoreBadge";
+import { FreeTextShortList } from "./FreeTextShortList";
+import { viewHref, type StatisticsView } from "./url-state";
+import { WordCloud } from "./WordCloud";
+
+export interface QuestionStatsProps {
+  q: QuestionStatistics;
+  /** The benchmark survey's figures of the paired question, while benchmarking. */
+  other: QuestionStatistics | null;
+  benchmarking: boolean;
+  view: StatisticsView;
+  depth?: number;
+}
+
+const isChoice = (type: number) => [1, 2, 6, 7].includes(type);
+
+/** One question's figures by its kind (section 2 and 4): choices, counted values, free text, attachments, score. */
+export function QuestionStats({ q, other, benchmarking, view, depth = 0 }: QuestionStatsProps) {
+  const { t } = useTranslation();
+  const Heading = depth === 0 ? "h3" : "h4";
+  return (
+    <article className={`qstat${depth > 0 ? " qstat--sub" : ""}`} aria-labelledby={`qstat-${q.QuestionId}`}>
+      <header className="qstat__head">
+        <Heading id={`qstat-${q.QuestionId}`} className="qstat__title">
+          {q.QuestionTitle}
+        </Heading>
+        <span className="qstat__kind">{t(`questionType.${questionTypeName(q.Type)}`)}</span>
+        {q.IsScoredQuestion ? (
+          <ScoreBadge flag={q.ScoreFlag} percentage={q.ScorePercentage} result={q.ScoreResult} max={q.ScoreMax} percent={view.percent} />
+        ) : null}
+      </header>
+      <p className="qstat__total">
+        {t("statistics.answered", { count: q.TotalQuestionResponses })}
+        {benchmarking ? (
+          <span className="qstat__bench"> · {t("statistics.benchmark.answered", { count: other?.TotalQuestionResponses ?? 0 })}</span>
+        ) : null}
+      </p>
+      {isChoice(q.Type) ? <ChoiceTable q={q} other={other} benchmarking={benchmarking} view={view} depth={depth} /> : null}
+      {q.Type === 3 || q.Type === 4 ? <CountedValues q={q} other={other} benchmarking={benchmarking} /> : null}
+      {q.Type === 5 ? (
+        <>
+          <FreeTextShortList q={q} detailsHref={viewHref(view, {}) + `&modal=freetext&question=${q.QuestionId}`} />
+          {view.cloud ? <WordCloud words={q.WordCloud} label={t("statistics.wordCloudOf", { title: q.QuestionTitle })} /> : null}
+        </>
+      ) : null}
+      {q.AllowFileAttachments ? (
+        <Link
+          className="btn btn--small"
+          preventScrollReset
+          to={viewHref(view, {}) + `&modal=files&question=${q.QuestionId}`}
+        >
+          {t("statistics.attachments.button", { count: q.NumberOfFileAttachments })}
+        </Link>
+      ) : null}
+    </article>
+  );
+}
+
+function ChoiceTable({ q, other, benchmarking, view, depth }: Required<Omit<QuestionStatsProps, "depth">> & { depth: number }) {
+  const { t, i18n } = useTranslation();
+  const pct = (n: number) => `${n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+  const paired = (a: AnswerStatistics) => other?.AnswerStatistics.find((o) => o.PairedId === a.AnswerOptionId) ?? null;
+  return (
+    <>
+      <div className={view.pie ? "qstat__choices qstat__choices--pie" : "qstat__choices"}>
+        <table className="table qstat__table">
+          <caption className="visually-hidden">{t("statistics.answersOf", { title: q.QuestionTitle })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("statistics.answer")}</th>
+              <th scope="col" className="num">{t("statistics.count")}</th>
+              <th scope="col" className="num">{t("statistics.percent")}</th>
+              {benchmarking ? (
+                <>
+                  <th scope="col" className="num">{t("statistics.benchmark.count")}</th>
+                  <th scope="col" className="num">{t("statistics.benchmark.percent")}</th>
+                </>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {q.AnswerStatistics.map((a) => {
+              const b = paired(a);
+              return (
+                <tr key={a.AnswerOptionId}>
+                  <th scope="row">{a.AnswerOptionText}</th>
+                  <td className="num">{a.TotalAnswerOptionResponses}</td>
+                  <td className="num">{pct(a.PercentageAnswerOptionResponses)}</td>
+                  {benchmarking ? (
+                    <>
+                      <td className="num">{b ? b.TotalAnswerOptionResponses : "–"}</td>
+                      <td className="num">{b ? pct(b.PercentageAnswerOptionResponses) : "–"}</td>
+                    </>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {view.pie ? (
+          <PieChart
+            label={t("statistics.pieOf", { title: q.QuestionTitle })}
+            slices={q.AnswerStatistics.map((a) => ({ label: a.AnswerOptionText, value: a.TotalAnswerOptionResponses }))}
+          />
+        ) : null}
+      </div>
+      {q.AnswerStatistics.filter((a) => a.SubQuestionStatistics.length > 0).map((a) => (
+        <section key={a.AnswerOptionId} className="qstat__subs" aria-label={t("statistics.underAnswer", { answer: a.AnswerOptionText })}>
+          <p className="qstat__under">{t("statistics.underAnswer", { answer: a.AnswerOptionText })}</p>
+          {a.SubQuestionStatistics.map((sub) => (
+            <QuestionStats
+              key={sub.QuestionId}
+              q={sub}
+              other={paired(a)?.SubQuestionStatistics.find((s) => s.PairedId === sub.QuestionId) ?? null}
+              benchmarking={benchmarking}
+              view={view}
+              depth={depth + 1}
+            />
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
+function CountedValues({ q, other, benchmarking }: { q: QuestionStatistics; other: QuestionStatistics | null; benchmarking: boolean }) {
+  const { t, i18n } = useTranslation();
+  const show = (v: number | string | null | undefined) => {
+    if (v === null || v === undefined) return "–";
+    if (typeof v === "number") return v.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) + (q.Unit ? ` ${q.Unit}` : "");
+    // Date-times are wall-clock times as entered: shown from the text, never shifted by a time zone.
+    return storedToWireDateTime(v) || v.split("-").reverse().join(".");
+  };
+  const c = q.CountedValuesStatistics;
+  const o = other?.CountedValuesStatistics ?? null;
+  if (!c) return null;
+  return (
+    <div className="qstat__counted">
+      <dl className="qstat__summary">
+        {(["Min", "Max", "Average"] as const).map((k) => (
+          <div key={k}>
+            <dt>{t(`statistics.${k.toLowerCase()}`)}</dt>
+            <dd>
+              {show(c[k])}
+              {benchmarking ? <span className="qstat__bench"> ({t("statistics.benchmark.short")}: {show(o?.[k])})</span> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <table className="table qstat__table">
+        <caption className="visually-hidden">{t("statistics.valuesOf", { title: q.QuestionTitle })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("statistics.value")}</th>
+            <th scope="col" className="num">{t("statistics.count")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.CountedValues.map((v) => (
+            <tr key={String(v.Value)}>
+              <th scope="row">{show(v.Value)}</th>
+              <td className="num">{v.Count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {c.CountedValuesTruncated ? <p className="qstat__note">{t("statistics.valuesTruncated")}</p> : null}
+    </div>
+  );
+}

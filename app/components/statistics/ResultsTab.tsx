@@ -1,0 +1,97 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { BenchmarkStatistics, CategoryStatistics, QuestionStatistics, Statistics } from "~/domain/statistics";
+import { QuestionStats } from "./QuestionStats";
+import { ScoreBadge } from "./ScoreBadge";
+import { viewHref, type StatisticsView } from "./url-state";
+
+/** The benchmark survey's top-level questions by the id of the question they pair with. */
+function pairedQuestions(benchmark: BenchmarkStatistics | null): Map<number, QuestionStatistics> {
+  const map = new Map<number, QuestionStatistics>();
+  for (const c of benchmark?.CategoryStatistics ?? []) {
+    for (const q of c.QuestionStatistics) if (q.PairedId) map.set(q.PairedId, q);
+  }
+  return map;
+}
+
+function Toggle({ on, href, label }: { on: boolean; href: string; label: string }) {
+  return (
+    <Link to={href} role="switch" aria-checked={on} className={`toggle${on ? " toggle--on" : ""}`} preventScrollReset replace>
+      <span className="toggle__track" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+/** The results tab: export, display toggles, the category sidebar with score flags, each question's figures. */
+export function ResultsTab({ statistics, view }: { statistics: Statistics; view: StatisticsView }) {
+  const { t } = useTranslation();
+  const categories = statistics.CategoryStatistics;
+  const current: CategoryStatistics | undefined =
+    categories.find((c) => c.CategoryId === view.category) ?? categories[0];
+  const benchmark = statistics.Benchmark;
+  const others = pairedQuestions(benchmark);
+  const otherCategory = benchmark?.CategoryStatistics.find((c) => c.PairedId === current?.CategoryId) ?? null;
+  const hasFreeText = categories.some((c) => c.QuestionStatistics.some((q) => q.Type === 5));
+  return (
+    <div className="results">
+      <div className="results__toolbar">
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="export" />
+          <button type="submit" className="btn">
+            {t("statistics.export")}
+          </button>
+        </Form>
+        <Toggle on={view.percent} href={viewHref(view, { percent: !view.percent })} label={t("statistics.toggle.percent")} />
+        <Toggle on={view.pie} href={viewHref(view, { pie: !view.pie })} label={t("statistics.toggle.pie")} />
+        {hasFreeText ? (
+          <Toggle on={view.cloud} href={viewHref(view, { cloud: !view.cloud })} label={t("statistics.toggle.cloud")} />
+        ) : null}
+      </div>
+      {categories.length === 0 ? (
+        <p className="empty">{t("statistics.noQuestions")}</p>
+      ) : (
+        <div className="results__body">
+          <nav className="results__nav" aria-label={t("statistics.categories")}>
+            <ul>
+              {categories.map((c) => (
+                <li key={c.CategoryId}>
+                  <Link
+                    to={viewHref(view, { category: c.CategoryId }) + "#results"}
+                    preventScrollReset
+                    aria-current={c.CategoryId === current?.CategoryId ? "page" : undefined}
+                    className="results__cat"
+                  >
+                    <span>{c.CategoryText}</span>
+                    {c.IsScoredCategory ? (
+                      <ScoreBadge flag={c.ScoreFlag} percentage={c.ScorePercentage} result={c.ScoreResult} max={c.ScoreMax} percent={view.percent} />
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {current ? (
+            <section className="results__category" aria-labelledby="results-category">
+              <header className="results__category-head">
+                <h2 id="results-category">{current.CategoryText}</h2>
+                {current.IsScoredCategory ? (
+                  <ScoreBadge flag={current.ScoreFlag} percentage={current.ScorePercentage} result={current.ScoreResult} max={current.ScoreMax} percent={view.percent} />
+                ) : null}
+                {benchmark && otherCategory?.IsScoredCategory ? (
+                  <span className="qstat__bench">
+                    {t("statistics.benchmark.short")}:{" "}
+                    <ScoreBadge flag={otherCategory.ScoreFlag} percentage={otherCategory.ScorePercentage} result={otherCategory.ScoreResult} max={otherCategory.ScoreMax} percent={view.percent} />
+                  </span>
+                ) : null}
+              </header>
+              {current.QuestionStatistics.map((q) => (
+                <QuestionStats key={q.QuestionId} q={q} other={others.get(q.QuestionId) ?? null} benchmarking={benchmark !== null} view={view} />
+              ))}
+            </section>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { StatusLabel } from "~/components/surveys/StatusLabel";
+import type { SurveyStatus } from "~/domain/survey-status";
+
+interface HeaderProps {
+  survey: { Title: string; StartDate: string; EndDate: string; Status: SurveyStatus; TargetNumberOfResponses: number };
+  completed: number;
+  benchmarkTitle: string | null;
+  /** Opens the benchmark modal, or (while benchmarking) resets the benchmark. */
+  benchmarkHref: string;
+}
+
+/** Title, period, coloured status, the benchmark button and the completed count against the target. */
+export function StatisticsHeader({ survey, completed, benchmarkTitle, benchmarkHref }: HeaderProps) {
+  const { t } = useTranslation();
+  const period = [survey.StartDate, survey.EndDate].filter(Boolean).join(" - ");
+  return (
+    <header className="stats-head">
+      <div className="stats-head__title">
+        <h1>{survey.Title}</h1>
+        <StatusLabel status={survey.Status} />
+      </div>
+      <p className="stats-head__meta">
+        {period ? <span>{period}</span> : null}
+        <span className="stats-head__count">
+          {t("statistics.completed", { count: completed, target: survey.TargetNumberOfResponses })}
+        </span>
+      </p>
+      <Link
+        to={benchmarkHref}
+        preventScrollReset
+        className={`btn${benchmarkTitle ? " btn--primary" : ""}`}
+        aria-pressed={benchmarkTitle !== null}
+      >
+        {benchmarkTitle ? t("statistics.benchmark.active", { title: benchmarkTitle }) : t("statistics.benchmark.button")}
+      </Link>
+    </header>
+  );
+}
