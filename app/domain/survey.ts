@@ -204,3 +204,4 @@ export type UpdateSurvey = z.infer<typeof UpdateSurveySchema>;
 export const BenchmarkEntrySchema = z
   .object({ Id: id, Title: z.string(), StartDate: z.string(), EndDate: z.string(), Status: SurveyStatusSchema })
   .meta({ id: "BenchmarkEntry" });
+export type BenchmarkEntry = z.infer<typeof BenchmarkEntrySchema>;

@@ -37,11 +37,7 @@ function withQuery(path: string, query?: Query) {
 export function apiClient(accessToken: string) {
   const { env, api } = getContext();
 
-  async function call<T>(
-    method: string,
-    path: string,
-    opts: { query?: Query; body?: unknown; schema?: ZodType<T> } = {},
-  ) {
+  async function send(method: string, path: string, opts: { query?: Query; body?: unknown } = {}) {
     const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
     let body: string | undefined;
     if (opts.body !== undefined) {
@@ -58,6 +54,15 @@ export function apiClient(accessToken: string) {
       const envelope = isErrorEnvelope(payload) ? payload : { Type: "INTERNAL_ERROR", Error: res.statusText };
       throw new ApiError(res.status, envelope);
     }
+    return res;
+  }
+
+  async function call<T>(
+    method: string,
+    path: string,
+    opts: { query?: Query; body?: unknown; schema?: ZodType<T> } = {},
+  ) {
+    const res = await send(method, path, opts);
     if (res.status === 204) return undefined as T;
     const data: unknown = await res.json();
     return opts.schema ? opts.schema.parse(data) : (data as T);
@@ -70,6 +75,8 @@ export function apiClient(accessToken: string) {
     put: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) => call<T>("PUT", path, opts),
     delete: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) =>
       call<T>("DELETE", path, opts),
+    /** The API's answer as it is (a file or an archive to pass on); refusals throw ApiError as above. */
+    raw: (method: string, path: string, opts?: { query?: Query; body?: unknown }) => send(method, path, opts),
   };
 }
 

@@ -44,7 +44,8 @@ export function MultiSelect({
   // Chosen entries always stay in the form, even when the list is cut or narrowed.
   const shown = matching.slice(0, SHOWN);
   const hiddenChosen = [...chosen].filter((v) => !shown.some((c) => c.value === v));
-  const summary = chosen.size === 0 ? t("statistics.filters.all") : t("statistics.filters.chosen", { count: chosen.size });
+  const summary =
+    chosen.size === 0 ? t("statistics.filters.all") : t("statistics.filters.chosen", { count: chosen.size });
   return (
     <details
       className="multi"

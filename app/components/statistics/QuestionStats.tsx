@@ -32,21 +32,34 @@ export function QuestionStats({ q, other, benchmarking, view, depth = 0 }: Quest
         </Heading>
         <span className="qstat__kind">{t(`questionType.${questionTypeName(q.Type)}`)}</span>
         {q.IsScoredQuestion ? (
-          <ScoreBadge flag={q.ScoreFlag} percentage={q.ScorePercentage} result={q.ScoreResult} max={q.ScoreMax} percent={view.percent} />
+          <ScoreBadge
+            flag={q.ScoreFlag}
+            percentage={q.ScorePercentage}
+            result={q.ScoreResult}
+            max={q.ScoreMax}
+            percent={view.percent}
+          />
         ) : null}
       </header>
       <p className="qstat__total">
         {t("statistics.answered", { count: q.TotalQuestionResponses })}
         {benchmarking ? (
-          <span className="qstat__bench"> · {t("statistics.benchmark.answered", { count: other?.TotalQuestionResponses ?? 0 })}</span>
+          <span className="qstat__bench">
+            {" "}
+            · {t("statistics.benchmark.answered", { count: other?.TotalQuestionResponses ?? 0 })}
+          </span>
         ) : null}
       </p>
-      {isChoice(q.Type) ? <ChoiceTable q={q} other={other} benchmarking={benchmarking} view={view} depth={depth} /> : null}
+      {isChoice(q.Type) ? (
+        <ChoiceTable q={q} other={other} benchmarking={benchmarking} view={view} depth={depth} />
+      ) : null}
       {q.Type === 3 || q.Type === 4 ? <CountedValues q={q} other={other} benchmarking={benchmarking} /> : null}
       {q.Type === 5 ? (
         <>
           <FreeTextShortList q={q} detailsHref={viewHref(view, {}) + `&modal=freetext&question=${q.QuestionId}`} />
-          {view.cloud ? <WordCloud words={q.WordCloud} label={t("statistics.wordCloudOf", { title: q.QuestionTitle })} /> : null}
+          {view.cloud ? (
+            <WordCloud words={q.WordCloud} label={t("statistics.wordCloudOf", { title: q.QuestionTitle })} />
+          ) : null}
         </>
       ) : null}
       {q.AllowFileAttachments ? (
@@ -62,9 +75,16 @@ export function QuestionStats({ q, other, benchmarking, view, depth = 0 }: Quest
   );
 }
 
-function ChoiceTable({ q, other, benchmarking, view, depth }: Required<Omit<QuestionStatsProps, "depth">> & { depth: number }) {
+function ChoiceTable({
+  q,
+  other,
+  benchmarking,
+  view,
+  depth,
+}: Required<Omit<QuestionStatsProps, "depth">> & { depth: number }) {
   const { t, i18n } = useTranslation();
-  const pct = (n: number) => `${n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+  const pct = (n: number) =>
+    `${n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
   const paired = (a: AnswerStatistics) => other?.AnswerStatistics.find((o) => o.PairedId === a.AnswerOptionId) ?? null;
   return (
     <>
@@ -74,12 +94,20 @@ function ChoiceTable({ q, other, benchmarking, view, depth }: Required<Omit<Ques
           <thead>
             <tr>
               <th scope="col">{t("statistics.answer")}</th>
-              <th scope="col" className="num">{t("statistics.count")}</th>
-              <th scope="col" className="num">{t("statistics.percent")}</th>
+              <th scope="col" className="num">
+                {t("statistics.count")}
+              </th>
+              <th scope="col" className="num">
+                {t("statistics.percent")}
+              </th>
               {benchmarking ? (
                 <>
-                  <th scope="col" className="num">{t("statistics.benchmark.count")}</th>
-                  <th scope="col" className="num">{t("statistics.benchmark.percent")}</th>
+                  <th scope="col" className="num">
+                    {t("statistics.benchmark.count")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("statistics.benchmark.percent")}
+                  </th>
                 </>
               ) : null}
             </tr>
@@ -111,7 +139,11 @@ function ChoiceTable({ q, other, benchmarking, view, depth }: Required<Omit<Ques
         ) : null}
       </div>
       {q.AnswerStatistics.filter((a) => a.SubQuestionStatistics.length > 0).map((a) => (
-        <section key={a.AnswerOptionId} className="qstat__subs" aria-label={t("statistics.underAnswer", { answer: a.AnswerOptionText })}>
+        <section
+          key={a.AnswerOptionId}
+          className="qstat__subs"
+          aria-label={t("statistics.underAnswer", { answer: a.AnswerOptionText })}
+        >
           <p className="qstat__under">{t("statistics.underAnswer", { answer: a.AnswerOptionText })}</p>
           {a.SubQuestionStatistics.map((sub) => (
             <QuestionStats
@@ -129,11 +161,20 @@ function ChoiceTable({ q, other, benchmarking, view, depth }: Required<Omit<Ques
   );
 }
 
-function CountedValues({ q, other, benchmarking }: { q: QuestionStatistics; other: QuestionStatistics | null; benchmarking: boolean }) {
+function CountedValues({
+  q,
+  other,
+  benchmarking,
+}: {
+  q: QuestionStatistics;
+  other: QuestionStatistics | null;
+  benchmarking: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const show = (v: number | string | null | undefined) => {
     if (v === null || v === undefined) return "–";
-    if (typeof v === "number") return v.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) + (q.Unit ? ` ${q.Unit}` : "");
+    if (typeof v === "number")
+      return v.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) + (q.Unit ? ` ${q.Unit}` : "");
     // Date-times are wall-clock times as entered: shown from the text, never shifted by a time zone.
     return storedToWireDateTime(v) || v.split("-").reverse().join(".");
   };
@@ -148,7 +189,12 @@ function CountedValues({ q, other, benchmarking }: { q: QuestionStatistics; othe
             <dt>{t(`statistics.${k.toLowerCase()}`)}</dt>
             <dd>
               {show(c[k])}
-              {benchmarking ? <span className="qstat__bench"> ({t("statistics.benchmark.short")}: {show(o?.[k])})</span> : null}
+              {benchmarking ? (
+                <span className="qstat__bench">
+                  {" "}
+                  ({t("statistics.benchmark.short")}: {show(o?.[k])})
+                </span>
+              ) : null}
             </dd>
           </div>
         ))}
@@ -158,7 +204,9 @@ function CountedValues({ q, other, benchmarking }: { q: QuestionStatistics; othe
         <thead>
           <tr>
             <th scope="col">{t("statistics.value")}</th>
-            <th scope="col" className="num">{t("statistics.count")}</th>
+            <th scope="col" className="num">
+              {t("statistics.count")}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -16,7 +16,14 @@ function pairedQuestions(benchmark: BenchmarkStatistics | null): Map<number, Que
 
 function Toggle({ on, href, label }: { on: boolean; href: string; label: string }) {
   return (
-    <Link to={href} role="switch" aria-checked={on} className={`toggle${on ? " toggle--on" : ""}`} preventScrollReset replace>
+    <Link
+      to={href}
+      role="switch"
+      aria-checked={on}
+      className={`toggle${on ? " toggle--on" : ""}`}
+      preventScrollReset
+      replace
+    >
       <span className="toggle__track" aria-hidden="true" />
       {label}
     </Link>
@@ -42,7 +49,11 @@ export function ResultsTab({ statistics, view }: { statistics: Statistics; view:
             {t("statistics.export")}
           </button>
         </Form>
-        <Toggle on={view.percent} href={viewHref(view, { percent: !view.percent })} label={t("statistics.toggle.percent")} />
+        <Toggle
+          on={view.percent}
+          href={viewHref(view, { percent: !view.percent })}
+          label={t("statistics.toggle.percent")}
+        />
         <Toggle on={view.pie} href={viewHref(view, { pie: !view.pie })} label={t("statistics.toggle.pie")} />
         {hasFreeText ? (
           <Toggle on={view.cloud} href={viewHref(view, { cloud: !view.cloud })} label={t("statistics.toggle.cloud")} />
@@ -64,7 +75,13 @@ export function ResultsTab({ statistics, view }: { statistics: Statistics; view:
                   >
                     <span>{c.CategoryText}</span>
                     {c.IsScoredCategory ? (
-                      <ScoreBadge flag={c.ScoreFlag} percentage={c.ScorePercentage} result={c.ScoreResult} max={c.ScoreMax} percent={view.percent} />
+                      <ScoreBadge
+                        flag={c.ScoreFlag}
+                        percentage={c.ScorePercentage}
+                        result={c.ScoreResult}
+                        max={c.ScoreMax}
+                        percent={view.percent}
+                      />
                     ) : null}
                   </Link>
                 </li>
@@ -76,17 +93,35 @@ export function ResultsTab({ statistics, view }: { statistics: Statistics; view:
               <header className="results__category-head">
                 <h2 id="results-category">{current.CategoryText}</h2>
                 {current.IsScoredCategory ? (
-                  <ScoreBadge flag={current.ScoreFlag} percentage={current.ScorePercentage} result={current.ScoreResult} max={current.ScoreMax} percent={view.percent} />
+                  <ScoreBadge
+                    flag={current.ScoreFlag}
+                    percentage={current.ScorePercentage}
+                    result={current.ScoreResult}
+                    max={current.ScoreMax}
+                    percent={view.percent}
+                  />
                 ) : null}
                 {benchmark && otherCategory?.IsScoredCategory ? (
                   <span className="qstat__bench">
                     {t("statistics.benchmark.short")}:{" "}
-                    <ScoreBadge flag={otherCategory.ScoreFlag} percentage={otherCategory.ScorePercentage} result={otherCategory.ScoreResult} max={otherCategory.ScoreMax} percent={view.percent} />
+                    <ScoreBadge
+                      flag={otherCategory.ScoreFlag}
+                      percentage={otherCategory.ScorePercentage}
+                      result={otherCategory.ScoreResult}
+                      max={otherCategory.ScoreMax}
+                      percent={view.percent}
+                    />
                   </span>
                 ) : null}
               </header>
               {current.QuestionStatistics.map((q) => (
-                <QuestionStats key={q.QuestionId} q={q} other={others.get(q.QuestionId) ?? null} benchmarking={benchmark !== null} view={view} />
+                <QuestionStats
+                  key={q.QuestionId}
+                  q={q}
+                  other={others.get(q.QuestionId) ?? null}
+                  benchmarking={benchmark !== null}
+                  view={view}
+                />
               ))}
             </section>
           ) : null}

@@ -33,7 +33,9 @@ export function StatisticsHeader({ survey, completed, benchmarkTitle, benchmarkH
         className={`btn${benchmarkTitle ? " btn--primary" : ""}`}
         aria-pressed={benchmarkTitle !== null}
       >
-        {benchmarkTitle ? t("statistics.benchmark.active", { title: benchmarkTitle }) : t("statistics.benchmark.button")}
+        {benchmarkTitle
+          ? t("statistics.benchmark.active", { title: benchmarkTitle })
+          : t("statistics.benchmark.button")}
       </Link>
     </header>
   );

@@ -11,13 +11,15 @@ interface SearchBoxProps {
   buttonLabel: string;
   /** Extra query parameters kept when searching. */
   keep?: Record<string, string>;
+  /** The query parameter of the search text (default q). */
+  name?: string;
 }
 
 /**
  * A GET form: without JavaScript it searches on submit; with it, 600 ms after typing stops or at once
  * on the search icon.
  */
-export function SearchBox({ q, label, placeholder, buttonLabel, keep = {} }: SearchBoxProps) {
+export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name = "q" }: SearchBoxProps) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const id = useId();
@@ -33,7 +35,7 @@ export function SearchBox({ q, label, placeholder, buttonLabel, keep = {} }: Sea
       <input
         id={id}
         type="search"
-        name="q"
+        name={name}
         defaultValue={q}
         placeholder={placeholder}
         autoComplete="off"

@@ -1,0 +1,118 @@
+import { Form, useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
+import { useHydrated } from "~/components/ui/useHydrated";
+import type { StatisticsAttachment } from "~/domain/statistics";
+import { viewHref, writeView, type StatisticsView } from "./url-state";
+
+/**
+ * The files attached to a question's answers (section 2): filter by file type, download all (a zip) or one
+ * (a link that expires, opened in a new tab). Forms, so it works without JavaScript too.
+ */
+export function AttachmentsModal({
+  view,
+  questionId,
+  title,
+  type,
+  files,
+}: {
+  view: StatisticsView;
+  questionId: number;
+  title: string;
+  type: string;
+  files: StatisticsAttachment[];
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [chosenType, setChosenType] = useState(type);
+  const types = [...new Set(files.map((f) => f.FileExtension.toLowerCase()))].sort();
+  const shown = chosenType ? files.filter((f) => f.FileExtension.toLowerCase() === chosenType) : files;
+  const closeHref = viewHref(view, {});
+  const here = [...writeView(view).entries(), ["modal", "files"], ["question", String(questionId)]];
+  return (
+    <Modal
+      open
+      size="lg"
+      title={t("statistics.attachments.title", { title })}
+      onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })}
+    >
+      <Form method="get" className="files__filter" preventScrollReset>
+        {here.map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
+        <label htmlFor="files-type">{t("statistics.attachments.type")}</label>
+        <select
+          id="files-type"
+          name="type"
+          className="input"
+          value={chosenType}
+          onChange={(e) => setChosenType(e.target.value)}
+        >
+          <option value="">{t("statistics.attachments.allTypes")}</option>
+          {types.map((ext) => (
+            <option key={ext} value={ext}>
+              {ext}
+            </option>
+          ))}
+        </select>
+        {!hydrated ? (
+          <button type="submit" className="btn">
+            {t("statistics.filters.apply")}
+          </button>
+        ) : null}
+      </Form>
+      {shown.length === 0 ? (
+        <p className="empty">{t("statistics.attachments.none")}</p>
+      ) : (
+        <table className="table files__table">
+          <caption className="visually-hidden">{t("statistics.attachments.title", { title })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("statistics.attachments.file")}</th>
+              <th scope="col">{t("statistics.attachments.patient")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("statistics.attachments.download")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((f) => (
+              <tr key={f.Id}>
+                <td>{f.FileName}</td>
+                <td>{f.PatientId}</td>
+                <td>
+                  <Form method="post" reloadDocument target="_blank">
+                    <input type="hidden" name="intent" value="file" />
+                    <input type="hidden" name="id" value={f.Id} />
+                    <button
+                      type="submit"
+                      className="btn btn--small"
+                      aria-label={t("statistics.attachments.downloadOne", { name: f.FileName })}
+                    >
+                      {t("statistics.attachments.download")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Form method="post" reloadDocument className="modal__actions">
+        <input type="hidden" name="intent" value="zip" />
+        <input type="hidden" name="question" value={questionId} />
+        {shown.map((f) => (
+          <input key={f.Id} type="hidden" name="id" value={f.Id} />
+        ))}
+        <a className="btn" href={closeHref}>
+          {t("modal.close")}
+        </a>
+        <button type="submit" className="btn btn--primary" disabled={shown.length === 0}>
+          {t("statistics.attachments.downloadAll", { count: shown.length })}
+        </button>
+      </Form>
+    </Modal>
+  );
+}

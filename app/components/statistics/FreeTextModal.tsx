@@ -1,0 +1,131 @@
+import { Form, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { callApi } from "~/components/editor/editor-api";
+import { Modal } from "~/components/ui/Modal";
+import { SEARCH_DEBOUNCE_MS } from "~/components/ui/SearchBox";
+import { useHydrated } from "~/components/ui/useHydrated";
+import { formatDateTime } from "~/domain/dates";
+import type { FreeTextPage } from "~/domain/statistics";
+import { viewHref, writeView, type StatisticsView } from "./url-state";
+
+/** Answers loaded each time the list is scrolled to its end (section 9). */
+const MORE = 15;
+
+interface FreeTextModalProps {
+  view: StatisticsView;
+  surveyId: number;
+  questionId: number;
+  title: string;
+  q: string;
+  take: number;
+  page: FreeTextPage;
+}
+
+/**
+ * Every free-text answer of a question (section 2): a search (600 ms after typing stops), a list that loads
+ * 15 more when scrolled to its end, and the counts. Without JavaScript the search is a form and "show more"
+ * a link.
+ */
+export function FreeTextModal({ view, surveyId, questionId, title, q, take, page }: FreeTextModalProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const [search, setSearch] = useState(q);
+  const [list, setList] = useState(page);
+  const [loading, setLoading] = useState(false);
+  const end = useRef<HTMLLIElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const closeHref = viewHref(view, {});
+  const here = [...writeView(view).entries(), ["modal", "freetext"], ["question", String(questionId)]];
+
+  const fetchPage = async (filter: string, skip: number) => {
+    const query = new URLSearchParams({ take: String(MORE), skip: String(skip) });
+    if (filter) query.set("filterString", filter);
+    setLoading(true);
+    const result = await callApi<FreeTextPage>(
+      "POST",
+      `/statistics/${surveyId}/free-text/${questionId}?${query}`,
+      view.filters,
+    );
+    setLoading(false);
+    return result.ok ? result.data : null;
+  };
+
+  useEffect(() => {
+    const target = end.current;
+    if (!target || !hydrated) return;
+    const observer = new IntersectionObserver(async ([entry]) => {
+      if (!entry.isIntersecting || loading || list.Data.length >= list.Total) return;
+      const next = await fetchPage(search, list.Data.length);
+      if (next) setList((current) => ({ Data: [...current.Data, ...next.Data], Total: next.Total }));
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <Modal
+      open
+      size="xl"
+      title={t("statistics.freeText.title", { title })}
+      onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })}
+    >
+      <Form
+        method="get"
+        role="search"
+        className="search"
+        preventScrollReset
+        onSubmit={() => clearTimeout(timer.current)}
+      >
+        {here.map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
+        <label className="visually-hidden" htmlFor="freetext-search">
+          {t("statistics.freeText.search")}
+        </label>
+        <input
+          id="freetext-search"
+          type="search"
+          name="mq"
+          className="search__input"
+          placeholder={t("statistics.freeText.search")}
+          value={search}
+          onChange={(event) => {
+            const value = event.target.value;
+            setSearch(value);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(async () => {
+              const first = await fetchPage(value, 0);
+              if (first) setList(first);
+            }, SEARCH_DEBOUNCE_MS);
+          }}
+        />
+        <button type="submit" className="search__button" aria-label={t("surveys.searchButton")}>
+          ⌕
+        </button>
+      </Form>
+      <p className="freetext__count" role="status">
+        {t("statistics.freeText.count", { shown: list.Data.length, total: list.Total })}
+      </p>
+      <ul className="freetext__all">
+        {list.Data.map((r, i) => (
+          <li key={`${r.PatientId}-${i}`} className="freetext__entry">
+            <span className="freetext__text">{r.Response}</span>
+            <span className="freetext__meta">
+              {r.PatientId} · {formatDateTime(r.DateTime, false, "Europe/Berlin")}
+            </span>
+          </li>
+        ))}
+        <li ref={end} aria-hidden="true" className="freetext__end" />
+      </ul>
+      {!hydrated && list.Data.length < list.Total ? (
+        <a className="btn" href={`?${new URLSearchParams([...here, ["mq", q], ["take", String(take + MORE)]])}`}>
+          {t("statistics.freeText.more")}
+        </a>
+      ) : null}
+      {loading ? <p className="freetext__loading">{t("statistics.loading")}</p> : null}
+    </Modal>
+  );
+}

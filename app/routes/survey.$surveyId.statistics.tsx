@@ -1,0 +1,109 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RouteHandle } from "~/components/layout/Header";
+import { pageTitle } from "~/components/layout/meta";
+import { AttachmentsModal } from "~/components/statistics/AttachmentsModal";
+import { BenchmarkModal } from "~/components/statistics/BenchmarkModal";
+import { FilterPanel } from "~/components/statistics/FilterPanel";
+import { FreeTextModal } from "~/components/statistics/FreeTextModal";
+import { ResultsTab } from "~/components/statistics/ResultsTab";
+import { StatisticsHeader } from "~/components/statistics/StatisticsHeader";
+import { viewHref } from "~/components/statistics/url-state";
+import { HashTabs } from "~/components/ui/HashTabs";
+import { useHydrated } from "~/components/ui/useHydrated";
+import type { QuestionStatistics, Statistics } from "~/domain/statistics";
+import { apiClient } from "~/server/api-client.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { loadStatisticsPage } from "~/server/statistics-page.server";
+import { statisticsDownload } from "~/server/statistics-downloads.server";
+
+export const handle: RouteHandle = { backToList: true };
+
+const tabs = ["results", "graphs"] as const;
+
+function surveyIdOf(params: { surveyId?: string }) {
+  const id = Number(params.surveyId);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = surveyIdOf(params);
+  if (!id) throw redirect("/surveys");
+  return loadStatisticsPage(request, apiClient(user.accessToken), id);
+}
+
+/** Downloads: the CSV export, an attachment, all attachments of a question (streamed from the API). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = surveyIdOf(params);
+  if (!id) throw redirect("/surveys");
+  return statisticsDownload(request, apiClient(user.accessToken), id);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(matches, "statistics.pageTitle", { title: data?.survey.Title ?? "" });
+
+function findQuestion(statistics: Statistics, id: number): QuestionStatistics | undefined {
+  const walk = (list: QuestionStatistics[]): QuestionStatistics | undefined => {
+    for (const q of list) {
+      if (q.QuestionId === id) return q;
+      const below = walk(q.AnswerStatistics.flatMap((a) => a.SubQuestionStatistics));
+      if (below) return below;
+    }
+    return undefined;
+  };
+  return walk(statistics.CategoryStatistics.flatMap((c) => c.QuestionStatistics));
+}
+
+export default function StatisticsPage() {
+  const { survey, view, filterData, patientIds, statistics, modal } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const benchmarkTitle = statistics.Benchmark?.Title ?? null;
+  const modalQuestion = modal && "questionId" in modal ? findQuestion(statistics, modal.questionId) : undefined;
+  return (
+    <main className="page stats">
+      <StatisticsHeader
+        survey={survey}
+        completed={statistics.NumSurveyResponses}
+        benchmarkTitle={benchmarkTitle}
+        benchmarkHref={benchmarkTitle ? viewHref(view, { benchmark: null }) : `${viewHref(view, {})}&modal=benchmark`}
+      />
+      <FilterPanel key={JSON.stringify(view.filters)} view={view} filterData={filterData} patientIds={patientIds} />
+      <HashTabs
+        tabs={tabs}
+        label={t("statistics.tabs")}
+        titleKey={(tab) => `statistics.tab.${tab}`}
+        hydrated={hydrated}
+        panels={{
+          results: <ResultsTab statistics={statistics} view={view} />,
+          graphs: <p className="empty">{t("statistics.graphs.empty")}</p>,
+        }}
+      />
+      {modal?.kind === "benchmark" ? <BenchmarkModal view={view} q={modal.q} entries={modal.entries} /> : null}
+      {modal?.kind === "freetext" && modalQuestion ? (
+        <FreeTextModal
+          key={`${modal.questionId}:${modal.q}:${modal.take}`}
+          view={view}
+          surveyId={survey.Id}
+          questionId={modal.questionId}
+          title={modalQuestion.QuestionTitle}
+          q={modal.q}
+          take={modal.take}
+          page={modal.page}
+        />
+      ) : null}
+      {modal?.kind === "files" && modalQuestion ? (
+        <AttachmentsModal
+          view={view}
+          questionId={modal.questionId}
+          title={modalQuestion.QuestionTitle}
+          type={modal.type}
+          files={modal.files}
+        />
+      ) : null}
+    </main>
+  );
+}

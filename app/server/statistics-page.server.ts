@@ -1,0 +1,105 @@
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { readView, type StatisticsView } from "~/components/statistics/url-state";
+import {
+  FreeTextPageSchema,
+  StatisticsAttachmentListSchema,
+  StatisticsFilterDataSchema,
+  StatisticsSchema,
+} from "~/domain/statistics";
+import { BenchmarkEntrySchema, SurveySchema } from "~/domain/survey";
+import { errorKey } from "./action-errors.server";
+import { ApiError, handleApiAuthErrors, type ApiClient } from "./api-client.server";
+import { setFlash } from "./flash.server";
+
+/** The free-text details modal shows this many answers at first and loads this many more each time (section 9). */
+export const FREE_TEXT_PAGE = 15;
+const PatientIdsSchema = z.array(z.string());
+const BenchmarkListSchema = z.array(BenchmarkEntrySchema);
+
+export type StatisticsModal =
+  | { kind: "benchmark"; q: string; entries: z.infer<typeof BenchmarkListSchema> }
+  | { kind: "freetext"; questionId: number; q: string; take: number; page: z.infer<typeof FreeTextPageSchema> }
+  | { kind: "files"; questionId: number; type: string; files: z.infer<typeof StatisticsAttachmentListSchema>["Data"] }
+  | null;
+
+const positive = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
+};
+
+/**
+ * Everything the statistics screen shows, for one URL: the survey, its filter choices, the figures under the
+ * URL's filters (and the benchmark survey's beside them), and the modal the URL opens. Patient ids that no
+ * longer pass the other filters are dropped before the figures are computed (section 4).
+ */
+export async function loadStatisticsPage(request: Request, api: ApiClient, surveyId: number) {
+  const url = new URL(request.url);
+  const view: StatisticsView = readView(url.searchParams);
+  try {
+    const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
+    if (!survey.Rights.CanEdit && !survey.Rights.CanApprove) throw redirect("/403");
+    const { PatientIds: _chosen, ...others } = view.filters;
+    const [filterData, patientIds] = await Promise.all([
+      api.get("/statisticsFilterData", { query: { surveyId }, schema: StatisticsFilterDataSchema }),
+      api.post(`/statistics/${surveyId}/patient-ids`, { body: others, schema: PatientIdsSchema }),
+    ]);
+    if (view.filters.PatientIds) {
+      const valid = new Set(patientIds);
+      const kept = view.filters.PatientIds.filter((p) => valid.has(p));
+      view.filters = kept.length ? { ...others, PatientIds: kept } : others;
+    }
+    const statistics = await api.post(`/statistics/${surveyId}`, {
+      body: view.filters,
+      query: { benchmarkSurveyId: view.benchmark ?? undefined },
+      schema: StatisticsSchema,
+    });
+    const modal = await loadModal(url.searchParams, api, surveyId, view);
+    return { survey, view, filterData, patientIds, statistics, modal };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
+      // Section 8: a statistics load failure shows the message; the survey list is the way back.
+      throw redirect("/surveys", {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: errorKey(error) }) },
+      });
+    }
+    return handleApiAuthErrors(error);
+  }
+}
+
+async function loadModal(
+  params: URLSearchParams,
+  api: ApiClient,
+  surveyId: number,
+  view: StatisticsView,
+): Promise<StatisticsModal> {
+  const kind = params.get("modal");
+  const questionId = positive(params.get("question"));
+  const q = (params.get("mq") ?? "").slice(0, 200);
+  if (kind === "benchmark") {
+    const entries = await api.get("/surveys/benchmarkable", {
+      query: { surveyId, filterString: q || undefined },
+      schema: BenchmarkListSchema,
+    });
+    return { kind, q, entries };
+  }
+  if (kind === "freetext" && questionId) {
+    const take = Math.min(positive(params.get("take")) ?? FREE_TEXT_PAGE, 10_000);
+    const page = await api.post(`/statistics/${surveyId}/free-text/${questionId}`, {
+      query: { take, skip: 0, filterString: q || undefined },
+      body: view.filters,
+      schema: FreeTextPageSchema,
+    });
+    return { kind, questionId, q, take, page };
+  }
+  if (kind === "files" && questionId) {
+    const list = await api.post(`/file-attachments/get-by-question-id/${questionId}`, {
+      query: { surveyId },
+      body: view.filters,
+      schema: StatisticsAttachmentListSchema,
+    });
+    return { kind, questionId, type: (params.get("type") ?? "").slice(0, 20), files: list.Data };
+  }
+  return null;
+}
