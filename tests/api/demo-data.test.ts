@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData, seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
+import { visibleQuestionIds } from "~/domain/visibility";
+import { DEMO_CASES, seedDemoData, seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 import { loadSurveyTree } from "~/server/services/survey-tree.server";
 import { dialects, openTestDb, type TestDb } from "../support/databases";
 
@@ -31,6 +32,42 @@ describe.each(dialects)("demo data on %s", (kind) => {
     const dependent = questions.find((q) => q.Dependence);
     const weiblich = tree!.PatientForm[0].AnswerOptions.find((o) => o.Text === "weiblich")!.Id;
     expect(dependent?.Dependence).toEqual({ Type: "SHOW", PreliminaryAnswerOptions: [weiblich] });
+  });
+
+  it("gives the Active demo surveys closed cases whose answers fit what each case could see", async () => {
+    const [heart, postop] = (await t.db.selectFrom("surveys").select("id").orderBy("id").execute()).map((r) => r.id);
+    for (const [surveyId, count] of [
+      [heart, DEMO_CASES[0]],
+      [postop, DEMO_CASES[1]],
+    ] as const) {
+      const cases = await t.db.selectFrom("patient_data").selectAll().where("survey_id", "=", surveyId).execute();
+      expect(cases).toHaveLength(count);
+      expect(new Set(cases.map((c) => c.state))).toEqual(new Set(["Closed"]));
+      const tree = (await loadSurveyTree(t.db, surveyId, rights))!;
+      const top = tree.Categories.flatMap((c) => c.Questions);
+      let answered = 0;
+      for (const c of cases.slice(0, 15)) {
+        const prelim = await t.db
+          .selectFrom("attribute_responses")
+          .selectAll()
+          .where("patient_data_id", "=", c.id)
+          .execute();
+        const rows = await t.db
+          .selectFrom("question_responses")
+          .selectAll()
+          .where("patient_data_id", "=", c.id)
+          .execute();
+        const preliminary = Object.fromEntries(prelim.map((p) => [p.attribute_id, p.answer_option_id]));
+        const answers: Record<number, { AnswerOptionIds?: number[] }> = {};
+        for (const r of rows)
+          if (r.answer_option_id)
+            (answers[r.question_id] ??= { AnswerOptionIds: [] }).AnswerOptionIds!.push(r.answer_option_id);
+        const visible = visibleQuestionIds(top, preliminary, answers);
+        for (const r of rows) expect(visible.has(r.question_id)).toBe(true);
+        answered += rows.length;
+      }
+      expect(answered).toBeGreaterThan(15 * 3);
+    }
   });
 
   it("seeds again on demand", async () => {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { questionTypeCode, type QuestionType } from "~/domain/question-types";
 import type { DB } from "~/server/db/types.server";
 import { audit } from "./audit.server";
+import { seedDemoCases } from "./demo-cases.server";
 import type { Executor } from "./survey-access.server";
 
 /** The demo surveys a new installation starts with, in German and English, in different states. */
@@ -327,10 +328,14 @@ export async function seedDemoData(db: DB): Promise<number[]> {
   return ids;
 }
 
-/** On the embedded default: a database without surveys gets the demo surveys. */
+/** Closed demo cases of the two Active demo surveys, so that their statistics have figures to show. */
+export const DEMO_CASES = [60, 40] as const;
+
+/** On the embedded default: a database without surveys gets the demo surveys, with demo cases. */
 export async function seedDemoDataIfEmpty(db: DB): Promise<boolean> {
   const any = await db.selectFrom("surveys").select("id").limit(1).executeTakeFirst();
   if (any) return false;
-  await seedDemoData(db);
+  const ids = await seedDemoData(db);
+  for (const [i, count] of DEMO_CASES.entries()) await seedDemoCases(db, ids[i], count, 7 + i);
   return true;
 }

@@ -1,0 +1,132 @@
+import type { Answers } from "~/domain/answers";
+import type { Question, Survey } from "~/domain/survey";
+import { visibleQuestionTree } from "~/domain/visibility";
+import type { DB } from "~/server/db/types.server";
+import { loadSurveyTree } from "./survey-tree.server";
+
+/** A small deterministic random source, so every installation's demo figures are the same. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    next,
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+    chance: (p: number) => next() < p,
+  };
+}
+
+type Random = ReturnType<typeof randomSource>;
+
+const words = ["Atemnot", "Müdigkeit", "Schwindel", "gut", "besser", "Schlaf", "Ödeme", "Treppen", "stabil", "Husten"];
+
+/** One answer to a question, of its kind; undefined leaves it unanswered. */
+function answerOf(q: Question, r: Random, day: Date): Answers[number] | undefined {
+  if (r.chance(0.08)) return undefined;
+  switch (q.Type) {
+    case "SingleSelection":
+    case "Image":
+      return q.AnswerOptions.length ? { AnswerOptionIds: [r.pick(q.AnswerOptions).Id] } : undefined;
+    case "MultipleSelection":
+    case "MultipleChoice": {
+      const chosen = q.AnswerOptions.filter(() => r.chance(0.45)).map((o) => o.Id);
+      return chosen.length ? { AnswerOptionIds: chosen } : undefined;
+    }
+    case "FreeText":
+      return { TextResponse: `${r.pick(words)}, ${r.pick(words)}` };
+    case "Numerical":
+      return { NumericalResponse: Math.round((40 + r.next() * 80) * 10) / 10 };
+    case "DateTime": {
+      const d = new Date(day.getTime() - Math.floor(r.next() * 30) * 86_400_000);
+      return {
+        DateTimeResponse:
+          d.toISOString().slice(0, 10) + "T" + `${8 + Math.floor(r.next() * 10)}`.padStart(2, "0") + ":00",
+      };
+    }
+  }
+}
+
+/** Answers for the visible questions of one case, sub-questions of chosen answers included. */
+function fillCase(survey: Survey, preliminary: Record<number, number>, r: Random, day: Date): Answers {
+  const answers: Answers = {};
+  // Visibility depends on the answers given so far: walk until nothing new becomes visible.
+  for (let round = 0; round < 4; round++) {
+    const visible = visibleQuestionTree(
+      survey.Categories.flatMap((c) => c.Questions),
+      preliminary,
+      answers,
+    );
+    const walk = (qs: readonly Question[]) => {
+      for (const q of qs) {
+        if (!(q.Id in answers)) {
+          const a = answerOf(q, r, day);
+          if (a) answers[q.Id] = a;
+        }
+        const chosen = new Set(answers[q.Id]?.AnswerOptionIds ?? []);
+        walk(q.AnswerOptions.filter((o) => chosen.has(o.Id)).flatMap((o) => o.SubQuestions));
+      }
+    };
+    walk(visible);
+  }
+  return answers;
+}
+
+/**
+ * Closed demo cases of a survey, spread over the last months, so that a new installation's statistics have
+ * something to show. Only on an empty database (seedDemoDataIfEmpty); never on a real one.
+ */
+export async function seedDemoCases(db: DB, surveyId: number, count: number, seed = 7): Promise<void> {
+  const survey = await loadSurveyTree(db, surveyId, { CanEdit: true, CanApprove: true, CanParticipate: true });
+  if (!survey) return;
+  const r = randomSource(seed);
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const created = new Date(now - Math.floor(r.next() * 180) * 86_400_000 - Math.floor(r.next() * 36_000_000));
+      const closed = new Date(created.getTime() + 20 * 60_000).toISOString();
+      const preliminary: Record<number, number> = {};
+      for (const a of survey.PatientForm) if (a.AnswerOptions.length) preliminary[a.Id] = r.pick(a.AnswerOptions).Id;
+      const answers = fillCase(survey, preliminary, r, created);
+      const kase = await trx
+        .insertInto("patient_data")
+        .values({
+          survey_id: surveyId,
+          patient_id: `DEMO_${String(i + 1).padStart(4, "0")}`,
+          state: "Closed",
+          team_id: null,
+          created_by_user_id: null,
+          created_at: created.toISOString(),
+          modified_at: closed,
+          closed_at: closed,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const at = created.toISOString();
+      const prelimRows = Object.entries(preliminary).map(([attribute, option]) => ({
+        survey_id: surveyId,
+        patient_data_id: kase.id,
+        attribute_id: Number(attribute),
+        answer_option_id: option,
+        created_at: at,
+      }));
+      if (prelimRows.length) await trx.insertInto("attribute_responses").values(prelimRows).execute();
+      const rows = Object.entries(answers).flatMap(([question, a]) => {
+        const base = {
+          survey_id: surveyId,
+          patient_data_id: kase.id,
+          question_id: Number(question),
+          answer_option_id: null as number | null,
+          text_response: a.TextResponse ?? null,
+          numerical_response: a.NumericalResponse ?? null,
+          date_time_response: a.DateTimeResponse ?? null,
+          created_at: at,
+          updated_at: at,
+        };
+        return a.AnswerOptionIds ? a.AnswerOptionIds.map((id) => ({ ...base, answer_option_id: id })) : [base];
+      });
+      if (rows.length) await trx.insertInto("question_responses").values(rows).execute();
+    }
+  });
+}
