@@ -1,0 +1,159 @@
+import { expect, test, type Page } from "@playwright/test";
+import { unzipSync, strFromU8 } from "fflate";
+import fs from "node:fs";
+import { api, publishedSurvey } from "./api";
+import { signIn } from "./support";
+
+/** Four closed cases with known answers (and one file), so that every figure below is known. */
+async function surveyWithCases(page: Page, title: string, answers: ("Ja" | "Nein")[]) {
+  const id = await publishedSurvey(page, title, [
+    { Title: "Zufrieden?", Type: "SingleSelection", answers: ["Ja", "Nein"] },
+    { Title: "Kommentar", Type: "FreeText", attachments: true },
+    { Title: "Gewicht", Type: "Numerical" },
+  ]);
+  const survey = await api<{
+    Categories: { Questions: { Id: number; Title: string; AnswerOptions: { Id: number; Text: string }[] }[] }[];
+  }>(page, "GET", `/surveys/${id}`);
+  const questions = survey.Categories[0].Questions;
+  const q = (t: string) => questions.find((x) => x.Title === t)!;
+  for (const [i, answer] of answers.entries()) {
+    const patient = `S${id}_${i + 1}`;
+    const added = await api<{ PatientDataId: number }>(
+      page,
+      "POST",
+      `/patients/add?patientId=${patient}&surveyId=${id}`,
+    );
+    const base = { SurveyId: id, PatientId: patient };
+    const option = q("Zufrieden?").AnswerOptions.find((o) => o.Text === answer)!.Id;
+    await api(page, "POST", "/question-responses/single-selection", {
+      ...base,
+      QuestionId: q("Zufrieden?").Id,
+      AnswerOptionId: option,
+    });
+    await api(page, "POST", "/question-responses/free-text", {
+      ...base,
+      QuestionId: q("Kommentar").Id,
+      TextResponse: i % 2 ? "gut versorgt" : "lange gewartet",
+    });
+    await api(page, "POST", "/question-responses/numerical", {
+      ...base,
+      QuestionId: q("Gewicht").Id,
+      NumericalResponse: 70 + i * 10,
+    });
+    if (i === 0) {
+      await page.evaluate(
+        async ([questionId, patientDataId, surveyId]) => {
+          const form = new FormData();
+          form.append("files", new File(["Befundtext"], "befund.txt", { type: "text/plain" }));
+          const res = await fetch(
+            `/api/file-attachments/upload?questionId=${questionId}&patientDataId=${patientDataId}&surveyId=${surveyId}`,
+            { method: "POST", body: form },
+          );
+          if (!res.ok) throw new Error(`upload: ${res.status}`);
+        },
+        [q("Kommentar").Id, added.PatientDataId, id] as const,
+      );
+    }
+    await api(page, "POST", `/patients/close?patientId=${patient}&surveyId=${id}`);
+  }
+  return id;
+}
+
+test("an analyst filters, toggles, benchmarks, exports and downloads attachments", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const id = await surveyWithCases(page, "Statistik-Test", ["Ja", "Ja", "Nein", "Ja"]);
+  const clone = await api<{ Id: number }>(page, "POST", `/surveys/${id}/clone`);
+  const cloneId = clone.Id;
+  await api(page, "POST", `/surveys/${cloneId}/approve`);
+
+  await page.goto(`/survey/${id}/statistics`);
+  await expect(page.getByRole("heading", { level: 1, name: "Statistik-Test" })).toBeVisible();
+  await expect(page.getByText("4 abgeschlossen von 0 angestrebten")).toBeVisible();
+  const choices = page.getByRole("table", { name: "Antworten auf Zufrieden?" });
+  await expect(choices.getByRole("row", { name: /Ja/ })).toContainText("3");
+  await expect(choices.getByRole("row", { name: /Ja/ })).toContainText("75,00 %");
+  await expect(page.getByText("Durchschnitt")).toBeVisible();
+
+  // Filter by one survey id: the figures reload when the selector closes.
+  await page.getByText("Filter", { exact: true }).click();
+  await page.getByText("Umfrage-IDs").click();
+  await page.getByLabel(`S${id}_3`, { exact: true }).check();
+  await page.getByText("Umfrage-IDs").click();
+  await expect(page).toHaveURL(new RegExp(`patient=S${id}_3`));
+  await expect(page.getByText("1 abgeschlossen von 0 angestrebten")).toBeVisible();
+  await expect(choices.getByRole("row", { name: /Nein/ })).toContainText("100,00 %");
+  await page.getByRole("link", { name: "Filter zurücksetzen" }).click();
+  await expect(page.getByText("4 abgeschlossen von 0 angestrebten")).toBeVisible();
+
+  // Toggles: pie charts and the word cloud; both in the URL.
+  await page.getByRole("switch", { name: "Kreisdiagramme" }).click();
+  await expect(page.getByRole("img", { name: "Kreisdiagramm der Antworten auf Zufrieden?" })).toBeVisible();
+  await page.getByRole("switch", { name: "Wortwolke" }).click();
+  await expect(page.getByRole("list", { name: "Wortwolke der Antworten auf Kommentar" })).toContainText("gewartet");
+  await expect(page).toHaveURL(/pie=1/);
+
+  // Free-text details with a search.
+  await page.getByRole("link", { name: "Alle 4 Antworten zeigen" }).click();
+  const details = page.getByRole("dialog", { name: "Antworten auf Kommentar" });
+  await expect(details.getByText("4 von 4 Antworten angezeigt")).toBeVisible();
+  await details.getByRole("searchbox").fill("versorgt");
+  await expect(details.getByText("2 von 2 Antworten angezeigt")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Benchmark against the clone, then reset with the same button.
+  await page.getByRole("link", { name: "Benchmark" }).click();
+  const bench = page.getByRole("dialog", { name: "Mit einer anderen Umfrage vergleichen" });
+  await bench.getByRole("radio").first().check();
+  await bench.getByRole("button", { name: "Jetzt vergleichen" }).click();
+  await expect(page.getByRole("columnheader", { name: "Anzahl Benchmark" }).first()).toBeVisible();
+  await page.getByRole("link", { name: /Benchmark: .*zurücksetzen/ }).click();
+  await expect(page.getByRole("columnheader", { name: "Anzahl Benchmark" })).toHaveCount(0);
+
+  // Export: a zip named after the title, with the responses and a codebook.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export (CSV)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Statistik-Test.*\.zip$/);
+  const entries = unzipSync(new Uint8Array(fs.readFileSync(await file.path())));
+  const names = Object.keys(entries);
+  const csvName = names.find((n) => /respons|antwort/i.test(n) && n.endsWith(".csv"))!;
+  expect(csvName).toBeTruthy();
+  expect(names.some((n) => /codebook/i.test(n))).toBe(true);
+  const rows = strFromU8(entries[csvName])
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
+  expect(rows).toHaveLength(5);
+
+  // Attachments: list, download all as a zip.
+  await page.getByRole("link", { name: "Anhänge (1)" }).click();
+  const files = page.getByRole("dialog", { name: "Anhänge zu Kommentar" });
+  await expect(files.getByRole("cell", { name: "befund.txt" })).toBeVisible();
+  const zip = page.waitForEvent("download");
+  await files.getByRole("button", { name: /Alle herunterladen/ }).click();
+  const archive = unzipSync(new Uint8Array(fs.readFileSync(await (await zip).path())));
+  expect(Object.keys(archive).some((n) => n.endsWith("befund.txt"))).toBe(true);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the results tab is readable and its filters work as a form", async ({ page }) => {
+    await signIn(page, "admin");
+    const list = await page.request.get("/api/surveys?filterString=Herzinsuffizienz");
+    const heart = ((await list.json()) as { Data: { Id: number }[] }).Data[0].Id;
+    await page.goto(`/survey/${heart}/statistics`);
+    await expect(page.getByText("60 abgeschlossen von 250 angestrebten")).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: "Antworten auf Wie stark ist die Atemnot bei Belastung?" }),
+    ).toBeVisible();
+    await page.getByText("Filter", { exact: true }).click();
+    await page.getByText("Geschlecht").click();
+    await page.getByLabel("weiblich", { exact: true }).check();
+    await page.getByRole("button", { name: "Anwenden" }).click();
+    await expect(page).toHaveURL(/pq\d+=\d+/);
+    await expect(page.getByText(/^\d+ abgeschlossen von 250 angestrebten$/)).not.toHaveText(
+      "60 abgeschlossen von 250 angestrebten",
+    );
+  });
+});
