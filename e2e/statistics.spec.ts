@@ -77,9 +77,9 @@ test("an analyst filters, toggles, benchmarks, exports and downloads attachments
 
   // Filter by one survey id: the figures reload when the selector closes.
   await page.getByText("Filter", { exact: true }).click();
-  await page.getByText("Umfrage-IDs").click();
+  await page.locator("summary", { hasText: "Umfrage-IDs" }).click();
   await page.getByLabel(`S${id}_3`, { exact: true }).check();
-  await page.getByText("Umfrage-IDs").click();
+  await page.locator("summary", { hasText: "Umfrage-IDs" }).click();
   await expect(page).toHaveURL(new RegExp(`patient=S${id}_3`));
   await expect(page.getByText("1 abgeschlossen von 0 angestrebten")).toBeVisible();
   await expect(choices.getByRole("row", { name: /Nein/ })).toContainText("100,00 %");
@@ -148,7 +148,7 @@ test.describe("without JavaScript", () => {
       page.getByRole("table", { name: "Antworten auf Wie stark ist die Atemnot bei Belastung?" }),
     ).toBeVisible();
     await page.getByText("Filter", { exact: true }).click();
-    await page.getByText("Geschlecht").click();
+    await page.locator("summary", { hasText: "Geschlecht" }).click();
     await page.getByLabel("weiblich", { exact: true }).check();
     await page.getByRole("button", { name: "Anwenden" }).click();
     await expect(page).toHaveURL(/pq\d+=\d+/);

@@ -35,6 +35,10 @@ const schema = z
     ATTACHMENTS_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
     DEMO_DATA: boolFlag.default(true),
+    /** Score flags (docs/decisions/011-statistics.md): red below, yellow below, gray with fewer answering cases. */
+    SCORE_RED_BELOW: z.coerce.number().min(0).max(100).default(50),
+    SCORE_YELLOW_BELOW: z.coerce.number().min(0).max(100).default(75),
+    SCORE_MIN_RESPONSES: z.coerce.number().int().min(1).default(5),
     /** The client-specific image on the start page; a path on this server (the page's CSP allows only 'self'). */
     CLIENT_IMAGE_URL: z
       .string()
@@ -48,6 +52,9 @@ const schema = z
         path: ["OIDC_CLIENT_SECRET"],
         message: "is required when OIDC_ISSUER is set",
       });
+    }
+    if (env.SCORE_RED_BELOW > env.SCORE_YELLOW_BELOW) {
+      ctx.addIssue({ code: "custom", path: ["SCORE_RED_BELOW"], message: "must not be above SCORE_YELLOW_BELOW" });
     }
   });
 

@@ -13,6 +13,7 @@ import { patientAttributeRoutes } from "./routes/patient-attributes.server";
 import { patientRoutes } from "./routes/patients.server";
 import { questionRoutes } from "./routes/questions.server";
 import { responseRoutes } from "./routes/responses.server";
+import { statisticsRoutes } from "./routes/statistics.server";
 import { surveyRoutes } from "./routes/surveys.server";
 import { syncRoutes } from "./routes/sync.server";
 import { userRoutes } from "./routes/users.server";
@@ -30,6 +31,7 @@ export const apiRoutes: AnyRoute[] = [
   ...responseRoutes,
   ...attachmentRoutes,
   ...syncRoutes,
+  ...statisticsRoutes,
 ];
 
 export function createApi(deps: ApiDeps) {

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import {
+  ArchivedAttachmentsRequestSchema,
+  FreeTextPageSchema,
+  StatisticsAttachmentListSchema,
+  StatisticsFilterDataSchema,
+  StatisticsFiltersSchema,
+  StatisticsSchema,
+} from "~/domain/statistics";
+import { contentDisposition } from "~/server/services/fill/attachment-links.server";
+import { countedPatientIds, requireAnalyst } from "~/server/services/statistics/cases.server";
+import { exportResponses } from "~/server/services/statistics/export.server";
+import {
+  archivedAttachments,
+  filterData,
+  freeTextPage,
+  questionAttachments,
+} from "~/server/services/statistics/lists.server";
+import { surveyStatistics } from "~/server/services/statistics/statistics.server";
+import { attachmentStore } from "~/server/storage/attachments.server";
+import { route, type AnyRoute } from "../route.server";
+import { idParam, surveyCaller } from "../schemas.server";
+import type { ApiDeps } from "../types.server";
+
+const tag = "Statistics";
+const Filters = StatisticsFiltersSchema.default({});
+
+const thresholdsOf = (deps: ApiDeps) => ({
+  RedBelow: deps.env.SCORE_RED_BELOW,
+  YellowBelow: deps.env.SCORE_YELLOW_BELOW,
+  MinResponses: deps.env.SCORE_MIN_RESPONSES,
+});
+
+/** A zip streamed to the client under a safe file name. */
+function zipResponse(file: { fileName: string; body: ReadableStream<Uint8Array> }) {
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": contentDisposition(file.fileName),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export const statisticsRoutes: AnyRoute[] = [
+  route({
+    method: "post",
+    path: "/statistics/:surveyId",
+    tag,
+    summary:
+      "Every question's figures over the survey's closed cases that pass the filters; with benchmarkSurveyId the other survey's figures beside them",
+    params: z.object({ surveyId: idParam }),
+    query: z.object({ benchmarkSurveyId: idParam.optional() }),
+    body: Filters,
+    response: StatisticsSchema,
+    handler: ({ deps, caller, params, query, body }) =>
+      surveyStatistics(
+        deps.db,
+        surveyCaller(caller),
+        params.surveyId,
+        body,
+        thresholdsOf(deps),
+        query.benchmarkSurveyId,
+      ),
+  }),
+  route({
+    method: "post",
+    path: "/statistics/:surveyId/patient-ids",
+    tag,
+    summary: "The patient ids of the closed cases that pass the other filters (the survey-id filter's choices)",
+    params: z.object({ surveyId: idParam }),
+    body: Filters,
+    response: z.array(z.string()),
+    handler: async ({ deps, caller, params, body }) => {
+      await requireAnalyst(deps.db, surveyCaller(caller), params.surveyId);
+      return countedPatientIds(deps.db, params.surveyId, body);
+    },
+  }),
+  route({
+    method: "post",
+    path: "/statistics/:surveyId/csv",
+    tag,
+    summary: "A zip (named after the survey) of responses.csv, one row per case, and codebook.csv; streamed",
+    params: z.object({ surveyId: idParam }),
+    body: Filters,
+    handler: async ({ deps, caller, params, body }) =>
+      zipResponse(await exportResponses(deps.db, surveyCaller(caller), params.surveyId, body)),
+  }),
+  route({
+    method: "post",
+    path: "/statistics/:surveyId/free-text/:questionId",
+    tag,
+    summary: "A page of a free-text question's answers, newest first, optionally those containing filterString",
+    params: z.object({ surveyId: idParam, questionId: idParam }),
+    query: z.object({
+      take: z.coerce.number().int().min(0).max(10_000).default(15),
+      skip: z.coerce.number().int().min(0).default(0),
+      filterString: z.string().max(200).optional(),
+    }),
+    body: Filters,
+    response: FreeTextPageSchema,
+    handler: ({ deps, caller, params, query, body }) =>
+      freeTextPage(deps.db, surveyCaller(caller), { ...params, ...query }, body),
+  }),
+  route({
+    method: "get",
+    path: "/statisticsFilterData",
+    tag,
+    summary: "What the statistics can be filtered by: teams and the survey's preliminary questions",
+    query: z.object({ surveyId: idParam }),
+    response: StatisticsFilterDataSchema,
+    handler: ({ deps, caller, query }) => filterData(deps.db, surveyCaller(caller), query.surveyId),
+  }),
+  route({
+    method: "post",
+    path: "/file-attachments/get-by-question-id/:id",
+    tag,
+    summary: "The files attached to a question in the closed cases that pass the filters",
+    params: z.object({ id: idParam }),
+    query: z.object({ surveyId: idParam }),
+    body: Filters,
+    response: StatisticsAttachmentListSchema,
+    handler: ({ deps, caller, params, query, body }) =>
+      questionAttachments(deps.db, surveyCaller(caller), { surveyId: query.surveyId, questionId: params.id }, body),
+  }),
+  route({
+    method: "post",
+    path: "/file-attachments/get-archived",
+    tag,
+    summary: "The named files of one question as a zip (safe names, each under its patient id); streamed",
+    body: ArchivedAttachmentsRequestSchema,
+    handler: async ({ deps, caller, body }) =>
+      zipResponse(
+        await archivedAttachments(deps.db, attachmentStore(deps.env.attachmentsDir), surveyCaller(caller), body),
+      ),
+  }),
+];

@@ -1,0 +1,148 @@
+import { csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
+import { storedToWireDateTime } from "~/domain/response-values";
+import type { Question, Survey } from "~/domain/survey";
+import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import type { DB } from "~/server/db/types.server";
+import { surveyStructure } from "../fill/structure.server";
+import type { SurveyCaller } from "../surveys.server";
+import { countedCases, requireAnalyst } from "./cases.server";
+import { zipStream, type ZipPart } from "./zip.server";
+
+/** Cases read per round: memory stays bounded whatever the survey's size. */
+const PAGE = 500;
+const encoder = new TextEncoder();
+const BOM = "\uFEFF";
+
+interface Column {
+  name: string;
+  title: string;
+  kind: string;
+  codes: string;
+}
+
+const code = (o: { Id: number; Value: string | null }) => o.Value?.trim() || String(o.Id);
+
+function columnsOf(survey: Survey, questions: Question[]): Column[] {
+  const cols: Column[] = [
+    { name: "PatientId", title: "Patient id of the case", kind: "text", codes: "" },
+    { name: "State", title: "Case state", kind: "Open / Closed", codes: "" },
+    { name: "Created", title: "Case started (UTC)", kind: "ISO date-time", codes: "" },
+    { name: "Closed", title: "Case closed (UTC)", kind: "ISO date-time", codes: "" },
+  ];
+  for (const a of survey.PatientForm) {
+    const codes = a.AnswerOptions.map((o) => `${code(o)} = ${o.Text}`).join("; ");
+    cols.push({ name: `P${a.Id}`, title: a.Title, kind: "preliminary answer (text)", codes });
+    cols.push({ name: `P${a.Id}_code`, title: a.Title, kind: "preliminary answer (code)", codes });
+  }
+  for (const q of questions) {
+    const choice = q.AnswerOptions.length > 0;
+    const codes = q.AnswerOptions.map((o) => `${code(o)} = ${o.Text}`).join("; ");
+    const under = q.ParentAnswerOptionId ? ` (sub-question of answer ${q.ParentAnswerOptionId})` : "";
+    cols.push({
+      name: `Q${q.Id}`,
+      title: q.Title + under,
+      kind: choice ? `${q.Type} (texts, "|" between several)` : q.Type + (q.Unit ? ` in ${q.Unit}` : ""),
+      codes,
+    });
+    if (choice) cols.push({ name: `Q${q.Id}_code`, title: q.Title + under, kind: `${q.Type} (codes)`, codes });
+  }
+  return cols;
+}
+
+async function* responsesCsv(
+  db: DB,
+  survey: Survey,
+  questions: Question[],
+  filters: StatisticsFilters,
+  sep: ";" | ",",
+) {
+  const cols = columnsOf(survey, questions);
+  yield encoder.encode(
+    BOM +
+      csvLine(
+        cols.map((c) => c.name),
+        sep,
+      ),
+  );
+  const options = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, o] as const)));
+  const prelimOptions = new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o] as const)));
+  let after = 0;
+  for (;;) {
+    const cases = await db
+      .selectFrom("patient_data")
+      .select(["id", "patient_id", "state", "created_at", "closed_at"])
+      .where("id", "in", countedCases(db, survey.Id, filters))
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(PAGE)
+      .execute();
+    if (cases.length === 0) return;
+    after = cases[cases.length - 1].id;
+    const ids = cases.map((c) => c.id);
+    const [answers, prelims] = await Promise.all([
+      db.selectFrom("question_responses").selectAll().where("patient_data_id", "in", ids).orderBy("id").execute(),
+      db.selectFrom("attribute_responses").selectAll().where("patient_data_id", "in", ids).execute(),
+    ]);
+    const byCase = new Map<number, typeof answers>();
+    for (const a of answers)
+      (byCase.get(a.patient_data_id) ?? byCase.set(a.patient_data_id, []).get(a.patient_data_id)!).push(a);
+    const prelimByCase = new Map<number, Map<number, number>>();
+    for (const p of prelims)
+      (
+        prelimByCase.get(p.patient_data_id) ?? prelimByCase.set(p.patient_data_id, new Map()).get(p.patient_data_id)!
+      ).set(p.attribute_id, p.answer_option_id);
+    let out = "";
+    for (const c of cases) {
+      const row: (string | number | null)[] = [c.patient_id, c.state, c.created_at, c.closed_at];
+      const chosen = prelimByCase.get(c.id);
+      for (const a of survey.PatientForm) {
+        const o = prelimOptions.get(chosen?.get(a.Id) ?? -1);
+        row.push(o?.Text ?? null, o ? code(o) : null);
+      }
+      const rows = byCase.get(c.id) ?? [];
+      for (const q of questions) {
+        const mine = rows.filter((r) => r.question_id === q.Id);
+        if (q.AnswerOptions.length > 0) {
+          const picked = mine.map((r) => options.get(r.answer_option_id ?? -1)).filter((o) => o !== undefined);
+          row.push(picked.length ? picked.map((o) => o.Text).join(" | ") : null);
+          row.push(picked.length ? picked.map(code).join(" | ") : null);
+        } else {
+          const r = mine[0];
+          row.push(
+            r
+              ? (r.text_response ??
+                  r.numerical_response ??
+                  (r.date_time_response ? storedToWireDateTime(r.date_time_response) : null))
+              : null,
+          );
+        }
+      }
+      out += csvLine(row, sep);
+    }
+    yield encoder.encode(out);
+  }
+}
+
+async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",") {
+  const lines = [csvLine(["Column", "Question", "Kind", "Codes"], sep)];
+  for (const c of columnsOf(survey, questions)) lines.push(csvLine([c.name, c.title, c.kind, c.codes], sep));
+  yield encoder.encode(BOM + lines.join(""));
+}
+
+/**
+ * POST /statistics/{id}/csv: the counted cases as a zip of responses.csv (one row per case, one column per
+ * preliminary question, question and sub-question, answer texts and codes) and codebook.csv, streamed.
+ * UTF-8 with a byte-order mark and the culture's separator, so spreadsheets open it as it is; cells that
+ * would run as formulas are neutralised.
+ */
+export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: number, filters: StatisticsFilters) {
+  const access = await requireAnalyst(db, caller, surveyId);
+  const { survey } = await surveyStructure(db, access);
+  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  const sep = csvSeparator(caller.culture);
+  async function* parts(): AsyncIterable<ZipPart> {
+    yield { name: "responses.csv", chunks: responsesCsv(db, survey, questions, filters, sep) };
+    yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep) };
+  }
+  return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: zipStream(parts()) };
+}
