@@ -99,7 +99,8 @@ test("an analyst filters, toggles, benchmarks, exports and downloads attachments
   await expect(details.getByText("4 von 4 Antworten angezeigt")).toBeVisible();
   await details.getByRole("searchbox").fill("versorgt");
   await expect(details.getByText("2 von 2 Antworten angezeigt")).toBeVisible();
-  await page.keyboard.press("Escape");
+  await details.getByRole("button", { name: "Schließen" }).click();
+  await expect(details).toBeHidden();
 
   // Benchmark against the clone, then reset with the same button.
   await page.getByRole("link", { name: "Benchmark" }).click();
@@ -129,7 +130,7 @@ test("an analyst filters, toggles, benchmarks, exports and downloads attachments
   // Attachments: list, download all as a zip.
   await page.getByRole("link", { name: "Anhänge (1)" }).click();
   const files = page.getByRole("dialog", { name: "Anhänge zu Kommentar" });
-  await expect(files.getByRole("cell", { name: "befund.txt" })).toBeVisible();
+  await expect(files.getByRole("cell", { name: "befund.txt", exact: true })).toBeVisible();
   const zip = page.waitForEvent("download");
   await files.getByRole("button", { name: /Alle herunterladen/ }).click();
   const archive = unzipSync(new Uint8Array(fs.readFileSync(await (await zip).path())));

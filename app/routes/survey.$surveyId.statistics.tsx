@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
@@ -16,7 +16,6 @@ import type { QuestionStatistics, Statistics } from "~/domain/statistics";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadStatisticsPage } from "~/server/statistics-page.server";
-import { statisticsDownload } from "~/server/statistics-downloads.server";
 
 export const handle: RouteHandle = { backToList: true };
 
@@ -32,14 +31,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = surveyIdOf(params);
   if (!id) throw redirect("/surveys");
   return loadStatisticsPage(request, apiClient(user.accessToken), id);
-}
-
-/** Downloads: the CSV export, an attachment, all attachments of a question (streamed from the API). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const id = surveyIdOf(params);
-  if (!id) throw redirect("/surveys");
-  return statisticsDownload(request, apiClient(user.accessToken), id);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -97,6 +88,7 @@ export default function StatisticsPage() {
       ) : null}
       {modal?.kind === "files" && modalQuestion ? (
         <AttachmentsModal
+          surveyId={survey.Id}
           view={view}
           questionId={modal.questionId}
           title={modalQuestion.QuestionTitle}

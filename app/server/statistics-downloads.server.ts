@@ -24,6 +24,7 @@ function passOn(res: Response): Response {
  */
 export async function statisticsDownload(request: Request, api: ApiClient, surveyId: number): Promise<Response> {
   const url = new URL(request.url);
+  // The screen's own address (filters included) is where a refusal goes back to.
   const back = `/survey/${surveyId}/statistics${url.search}`;
   const form = await request.formData();
   const intent = form.get("intent");

@@ -4,19 +4,21 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { StatisticsAttachment } from "~/domain/statistics";
-import { viewHref, writeView, type StatisticsView } from "./url-state";
+import { downloadPath, viewHref, writeView, type StatisticsView } from "./url-state";
 
 /**
  * The files attached to a question's answers (section 2): filter by file type, download all (a zip) or one
  * (a link that expires, opened in a new tab). Forms, so it works without JavaScript too.
  */
 export function AttachmentsModal({
+  surveyId,
   view,
   questionId,
   title,
   type,
   files,
 }: {
+  surveyId: number;
   view: StatisticsView;
   questionId: number;
   title: string;
@@ -83,7 +85,7 @@ export function AttachmentsModal({
                 <td>{f.FileName}</td>
                 <td>{f.PatientId}</td>
                 <td>
-                  <Form method="post" reloadDocument target="_blank">
+                  <Form method="post" action={downloadPath(surveyId, view)} reloadDocument target="_blank">
                     <input type="hidden" name="intent" value="file" />
                     <input type="hidden" name="id" value={f.Id} />
                     <button
@@ -100,7 +102,7 @@ export function AttachmentsModal({
           </tbody>
         </table>
       )}
-      <Form method="post" reloadDocument className="modal__actions">
+      <Form method="post" action={downloadPath(surveyId, view)} reloadDocument className="modal__actions">
         <input type="hidden" name="intent" value="zip" />
         <input type="hidden" name="question" value={questionId} />
         {shown.map((f) => (

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { BenchmarkStatistics, CategoryStatistics, QuestionStatistics, Statistics } from "~/domain/statistics";
 import { QuestionStats } from "./QuestionStats";
 import { ScoreBadge } from "./ScoreBadge";
-import { viewHref, type StatisticsView } from "./url-state";
+import { downloadPath, viewHref, type StatisticsView } from "./url-state";
 
 /** The benchmark survey's top-level questions by the id of the question they pair with. */
 function pairedQuestions(benchmark: BenchmarkStatistics | null): Map<number, QuestionStatistics> {
@@ -43,7 +43,7 @@ export function ResultsTab({ statistics, view }: { statistics: Statistics; view:
   return (
     <div className="results">
       <div className="results__toolbar">
-        <Form method="post" reloadDocument>
+        <Form method="post" action={downloadPath(statistics.SurveyId, view)} reloadDocument>
           <input type="hidden" name="intent" value="export" />
           <button type="submit" className="btn">
             {t("statistics.export")}

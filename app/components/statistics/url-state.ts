@@ -91,3 +91,9 @@ export function viewHref(view: StatisticsView, change: Partial<StatisticsView>):
 export function hasFilters(filters: StatisticsFilters): boolean {
   return Object.keys(filters).length > 0;
 }
+
+/** Where the screen's downloads post to: a resource route, with the view's filters in its address. */
+export function downloadPath(surveyId: number, view: StatisticsView): string {
+  const query = writeView(view).toString();
+  return `/survey/${surveyId}/statistics/download${query ? `?${query}` : ""}`;
+}
