@@ -30,9 +30,13 @@ export interface FillData {
 export type ServerFillData = Omit<FillData, "offline"> | { shell: true };
 
 /** Opening an Active survey online keeps its copy fresh; one no longer fillable loses its copy. */
-function keepCopy(survey: Survey) {
+async function keepCopy(survey: Survey) {
   const fillable = survey.Status === "Active" && survey.Rights.CanParticipate;
-  void (fillable ? saveSurvey(survey) : removeSurvey(survey.Id)).catch(() => undefined);
+  const known = await getSurvey(survey.Id);
+  if (!fillable) return known ? removeSurvey(survey.Id) : undefined;
+  await saveSurvey(survey);
+  // First stored now: the service worker keeps its pages too, so it opens after a reload offline.
+  if (!known) await import("./sw.client").then((sw) => sw.warmOffline([survey.Id]));
 }
 
 /** The fill page from this device's copy of the survey and this patient's local entry. */
@@ -69,7 +73,7 @@ export async function fillClientLoader({ params, request, serverLoader }: Client
   try {
     const data = await serverLoader<ServerFillData>();
     if (!("shell" in data) && data.patientId === patientId) {
-      keepCopy(data.survey);
+      void keepCopy(data.survey).catch(() => undefined);
       return { ...data, offline: false } satisfies FillData;
     }
   } catch (error) {

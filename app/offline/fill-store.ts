@@ -7,6 +7,9 @@ import { answerKind, newFillId, type FillEntry, type LocalFile } from "./fill-en
  * Fills made on this device: one store per survey, keyed by patient id (section 3). An index lists the
  * surveys that have such a store, so the sync modal finds every entry, also of surveys no longer stored.
  */
+/** Dispatched on window when a fill was changed on this device. */
+export const ENTRIES_EVENT = "offline:entries";
+
 const stores = new Map<number, UseStore>();
 let indexStore: UseStore | null = null;
 
@@ -76,6 +79,7 @@ async function change(ctx: EntryContext, apply: (entry: FillEntry) => void): Pro
     },
     entryStore(ctx.survey.Id),
   );
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(ENTRIES_EVENT));
   return result!;
 }
 

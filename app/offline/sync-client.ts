@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/offline-sync";
+import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
 import { uploadErrorKeys } from "~/domain/uploads";
 import { pendingFiles, syncPayload, type FillEntry, type LocalFile } from "./fill-entry";
 import { clearIfDone, getEntry, listEntries, markAnswersSynced, setSyncError, settleFile } from "./fill-store";
