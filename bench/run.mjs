@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 const benches = [
   [process.execPath, ["bench/bundle-size.mjs"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/answer-load.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/sync-load.ts"]],
 ];
 let failed = false;
 for (const [cmd, args] of benches) {

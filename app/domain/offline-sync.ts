@@ -45,6 +45,8 @@ export const OfflineSyncRequestSchema = z
   })
   .meta({ id: "OfflineSyncRequest" });
 export type OfflineSyncRequest = z.input<typeof OfflineSyncRequestSchema>;
+/** A sync payload as the API has checked it (defaults applied). */
+export type OfflineSyncPayload = z.output<typeof OfflineSyncRequestSchema>;
 
 /** The answer of a sync: the case's id (section 7: "response data is the patient data id"). */
 export const OfflineSyncResultSchema = z

@@ -9,6 +9,7 @@ import { embeddedClientSecret } from "~/server/auth/oidc.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 import { startStaleCaseSweep } from "~/server/services/fill/cases.server";
+import { purgeSyncRequests } from "~/server/services/sync/sync-requests.server";
 
 /**
  * Starts what the server needs before it takes requests: configuration (a bad value stops here
@@ -41,7 +42,10 @@ export async function boot(): Promise<{ env: Env; close(): Promise<void> }> {
   }
 
   const sweep = startStaleCaseSweep(db, 15 * 60_000, (e) => log.error("cases.sweep", { error: String(e) }));
-  const purge = setInterval(() => void purgeExpiredSessions(db).catch(() => undefined), 3600_000);
+  const purge = setInterval(() => {
+    void purgeExpiredSessions(db).catch(() => undefined);
+    void purgeSyncRequests(db).catch((e: unknown) => log.error("sync.purge", { error: String(e) }));
+  }, 3600_000);
   purge.unref();
 
   return {

@@ -73,7 +73,7 @@ describeEachDialect("cascading deletes", (kind) => {
   it("deleting a case removes its responses, attachments and sync receipts", async () => {
     const s = await seedSurvey(db());
     await db().deleteFrom("patient_data").where("id", "=", s.patientDataId).execute();
-    for (const table of ["question_responses", "attribute_responses", "file_attachments", "sync_receipts"] as const) {
+    for (const table of ["question_responses", "attribute_responses", "file_attachments", "sync_requests"] as const) {
       const rows = await db()
         .selectFrom(table)
         .select("survey_id")

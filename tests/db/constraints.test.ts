@@ -150,14 +150,14 @@ describeEachDialect("constraints", (kind) => {
     ];
     for (const attempt of duplicates) expect(isUniqueViolation(await failure(attempt))).toBe(true);
     const receipt = await db()
-      .selectFrom("sync_receipts")
+      .selectFrom("sync_requests")
       .selectAll()
       .where("survey_id", "=", s.surveyId)
       .executeTakeFirstOrThrow();
     const again = () =>
       db()
-        .insertInto("sync_receipts")
-        .values({ ...receipt, created_at: undefined })
+        .insertInto("sync_requests")
+        .values({ ...receipt, id: undefined, created_at: undefined })
         .execute();
     expect(isUniqueViolation(await failure(again))).toBe(true);
 

@@ -158,8 +158,14 @@ export async function seedSurvey(db: DB, label = "s"): Promise<SeededSurvey> {
     })
     .execute();
   await db
-    .insertInto("sync_receipts")
-    .values({ idempotency_key: `key-${n}`, survey_id: surveyId, patient_data_id: patient.id })
+    .insertInto("sync_requests")
+    .values({
+      user_id: user.id,
+      idempotency_key: `key-${n}`,
+      survey_id: surveyId,
+      patient_data_id: patient.id,
+      request_hash: "0".repeat(64),
+    })
     .execute();
 
   const dashboard = await db
@@ -213,6 +219,6 @@ export const surveyOwnedTables = [
   "question_responses",
   "attribute_responses",
   "file_attachments",
-  "sync_receipts",
+  "sync_requests",
   "dashboards",
 ] as const;

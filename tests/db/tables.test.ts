@@ -213,7 +213,7 @@ describeEachDialect("tables", (kind) => {
       sort: 0,
     });
     const receipt = await db()
-      .selectFrom("sync_receipts")
+      .selectFrom("sync_requests")
       .selectAll()
       .where("patient_data_id", "=", s.patientDataId)
       .executeTakeFirstOrThrow();

@@ -14,6 +14,7 @@ import { patientRoutes } from "./routes/patients.server";
 import { questionRoutes } from "./routes/questions.server";
 import { responseRoutes } from "./routes/responses.server";
 import { surveyRoutes } from "./routes/surveys.server";
+import { syncRoutes } from "./routes/sync.server";
 import { userRoutes } from "./routes/users.server";
 import type { ApiDeps } from "./types.server";
 
@@ -28,6 +29,7 @@ export const apiRoutes: AnyRoute[] = [
   ...patientRoutes,
   ...responseRoutes,
   ...attachmentRoutes,
+  ...syncRoutes,
 ];
 
 /** Bodies above this are refused before they are read; uploads have their own, larger limit. */

@@ -15,7 +15,7 @@ function jsonSchema(schema: ZodType): JsonSchema {
   return rest;
 }
 
-function parameters(schema: ZodType | undefined, where: "query" | "path") {
+function parameters(schema: ZodType | undefined, where: "query" | "path" | "header") {
   if (!schema) return [];
   const json = jsonSchema(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({
@@ -47,7 +47,11 @@ export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
       summary: r.summary,
       tags: [r.tag],
       security: r.public ? [] : [{ bearer: [] }, { session: [] }],
-      parameters: [...parameters(r.params, "path"), ...parameters(r.query, "query")],
+      parameters: [
+        ...parameters(r.params, "path"),
+        ...parameters(r.query, "query"),
+        ...parameters(r.headers, "header"),
+      ],
       ...(r.body
         ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(r.body) } } } }
         : {}),

@@ -1,20 +1,21 @@
 import type { Context, Hono } from "hono";
-import { z, type ZodType } from "zod";
+import { z, type ZodObject, type ZodType } from "zod";
 import { AppError } from "~/domain/errors";
 import type { Caller, ApiDeps } from "./types.server";
 
 type Method = "get" | "post" | "put" | "delete";
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, H = unknown> {
   c: Context;
   deps: ApiDeps;
   caller: Caller;
   params: P;
   query: Q;
   body: B;
+  headers: H;
 }
 
-export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
+export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H = unknown> {
   method: Method;
   /** Hono path under /api, e.g. "/surveys/:id". */
   path: string;
@@ -25,21 +26,27 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
+  /** Request headers the endpoint reads, by their names (matched case-insensitively). */
+  headers?: ZodObject & ZodType<H>;
   response?: ZodType<R>;
   /** Status of a successful answer; 204 sends no body. */
   status?: 200 | 201 | 204;
-  handler: (input: RouteInput<P, Q, B>) => Promise<R | Response>;
+  handler: (input: RouteInput<P, Q, B, H>) => Promise<R | Response>;
 }
 
 /** Declares one endpoint; the generic parameters are inferred from the schemas. */
-export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined, R = unknown>(
-  def: RouteDef<P, Q, B, R>,
-): RouteDef<P, Q, B, R> {
+export function route<
+  P = Record<string, never>,
+  Q = Record<string, never>,
+  B = undefined,
+  R = unknown,
+  H = Record<string, never>,
+>(def: RouteDef<P, Q, B, R, H>): RouteDef<P, Q, B, R, H> {
   return def;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteDef<any, any, any, any>;
+export type AnyRoute = RouteDef<any, any, any, any, any>;
 
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
@@ -63,6 +70,10 @@ function queryObject(c: Context): Record<string, string | string[]> {
   return out;
 }
 
+function headerObject(c: Context, schema: ZodObject): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, c.req.header(name)]));
+}
+
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   const text = await c.req.text();
@@ -81,8 +92,9 @@ export function mount(app: Hono, deps: ApiDeps, routes: AnyRoute[], authenticate
       const caller = def.public ? (null as unknown as Caller) : await authenticate(c);
       const params = parse(def.params, c.req.param(), "path");
       const query = parse(def.query, queryObject(c), "query");
+      const headers = def.headers ? parse(def.headers, headerObject(c, def.headers), "header") : undefined;
       const body = def.body ? parse(def.body, await readJson(c), "body") : undefined;
-      const result = await def.handler({ c, deps, caller, params, query, body });
+      const result = await def.handler({ c, deps, caller, params, query, body, headers });
       if (result instanceof Response) return result;
       if (def.status === 204) return c.body(null, 204);
       return c.json(result as object, def.status ?? 200);

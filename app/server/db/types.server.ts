@@ -6,7 +6,7 @@ import type { Generated, Insertable, Kysely, Selectable, Updateable } from "kyse
  * - timestamps are ISO-8601 UTC text ("2026-11-23T08:56:34.123Z"), pure dates are "YYYY-MM-DD" text;
  * - flags are integers 0 or 1;
  * - JSON values are text;
- * - ids are integers, except sessions (text) and sync receipts (the client's idempotency key).
+ * - ids are integers, except sessions (text).
  * Columns typed Generated<...> have a database default and may be left out on insert. In a multi-row insert,
  * give every row the same keys: SQLite has no DEFAULT in VALUES lists, so a key missing from one row is
  * written as NULL there (PostgreSQL would use the default).
@@ -266,11 +266,18 @@ export interface ChartsTable {
   sort: Generated<number>;
 }
 
-/** Remembers an offline fill that was synced, so that a retried upload has the effect of one. */
-export interface SyncReceiptsTable {
+/**
+ * Remembers an offline fill that was synced, by the person's Idempotency-Key, so that a retried upload has
+ * the effect of one.
+ */
+export interface SyncRequestsTable {
+  id: Id;
+  user_id: number;
   idempotency_key: string;
   survey_id: number;
   patient_data_id: number;
+  /** sha256 (hex) of the survey id and the canonical request body. */
+  request_hash: string;
   created_at: Timestamp;
 }
 
@@ -297,7 +304,7 @@ export interface Database {
   file_attachments: FileAttachmentsTable;
   dashboards: DashboardsTable;
   charts: ChartsTable;
-  sync_receipts: SyncReceiptsTable;
+  sync_requests: SyncRequestsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -21,19 +21,28 @@ type Executor = DB | Kysely<Database> | Transaction<Database>;
 
 /** Appends one row to the audit log: who, when, what, before and after. Use inside the write's transaction. */
 export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+  await auditAll(db, actor, [entry]);
+}
+
+/** Appends several rows to the audit log in one statement, in the order given. */
+export async function auditAll(db: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const at = new Date().toISOString();
   await db
     .insertInto("audit_log")
-    .values({
-      at: new Date().toISOString(),
-      actor_user_id: actor.userId,
-      actor_sub: actor.sub,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId == null ? null : String(entry.entityId),
-      survey_id: entry.surveyId ?? null,
-      patient_data_id: entry.patientDataId ?? null,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
+    .values(
+      entries.map((entry) => ({
+        at,
+        actor_user_id: actor.userId,
+        actor_sub: actor.sub,
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: entry.entityId == null ? null : String(entry.entityId),
+        survey_id: entry.surveyId ?? null,
+        patient_data_id: entry.patientDataId ?? null,
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      })),
+    )
     .execute();
 }
