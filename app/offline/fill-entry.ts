@@ -39,6 +39,8 @@ export interface FillEntry {
   upload: { files: Record<number, LocalFile[]>; ssiUserDataId: number; userId: string };
   /** Set once the answers are on the server: the files go to this case. */
   patientDataId?: number;
+  /** The server has closed the case (files go first: a closed case takes no more files). */
+  closeSent?: boolean;
   syncError?: SyncErrorType | "UNKNOWN";
   /** Bumped by every local change: a sync clears the entry only if nothing changed meanwhile. */
   rev: number;
@@ -79,7 +81,7 @@ function wireAnswer(questionId: number, kind: AnswerKind, value: AnswerValue): S
 }
 
 /** The sync body of one entry (section 3, offline sync payload). */
-export function syncPayload(entry: FillEntry): OfflineSyncRequest {
+export function syncPayload(entry: FillEntry, close = entry.close): OfflineSyncRequest {
   const QuestionAnswers: SyncQuestionAnswer[] = [];
   for (const [id, value] of Object.entries(entry.answers)) {
     const kind = entry.questionTypes[Number(id)];
@@ -89,7 +91,7 @@ export function syncPayload(entry: FillEntry): OfflineSyncRequest {
     PatientId: entry.patientId,
     SurveyHash: entry.surveyHash,
     Overwrite: entry.overwrite,
-    Close: entry.close,
+    Close: close,
     QuestionAnswers,
     PreliminaryQuestionAnswers: Object.entries(entry.preliminaryAnswers).map(([id, option]) => ({
       QuestionId: Number(id),

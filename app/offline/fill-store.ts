@@ -148,9 +148,16 @@ async function changeIf(
  * The answers of version `rev` are on the server (case `patientDataId`). If the entry changed meanwhile,
  * it stays not synced under a new fill id and replaces the server's answers next time.
  */
-export function markAnswersSynced(surveyId: number, patientId: string, rev: number, patientDataId: number) {
+export function markAnswersSynced(
+  surveyId: number,
+  patientId: string,
+  rev: number,
+  patientDataId: number,
+  closed = false,
+) {
   return changeIf(surveyId, patientId, (e) => {
     e.patientDataId = patientDataId;
+    e.closeSent = closed;
     e.syncError = undefined;
     if (e.rev === rev) e.notSynced = false;
     else Object.assign(e, { fillId: newFillId(), overwrite: true });
@@ -173,10 +180,16 @@ export function settleFile(surveyId: number, patientId: string, questionId: numb
   });
 }
 
+/** The server closed the case after its files arrived. */
+export function markClosed(surveyId: number, patientId: string) {
+  return changeIf(surveyId, patientId, (e) => ({ ...e, closeSent: true }));
+}
+
 /** Removes an entry whose answers and files are all on the server; anything still pending keeps it. */
 export async function clearIfDone(surveyId: number, patientId: string): Promise<boolean> {
   const entry = await getEntry(surveyId, patientId);
-  if (!entry || entry.notSynced || Object.keys(entry.upload.files).length > 0) return false;
+  if (!entry || entry.notSynced || (entry.close && !entry.closeSent)) return false;
+  if (Object.keys(entry.upload.files).length > 0) return false;
   await del(patientId, entryStore(surveyId));
   return true;
 }
@@ -204,6 +217,7 @@ export async function changePatientId(surveyId: number, from: string, to: string
     syncError: undefined,
     notSynced: true,
     patientDataId: undefined,
+    closeSent: false,
   };
   await set(to, moved, store);
   await del(from, store);

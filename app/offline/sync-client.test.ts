@@ -15,16 +15,31 @@ async function closedFillWithFile(patientId = "P1") {
 }
 
 describe("sync client", () => {
-  it("posts the answers with the fill id, uploads the files to the returned case, then clears", async () => {
+  it("posts the answers with the fill id, uploads the files to the returned case, closes it, then clears", async () => {
     const entry = await closedFillWithFile();
-    const { fetch, calls } = scriptedFetch([() => json(200, { Data: 42 }), () => json(200, [{ Id: 1 }])]);
+    const { fetch, calls } = scriptedFetch([
+      () => json(200, { Data: 42 }),
+      () => json(200, [{ Id: 1 }]),
+      () => new Response(null, { status: 204 }),
+    ]);
     expect(await syncEntry(7, "P1", { fetch })).toBe("synced");
     expect(calls[0].url).toBe("/api/survey-offline-sync/7");
     expect(new Headers(calls[0].init.headers).get("Idempotency-Key")).toBe(entry.fillId);
-    expect(JSON.parse(String(calls[0].init.body))).toMatchObject({ PatientId: "P1", Close: true, Overwrite: false });
+    // A closed case takes no files: the case is closed after them.
+    expect(JSON.parse(String(calls[0].init.body))).toMatchObject({ PatientId: "P1", Close: false, Overwrite: false });
     expect(calls[1].url).toContain("/api/file-attachments/upload?questionId=1&patientDataId=42&surveyId=7");
     expect((calls[1].init.body as FormData).get("files")).toBeInstanceOf(Blob);
+    expect(calls[2].url).toBe("/api/patients/close?patientId=P1&surveyId=7");
     expect(await getEntry(7, "P1")).toBeUndefined();
+  });
+
+  it("closes at once in the sync when there are no files", async () => {
+    await recordAnswer(ctx("P1"), question(1, "FreeText"), { TextResponse: "a" });
+    await recordClose(ctx("P1"));
+    const { fetch, calls } = scriptedFetch([() => json(200, { Data: 42 })]);
+    expect(await syncEntry(7, "P1", { fetch })).toBe("synced");
+    expect(JSON.parse(String(calls[0].init.body))).toMatchObject({ Close: true });
+    expect(calls).toHaveLength(1);
   });
 
   it("keeps everything when the network is gone, and resends with the same key", async () => {
@@ -38,9 +53,14 @@ describe("sync client", () => {
     const retry = scriptedFetch([
       () =>
         json(406, { Type: "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME", Error: "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME" }),
+      // The close then finds the case closed already (a close that arrived before): done as well.
+      () => json(409, { Type: "SURVEY_ALREADY_CLOSED", Error: "closed" }),
     ]);
     expect(await syncEntry(7, "P1", retry)).toBe("synced");
-    expect(retry.calls).toHaveLength(1);
+    expect(retry.calls.map((c) => c.url.split("?")[0])).toEqual([
+      "/api/file-attachments/upload",
+      "/api/patients/close",
+    ]);
   });
 
   it.each([
@@ -59,6 +79,7 @@ describe("sync client", () => {
     const { fetch } = scriptedFetch([
       () => json(200, { Data: 42 }),
       () => json(406, { Type: "SURVEY_ATTACHMENTS_TOO_LARGE", Error: "SURVEY_ATTACHMENTS_TOO_LARGE" }),
+      () => new Response(null, { status: 204 }),
     ]);
     expect(await syncEntry(7, "P1", { fetch })).toBe("filesLeft");
     expect((await getEntry(7, "P1"))!.upload.files[1][0].error).toBe("SURVEY_ATTACHMENTS_TOO_LARGE");

@@ -1,7 +1,15 @@
 import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
 import { uploadErrorKeys } from "~/domain/uploads";
 import { pendingFiles, syncPayload, type FillEntry, type LocalFile } from "./fill-entry";
-import { clearIfDone, getEntry, listEntries, markAnswersSynced, setSyncError, settleFile } from "./fill-store";
+import {
+  clearIfDone,
+  getEntry,
+  listEntries,
+  markAnswersSynced,
+  markClosed,
+  setSyncError,
+  settleFile,
+} from "./fill-store";
 
 /**
  * Replays fills made offline: the answers in one request (POST /api/survey-offline-sync/{surveyId}, with
@@ -19,6 +27,8 @@ async function errorBody(res: Response): Promise<{ Type?: string; Error?: string
   return ((await res.json().catch(() => null)) as { Type?: string; Error?: string } | null) ?? {};
 }
 
+const closesAtOnce = (entry: FillEntry) => entry.close && pendingFiles(entry).length === 0;
+
 async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutcome | number> {
   let res: Response;
   try {
@@ -26,7 +36,8 @@ async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutco
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json", [IDEMPOTENCY_HEADER]: entry.fillId },
-      body: JSON.stringify(syncPayload(entry)),
+      // A case with files to come is closed after them: a closed case takes no more files.
+      body: JSON.stringify(syncPayload(entry, closesAtOnce(entry))),
     });
   } catch {
     return "offline";
@@ -81,6 +92,26 @@ async function uploadFile(
   return "refused";
 }
 
+/** Closes the case once its files are settled; a case closed already counts as done. */
+async function closeCase(entry: FillEntry, fetchFn: Fetch): Promise<"done" | "failed" | "offline" | "unauthorized"> {
+  const query = new URLSearchParams({ patientId: entry.patientId, surveyId: String(entry.surveyId) });
+  let res: Response;
+  try {
+    res = await fetchFn(`/api/patients/close?${query}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+    });
+  } catch {
+    return "offline";
+  }
+  if (res.status === 401 || res.status === 403) return "unauthorized";
+  const { Type } = res.ok ? {} : await errorBody(res);
+  if (!res.ok && Type !== "SURVEY_ALREADY_CLOSED") return "failed";
+  await markClosed(entry.surveyId, entry.patientId);
+  return "done";
+}
+
 /**
  * Syncs one entry as far as it goes. `retryRefused` also re-sends files refused before (the user asked).
  */
@@ -95,7 +126,7 @@ export async function syncEntry(
   if (entry.notSynced) {
     const posted = await postAnswers(entry, fetchFn);
     if (typeof posted !== "number") return posted;
-    entry = await markAnswersSynced(surveyId, patientId, entry.rev, posted);
+    entry = await markAnswersSynced(surveyId, patientId, entry.rev, posted, closesAtOnce(entry));
     if (!entry) return "synced";
     if (entry.notSynced) return "failed";
   }
@@ -111,6 +142,11 @@ export async function syncEntry(
     if (result === "offline" || result === "unauthorized") return result;
     if (result === "refused") refused = true;
   }
+  const latest = await getEntry(surveyId, patientId);
+  if (latest?.close && !latest.closeSent && !latest.notSynced) {
+    const closed = await closeCase(latest, fetchFn);
+    if (closed !== "done") return closed;
+  }
   if (await clearIfDone(surveyId, patientId)) return "synced";
   return refused ? "filesLeft" : "failed";
 }
@@ -118,7 +154,7 @@ export async function syncEntry(
 /** Whether the automatic sync should try an entry: it waits for nobody's decision. */
 export function isAutoSyncable(entry: FillEntry): boolean {
   if (entry.syncError) return false;
-  return entry.notSynced || pendingFiles(entry).some((p) => !p.file.error);
+  return entry.notSynced || (entry.close && !entry.closeSent) || pendingFiles(entry).some((p) => !p.file.error);
 }
 
 export interface SyncSummary {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
-import { reportOnline, useOnline } from "~/offline/connectivity";
+import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { listEntries } from "~/offline/fill-store";
 import { isNewBuild, registerServiceWorker, warmOffline } from "~/offline/sw.client";
 import { downloadedIds } from "~/offline/survey-store";
@@ -58,6 +58,8 @@ export function OfflineLayer() {
   );
 
   useEffect(() => {
+    // A page the service worker answered from its copies looks online until a request fails: ask once.
+    fetch("/api/health", { cache: "no-store" }).catch(() => reportNetworkError());
     void registerServiceWorker().then(async (ok) => {
       const ids = await downloadedIds();
       if (ok && navigator.onLine && ids.length > 0 && isNewBuild()) await warmOffline(ids).catch(() => undefined);
