@@ -81,3 +81,17 @@ export async function startCase(page: Page, patientId: string) {
   await page.getByRole("button", { name: "Neue Umfrage starten" }).click();
   await expect(page).toHaveURL(new RegExp(`/fill/${patientId}`));
 }
+
+/** Starts a case on the device (offline) from the kept start page and gives one answer. */
+export async function fillOffline(page: Page, url: string, patientId: string, submit = false) {
+  await page.goto(url);
+  await startCase(page, patientId);
+  await expect(page.getByTestId("fill-offline-notice")).toBeVisible();
+  await question(page, "Befinden").getByLabel("gut").check();
+  if (submit) {
+    await page.getByTestId("submit-survey").click();
+    await expect(page).toHaveURL(/page=done/);
+  }
+}
+
+export const oneQuestion = [{ Title: "Befinden", Type: "SingleSelection", answers: ["gut", "schlecht"] }];

@@ -101,7 +101,7 @@ describe("sync client", () => {
       () => json(200, { Data: 3 }),
     ];
     const summary = await syncAll({ ...scriptedFetch(replies), concurrency: 1 });
-    expect(summary).toEqual({ synced: 2, left: 1, offline: false, unauthorized: false });
+    expect(summary).toEqual({ attempted: 3, synced: 2, left: 1, offline: false, unauthorized: false });
     // The clash waits for the user: the automatic sync does not send it again.
     const again = scriptedFetch([]);
     expect(await syncAll(again)).toMatchObject({ synced: 0, left: 1 });

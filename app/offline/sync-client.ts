@@ -158,6 +158,8 @@ export function isAutoSyncable(entry: FillEntry): boolean {
 }
 
 export interface SyncSummary {
+  /** Entries sent in this run. */
+  attempted: number;
   synced: number;
   left: number;
   offline: boolean;
@@ -167,11 +169,12 @@ export interface SyncSummary {
 /** Syncs every entry that needs no decision, a few at a time; stops when the network or sign-in is gone. */
 export async function syncAll(options: { fetch?: Fetch; concurrency?: number; only?: FillEntry[] } = {}) {
   const all = options.only ?? (await listEntries()).filter(isAutoSyncable);
-  const summary: SyncSummary = { synced: 0, left: 0, offline: false, unauthorized: false };
+  const summary: SyncSummary = { attempted: 0, synced: 0, left: 0, offline: false, unauthorized: false };
   let next = 0;
   const worker = async () => {
     while (next < all.length && !summary.offline && !summary.unauthorized) {
       const entry = all[next++];
+      summary.attempted += 1;
       const outcome = await syncEntry(entry.surveyId, entry.patientId, { fetch: options.fetch });
       if (outcome === "synced") summary.synced += 1;
       else if (outcome === "offline") summary.offline = true;

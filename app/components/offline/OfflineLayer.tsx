@@ -34,28 +34,27 @@ export function OfflineLayer() {
   const [count, setCount] = useState(0);
   const [open, setOpen] = useState(false);
   const syncing = useRef(false);
-  const wasOnline = useRef(online);
 
   const refreshCount = useCallback(() => void listEntries().then((e) => setCount(e.length)), []);
 
-  const sync = useCallback(
-    async (openLeft: boolean) => {
-      if (syncing.current) return;
-      syncing.current = true;
-      try {
-        if (!(await renewSignIn().catch(() => false))) return;
-        const { syncAll } = await import("~/offline/sync-client");
-        const summary = await syncAll();
-        if (summary.synced > 0) toast("success", t("offline.syncedCount", { count: summary.synced }));
-        if (summary.unauthorized) toast("error", t("offline.signInAgain"));
-        setCount(summary.left);
-        if (openLeft && summary.left > 0 && !summary.offline) setOpen(true);
-      } finally {
-        syncing.current = false;
-      }
-    },
-    [toast, t],
-  );
+  const sync = useCallback(async () => {
+    if (syncing.current) return;
+    syncing.current = true;
+    try {
+      if (!(await renewSignIn().catch(() => false))) return;
+      const { syncAll } = await import("~/offline/sync-client");
+      const summary = await syncAll();
+      if (summary.synced > 0) toast("success", t("offline.syncedCount", { count: summary.synced }));
+      if (summary.unauthorized) toast("error", t("offline.signInAgain"));
+      // Cut off mid-way: offline again, and the health poll brings the next try.
+      if (summary.offline) reportNetworkError();
+      setCount(summary.left);
+      // What is left after a sync that sent something needs the user: the modal shows it.
+      if (summary.attempted > 0 && summary.left > 0 && !summary.offline) setOpen(true);
+    } finally {
+      syncing.current = false;
+    }
+  }, [toast, t]);
 
   useEffect(() => {
     // A page the service worker answered from its copies looks online until a request fails: ask once.
@@ -70,10 +69,8 @@ export function OfflineLayer() {
   }, [refreshCount]);
 
   useEffect(() => {
-    const back = online && !wasOnline.current;
-    wasOnline.current = online;
     if (online) {
-      void listEntries().then((entries) => (entries.length > 0 ? sync(back) : undefined));
+      void listEntries().then((entries) => (entries.length > 0 ? sync() : undefined));
       return;
     }
     const timer = setInterval(async () => {
