@@ -5,6 +5,7 @@ import {
   addFile,
   changePatientId,
   clearIfDone,
+  countEntries,
   getEntry,
   listEntries,
   markAnswersSynced,
@@ -74,6 +75,7 @@ describe("fill store", () => {
       TextResponse: "x",
     });
     expect((await listEntries()).map((e) => `${e.surveyId}/${e.patientId}`).sort()).toEqual(["7/P1", "8/P9"]);
+    expect(await countEntries()).toBe(2);
     const entry = (await getEntry(7, "P1"))!;
     expect(new TextDecoder().decode(entry.upload.files[1][0].bytes)).toBe("hello");
 

@@ -122,6 +122,25 @@ export function removeFile(ctx: EntryContext, questionId: number, name: string) 
   });
 }
 
+/** How many fills are kept on this device (without reading them). */
+export async function countEntries(): Promise<number> {
+  const ids = (await get<number[]>("surveys", index())) ?? [];
+  const counts = await Promise.all(
+    ids.map((id) =>
+      entryStore(id)(
+        "readonly",
+        (store) =>
+          new Promise<number>((resolve, reject) => {
+            const request = store.count();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          }),
+      ),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
 /** Every fill kept on this device, of every survey. */
 export async function listEntries(): Promise<FillEntry[]> {
   const ids = (await get<number[]>("surveys", index())) ?? [];

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
-import { listEntries } from "~/offline/fill-store";
+import { countEntries } from "~/offline/fill-store";
 import { isNewBuild, registerServiceWorker, warmOffline } from "~/offline/sw.client";
 import { downloadedIds } from "~/offline/survey-store";
 
@@ -35,7 +35,7 @@ export function OfflineLayer() {
   const [open, setOpen] = useState(false);
   const syncing = useRef(false);
 
-  const refreshCount = useCallback(() => void listEntries().then((e) => setCount(e.length)), []);
+  const refreshCount = useCallback(() => void countEntries().then(setCount), []);
 
   const sync = useCallback(async () => {
     if (syncing.current) return;
@@ -70,7 +70,7 @@ export function OfflineLayer() {
 
   useEffect(() => {
     if (online) {
-      void listEntries().then((entries) => (entries.length > 0 ? sync() : undefined));
+      void countEntries().then((n) => (n > 0 ? sync() : undefined));
       return;
     }
     const timer = setInterval(async () => {
