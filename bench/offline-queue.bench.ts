@@ -74,9 +74,9 @@ test(`the sync modal opens with ${FILLS} queued fills within ${BUDGET_MS} ms`, a
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("sync-table")).toBeHidden();
   }
-  const best = Math.min(...times);
+  const worst = Math.max(...times);
   console.log(
-    `offline queue: ${FILLS} fills, sync modal opened in ${times.join(" / ")} ms (best ${best} ms, budget ${BUDGET_MS} ms)`,
+    `offline queue: ${FILLS} fills, sync modal opened in ${times.join(" / ")} ms (worst ${worst} ms, budget ${BUDGET_MS} ms)`,
   );
-  expect(best).toBeLessThan(BUDGET_MS);
+  expect(worst).toBeLessThan(BUDGET_MS);
 });

@@ -6,6 +6,7 @@ import {
   changePatientId,
   clearIfDone,
   countEntries,
+  firstEntries,
   getEntry,
   listEntries,
   markAnswersSynced,
@@ -76,6 +77,8 @@ describe("fill store", () => {
     });
     expect((await listEntries()).map((e) => `${e.surveyId}/${e.patientId}`).sort()).toEqual(["7/P1", "8/P9"]);
     expect(await countEntries()).toBe(2);
+    expect(await firstEntries(1)).toHaveLength(1);
+    expect(await firstEntries(5)).toHaveLength(2);
     const entry = (await getEntry(7, "P1"))!;
     expect(new TextDecoder().decode(entry.upload.files[1][0].bytes)).toBe("hello");
 

@@ -1,4 +1,4 @@
-import { createStore, del, get, set, update, values, type UseStore } from "idb-keyval";
+import { createStore, del, get, keys, set, update, values, type UseStore } from "idb-keyval";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
 import { answerKind, newFillId, type FillEntry, type LocalFile } from "./fill-entry";
@@ -25,6 +25,26 @@ function entryStore(surveyId: number): UseStore {
 function index(): UseStore {
   indexStore ??= createStore("survey-offline-fills", "index");
   return indexStore;
+}
+
+/**
+ * The entries the automatic sync should look at (changed since their last sync, or released by the user),
+ * so it need not read thousands of entries that wait for a decision.
+ */
+let pendingStore: UseStore | null = null;
+function pending(): UseStore {
+  pendingStore ??= createStore("survey-offline-pending", "keys");
+  return pendingStore;
+}
+const pendingKey = (surveyId: number, patientId: string) => JSON.stringify([surveyId, patientId]);
+const markPending = (surveyId: number, patientId: string) => set(pendingKey(surveyId, patientId), 1, pending());
+export const unmarkPending = (surveyId: number, patientId: string) => del(pendingKey(surveyId, patientId), pending());
+
+/** The entries marked for the automatic sync. */
+export async function pendingEntries(): Promise<FillEntry[]> {
+  const list = (await keys(pending())).map((k) => JSON.parse(String(k)) as [number, string]);
+  const found = await Promise.all(list.map(([surveyId, patientId]) => getEntry(surveyId, patientId)));
+  return found.filter((e): e is FillEntry => e !== undefined);
 }
 
 async function remember(surveyId: number) {
@@ -65,6 +85,7 @@ function fresh(ctx: EntryContext): FillEntry {
 async function change(ctx: EntryContext, apply: (entry: FillEntry) => void): Promise<FillEntry> {
   let result: FillEntry | undefined;
   await remember(ctx.survey.Id);
+  await markPending(ctx.survey.Id, ctx.patientId);
   await update<FillEntry>(
     ctx.patientId,
     (old) => {
@@ -141,6 +162,26 @@ export async function countEntries(): Promise<number> {
   return counts.reduce((a, b) => a + b, 0);
 }
 
+/** The first `limit` fills kept on this device (by survey, then patient id), without reading the rest. */
+export async function firstEntries(limit: number): Promise<FillEntry[]> {
+  const ids = (await get<number[]>("surveys", index())) ?? [];
+  const found: FillEntry[] = [];
+  for (const id of ids) {
+    if (found.length >= limit) break;
+    const page = await entryStore(id)(
+      "readonly",
+      (store) =>
+        new Promise<FillEntry[]>((resolve, reject) => {
+          const request = store.getAll(null, limit - found.length);
+          request.onsuccess = () => resolve(request.result as FillEntry[]);
+          request.onerror = () => reject(request.error);
+        }),
+    );
+    found.push(...page);
+  }
+  return found;
+}
+
 /** Every fill kept on this device, of every survey. */
 export async function listEntries(): Promise<FillEntry[]> {
   const ids = (await get<number[]>("surveys", index())) ?? [];
@@ -184,7 +225,8 @@ export function markAnswersSynced(
   });
 }
 
-export function setSyncError(surveyId: number, patientId: string, error: FillEntry["syncError"]) {
+export async function setSyncError(surveyId: number, patientId: string, error: FillEntry["syncError"]) {
+  await unmarkPending(surveyId, patientId);
   return changeIf(surveyId, patientId, (e) => ({ ...e, syncError: error }));
 }
 
@@ -210,16 +252,19 @@ export async function clearIfDone(surveyId: number, patientId: string): Promise<
   if (!entry || entry.notSynced || (entry.close && !entry.closeSent)) return false;
   if (Object.keys(entry.upload.files).length > 0) return false;
   await del(patientId, entryStore(surveyId));
+  await unmarkPending(surveyId, patientId);
   return true;
 }
 
 /** Deletes an entry. Only ever called on the user's confirmed request. */
 export async function deleteEntry(surveyId: number, patientId: string): Promise<void> {
   await del(patientId, entryStore(surveyId));
+  await unmarkPending(surveyId, patientId);
 }
 
 /** The user chose to replace the server's open case of this patient id. */
-export function chooseOverwrite(surveyId: number, patientId: string) {
+export async function chooseOverwrite(surveyId: number, patientId: string) {
+  await markPending(surveyId, patientId);
   return changeIf(surveyId, patientId, (e) => ({ ...e, overwrite: true, syncError: undefined }));
 }
 
@@ -238,8 +283,10 @@ export async function changePatientId(surveyId: number, from: string, to: string
     patientDataId: undefined,
     closeSent: false,
   };
+  await markPending(surveyId, to);
   await set(to, moved, store);
   await del(from, store);
+  await unmarkPending(surveyId, from);
   return true;
 }
 
@@ -247,4 +294,5 @@ export async function changePatientId(surveyId: number, from: string, to: string
 export function resetFillStoreForTests() {
   stores.clear();
   indexStore = null;
+  pendingStore = null;
 }

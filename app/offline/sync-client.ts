@@ -3,12 +3,14 @@ import { uploadErrorKeys } from "~/domain/uploads";
 import { pendingFiles, syncPayload, type FillEntry, type LocalFile } from "./fill-entry";
 import {
   clearIfDone,
+  countEntries,
   getEntry,
-  listEntries,
   markAnswersSynced,
   markClosed,
+  pendingEntries,
   setSyncError,
   settleFile,
+  unmarkPending,
 } from "./fill-store";
 
 /**
@@ -157,6 +159,14 @@ export function isAutoSyncable(entry: FillEntry): boolean {
   return entry.notSynced || (entry.close && !entry.closeSent) || pendingFiles(entry).some((p) => !p.file.error);
 }
 
+/** The entries the automatic sync tries; those that wait for a decision leave the pending set. */
+async function autoSyncable(): Promise<FillEntry[]> {
+  const candidates = await pendingEntries();
+  const waiting = candidates.filter((e) => !isAutoSyncable(e));
+  await Promise.all(waiting.map((e) => unmarkPending(e.surveyId, e.patientId)));
+  return candidates.filter(isAutoSyncable);
+}
+
 export interface SyncSummary {
   /** Entries sent in this run. */
   attempted: number;
@@ -168,7 +178,7 @@ export interface SyncSummary {
 
 /** Syncs every entry that needs no decision, a few at a time; stops when the network or sign-in is gone. */
 export async function syncAll(options: { fetch?: Fetch; concurrency?: number; only?: FillEntry[] } = {}) {
-  const all = options.only ?? (await listEntries()).filter(isAutoSyncable);
+  const all = options.only ?? (await autoSyncable());
   const summary: SyncSummary = { attempted: 0, synced: 0, left: 0, offline: false, unauthorized: false };
   let next = 0;
   const worker = async () => {
@@ -182,6 +192,6 @@ export async function syncAll(options: { fetch?: Fetch; concurrency?: number; on
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
-  summary.left = (await listEntries()).length;
+  summary.left = await countEntries();
   return summary;
 }

@@ -4,7 +4,7 @@ import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { exportToFile } from "~/offline/export";
 import type { FillEntry } from "~/offline/fill-entry";
-import { listEntries } from "~/offline/fill-store";
+import { countEntries, firstEntries, listEntries } from "~/offline/fill-store";
 import { isPersisted } from "~/offline/persistence";
 import { syncAll } from "~/offline/sync-client";
 import { DeleteConfirm, SyncRow } from "./SyncRow";
@@ -24,22 +24,30 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [confirm, setConfirm] = useState<FillEntry | null>(null);
 
-  const reload = useCallback(async () => {
-    const list = await listEntries();
-    list.sort((a, b) => a.modified.localeCompare(b.modified));
-    setEntries(list);
-    if (list.length === 0) onClose();
-  }, [onClose]);
+  const [total, setTotal] = useState(0);
+
+  // Only the rows shown are read, so thousands of queued fills open quickly.
+  const reload = useCallback(
+    async (limit = shown) => {
+      const [list, count] = await Promise.all([firstEntries(limit), countEntries()]);
+      setEntries(list);
+      setTotal(count);
+      if (count === 0) onClose();
+    },
+    [onClose, shown],
+  );
 
   useEffect(() => {
     void reload();
-    void isPersisted().then(setPersisted);
   }, [reload]);
+  useEffect(() => {
+    void isPersisted().then(setPersisted);
+  }, []);
 
   const syncEverything = async () => {
     setBusy(true);
     try {
-      const summary = await syncAll({ only: entries ?? [] });
+      const summary = await syncAll({ only: await listEntries() });
       if (summary.synced > 0) toast("success", t("offline.syncedCount", { count: summary.synced }));
       if (summary.offline) toast("error", t("errors.network"));
       if (summary.unauthorized) toast("error", t("offline.signInAgain"));
@@ -49,7 +57,7 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const count = entries?.length ?? 0;
+  const count = total;
   return (
     <Modal
       open
@@ -91,7 +99,7 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
             </tr>
           </thead>
           <tbody>
-            {entries.slice(0, shown).map((e) => (
+            {entries.map((e) => (
               <SyncRow key={keyOf(e)} entry={e} disabled={busy} onChanged={reload} onDelete={() => setConfirm(e)} />
             ))}
           </tbody>
