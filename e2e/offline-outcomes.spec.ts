@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { api, publishedSurvey } from "./api";
 import { download, fillOffline, goOffline, goOnline, offlineRig, oneQuestion, signInAt } from "./offline-support";
@@ -48,6 +49,11 @@ test("each sync outcome shows in the sync modal with its way out, and nothing go
     await expect(row("HASH_1")).toHaveAttribute("data-error", "SYNC_SURVEY_OUTDATED_HASH");
     await expect(modal.getByTestId("sync-all")).toBeVisible();
     await expect(row("INV_1").getByRole("button", { name: "Überschreiben" })).toHaveCount(0);
+
+    // Everything unsynced can be saved to a file first.
+    const [file] = await Promise.all([page.waitForEvent("download"), modal.getByTestId("sync-export").click()]);
+    const exported = JSON.parse(fs.readFileSync((await file.path())!, "utf8")) as { entries: { patientId: string }[] };
+    expect(exported.entries.map((e) => e.patientId).sort()).toEqual(["CL_1", "DONE_1", "HASH_1", "INV_1"]);
 
     // A clash: overwrite the server's open case.
     await row("CL_1").getByRole("button", { name: "Überschreiben" }).click();

@@ -22,6 +22,12 @@ test("download, fill with a file offline across a reload and a browser restart, 
     await expect(page.getByTestId("offline-indicator")).toHaveClass(/net--offline/);
     const row = page.getByTestId("survey-row").filter({ hasText: title });
     await expect(row).toHaveAttribute("data-downloaded", "true");
+    // Surveys not downloaded are disabled offline; "ready for offline" shows only the downloaded ones.
+    const other = page.getByTestId("survey-row").filter({ hasText: "Herzinsuffizienz" });
+    await expect(other).toHaveAttribute("aria-disabled", "true");
+    await page.getByTestId("ready-filter").check();
+    await expect(other).toHaveCount(0);
+    await expect(row).toBeVisible();
     await row.locator("summary").click();
     await row.getByRole("link", { name: "Umfrage ausfüllen" }).click();
     await startCase(page, "OFF_1");
