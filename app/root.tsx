@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -8,15 +8,20 @@ import {
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
+  type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/layout/nonce";
 import { useSilentRenew } from "~/components/layout/useSilentRenew";
+import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
+import { reportNetworkError } from "~/offline/connectivity";
+import { isNetworkError } from "~/offline/network";
+import { readRootData, saveRootData } from "~/offline/root-cache";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { takeFlash } from "~/server/flash.server";
 import { remixI18n } from "~/server/i18n.server";
@@ -25,6 +30,8 @@ import styles from "~/styles/app.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icon-192.png" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -37,12 +44,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       locale: isCulture(locale) ? locale : defaultCulture,
       user: user
-        ? { fullName: user.identity.fullName, institute: user.identity.institute, roles: user.identity.roles }
+        ? {
+            fullName: user.identity.fullName,
+            institute: user.identity.institute,
+            roles: user.identity.roles,
+            userId: user.identity.sub,
+            surveyUserDataId: user.userId,
+          }
         : null,
       flash,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/** Offline, navigations build the page from the last root data this device kept (no token in it). */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    const loaded = await serverLoader<typeof loader>();
+    saveRootData({ ...loaded, flash: null });
+    return loaded;
+  } catch (error) {
+    const kept = isNetworkError(error) ? readRootData<SerializeFrom<typeof loader>>() : null;
+    if (!kept) throw error;
+    reportNetworkError();
+    return kept;
+  }
 }
 
 export const handle = { i18n: "common" };
@@ -81,7 +108,15 @@ export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   useChangeLanguage(data?.locale ?? defaultCulture);
   useSilentRenew(Boolean(data?.user));
-  return <Outlet />;
+  useEffect(() => {
+    if (data?.user) saveRootData({ ...data, flash: null });
+  }, [data]);
+  return (
+    <>
+      <Outlet />
+      {data?.user ? <OfflineLayer /> : null}
+    </>
+  );
 }
 
 export function ErrorBoundary() {

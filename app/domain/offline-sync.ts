@@ -54,30 +54,10 @@ export const OfflineSyncResultSchema = z
   .meta({ id: "OfflineSyncResult" });
 export type OfflineSyncResult = z.infer<typeof OfflineSyncResultSchema>;
 
-/** The header that makes a repeated sync of the same fill have the effect of one. */
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IdempotencyKeySchema = z
   .string()
   .min(8)
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, '-' and '_' only");
 
-export const syncErrorTypes = [
-  "SYNC_SURVEY_PATIENTID_CLASH",
-  "SYNC_SURVEY_ALREADY_CLOSED",
-  "SYNC_SURVEY_OUTDATED_HASH",
-  "SYNC_SURVEY_INVALID_STATUS",
-] as const;
-export type SyncErrorType = (typeof syncErrorTypes)[number];
-
-/** What the sync modal offers for each outcome (section 8). */
-export const syncRecovery: Record<SyncErrorType, readonly ("overwrite" | "changeId" | "delete")[]> = {
-  SYNC_SURVEY_PATIENTID_CLASH: ["overwrite", "changeId", "delete"],
-  SYNC_SURVEY_ALREADY_CLOSED: ["changeId", "delete"],
-  SYNC_SURVEY_OUTDATED_HASH: ["delete"],
-  SYNC_SURVEY_INVALID_STATUS: ["delete"],
-};
-
-export function isSyncErrorType(value: unknown): value is SyncErrorType {
-  return typeof value === "string" && (syncErrorTypes as readonly string[]).includes(value);
-}
+export { IDEMPOTENCY_HEADER, isSyncErrorType, syncErrorTypes, syncRecovery, type SyncErrorType } from "./sync-errors";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { SurveyDates } from "~/components/surveys/SurveyRow";
@@ -8,7 +8,8 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Highlight } from "~/components/ui/Highlight";
 import { Menu } from "~/components/ui/Menu";
 import { SearchBox } from "~/components/ui/SearchBox";
-import { useOnline } from "~/offline/connectivity";
+import { reportNetworkError, useOnline } from "~/offline/connectivity";
+import { isNetworkError } from "~/offline/network";
 import { SurveyListSchema } from "~/domain/survey";
 import { failBack } from "~/server/action-errors.server";
 import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
@@ -56,6 +57,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return failBack(request, error, back);
   }
   return redirect(back);
+}
+
+/** Offline the archive is not available: the page says so instead of failing. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  try {
+    return await serverLoader<typeof loader>();
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    reportNetworkError();
+    return { surveys: [], q: "", isEditor: false, confirm: null };
+  }
 }
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "archive.title");

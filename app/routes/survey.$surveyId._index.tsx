@@ -1,5 +1,18 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
+} from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
@@ -16,6 +29,7 @@ import { formatDateTime } from "~/domain/dates";
 import { NewPatientSchema, OpenResponseSchema, PatientRecordSchema } from "~/domain/fill-requests";
 import { SurveySchema } from "~/domain/survey";
 import { useOnline } from "~/offline/connectivity";
+import { startClientAction, startClientLoader } from "~/offline/start-local";
 import { errorKey, failBack } from "~/server/action-errors.server";
 import { ApiError, apiClient, handleApiAuthErrors, type ApiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -129,13 +143,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+export async function clientLoader(args: ClientLoaderFunctionArgs) {
+  return startClientLoader<SerializeFrom<typeof loader>>(args);
+}
+
+export async function clientAction(args: ClientActionFunctionArgs) {
+  return startClientAction(args);
+}
+
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
   pageTitle(matches, "start.pageTitle", { title: loaded?.survey.title ?? "" });
 
 export default function SurveyStart() {
   const { t } = useTranslation();
   const { survey, blocked, latest, imageUrl } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() ?? null;
+  const result = (useActionData<typeof action>() as StartProblem | undefined) ?? null;
   const online = useOnline();
   return (
     <section className="page start" aria-labelledby="start-title">

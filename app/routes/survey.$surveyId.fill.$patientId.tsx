@@ -1,18 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigate } from "@remix-run/react";
-import { useCallback, useMemo } from "react";
-import { callApi, type ApiResult } from "~/components/editor/editor-api";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FillPageView } from "~/components/fill/FillPageView";
 import { pageTitle } from "~/components/layout/meta";
-import { Attachments } from "~/components/fill/Attachments";
-import { FillFlow } from "~/components/fill/FillFlow";
 import { pageFrom, pagesOf, type FillPage } from "~/components/fill/pages";
-import { apiSink } from "~/components/fill/useAnswers";
-import { useToast } from "~/components/ui/Toaster";
-import { useHydrated } from "~/components/ui/useHydrated";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
 import { isValidPatientId } from "~/domain/patient-id";
 import { SurveySchema } from "~/domain/survey";
-import { useTranslation } from "react-i18next";
+import { fillClientLoader, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
 import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
@@ -27,6 +22,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const surveyId = Number(params.surveyId);
   const patientId = params.patientId ?? "";
   if (!Number.isInteger(surveyId) || surveyId <= 0) throw redirect("/surveys");
+  // The document kept for offline use: no patient's data in it (the page is built on the device).
+  if (patientId === SHELL_PATIENT_ID) return { shell: true as const };
   if (!patientId || !isValidPatientId(patientId)) return toStart(request, surveyId, "start.surveyPatientIdInputError");
   const api = apiClient(user.accessToken);
   const url = new URL(request.url);
@@ -123,79 +120,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
-  pageTitle(matches, "fill.pageTitle", { title: loaded?.survey.Title ?? "" });
+  pageTitle(matches, "fill.pageTitle", {
+    title: (loaded as { survey?: { Title: string } } | undefined)?.survey?.Title ?? "",
+  });
+
+export async function clientLoader(args: ClientLoaderFunctionArgs) {
+  return fillClientLoader(args);
+}
+// Runs on the first load too: the kept offline fill document is built from this device's copy.
+clientLoader.hydrate = true as const;
 
 export default function FillRoute() {
-  const d = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const d = useLoaderData<typeof clientLoader>() as FillData | Omit<FillData, "offline"> | { shell: true };
   const { t } = useTranslation();
-  const base = `/survey/${d.survey.Id}/fill/${encodeURIComponent(d.patientId)}`;
-  const hrefOf = useCallback(
-    (page: FillPage, categoryId?: number) => `${base}?page=${page}${categoryId ? `&category=${categoryId}` : ""}`,
-    [base],
-  );
-  const ids = useMemo(() => ({ PatientId: d.patientId, SurveyId: d.survey.Id }), [d.patientId, d.survey.Id]);
-  const sink = useMemo(() => apiSink(ids), [ids]);
-
-  const onRefused = useCallback(
-    (result: Extract<ApiResult<unknown>, { ok: false }>) => {
-      if (result.status === 401) return window.location.assign("/401");
-      if (result.status === 403) return window.location.assign("/403");
-      if (result.type === "SURVEY_PATIENTID_NOT_FOUND") {
-        toast("error", t("fill.patientNotFound"));
-        return navigate(`/survey/${d.survey.Id}`);
-      }
-      if (result.type === "SURVEY_ALREADY_CLOSED") {
-        toast("error", t("fill.surveyCantBeFilledAlreadyClosed"));
-        return navigate(`/survey/${d.survey.Id}`);
-      }
-      toast(
-        "error",
-        t(result.type === "NETWORK" ? "errors.network" : result.status >= 500 ? "errors.server" : "fill.saveFailed"),
-      );
-    },
-    [navigate, toast, t, d.survey.Id],
-  );
-
-  return (
-    <section className="page" aria-label={d.survey.Title}>
-      <FillFlow
-        key={`${d.patientId}|${d.page}`}
-        survey={d.survey}
-        patientId={d.patientId}
-        initialAnswers={d.answers}
-        initialPreliminary={d.preliminary}
-        page={d.page}
-        categoryId={d.categoryId}
-        preview={false}
-        hydrated={hydrated}
-        go={(page, categoryId) => navigate(hrefOf(page, categoryId), { preventScrollReset: page === "questionnaire" })}
-        hrefOf={hrefOf}
-        sink={sink}
-        savePreliminary={(attributeId, optionId) =>
-          callApi("POST", "/attribute-responses", {
-            ...ids,
-            PatientFormAttributeId: attributeId,
-            PatientFormAnswerOptionId: optionId,
-          })
-        }
-        close={() =>
-          callApi("POST", `/patients/close?patientId=${encodeURIComponent(d.patientId)}&surveyId=${d.survey.Id}`)
-        }
-        onRefused={onRefused}
-        attachments={(q) => (
-          <Attachments
-            question={q}
-            surveyId={d.survey.Id}
-            patientDataId={d.patientDataId}
-            userId={d.userId}
-            surveyUserDataId={d.surveyUserDataId}
-            count={d.attachmentCounts[q.Id] ?? 0}
-          />
-        )}
-      />
-    </section>
-  );
+  if ("shell" in d)
+    return (
+      <section className="page" aria-busy="true">
+        <p role="status">{t("offline.loading")}</p>
+      </section>
+    );
+  return <FillPageView d={{ offline: false, ...d }} />;
 }

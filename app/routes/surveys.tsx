@@ -1,12 +1,22 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { SurveyRow } from "~/components/surveys/SurveyRow";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Menu } from "~/components/ui/Menu";
 import { SearchBox } from "~/components/ui/SearchBox";
+import { useToast } from "~/components/ui/Toaster";
 import { useOnline } from "~/offline/connectivity";
+import { useDownloads } from "~/offline/downloads";
+import { listClientLoader } from "~/offline/list-local";
 import { SurveyListSchema, SurveySchema } from "~/domain/survey";
 import { UserSchema } from "~/domain/user";
 import { failBack } from "~/server/action-errors.server";
@@ -63,11 +73,19 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(back);
 }
 
+export async function clientLoader(args: ClientLoaderFunctionArgs) {
+  return listClientLoader<SerializeFrom<typeof loader>>(args);
+}
+
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "surveys.title");
 
 export default function Surveys() {
   const { t } = useTranslation();
-  const { me, surveys, q, confirm } = useLoaderData<typeof loader>();
+  const { me, surveys: all, q, confirm } = useLoaderData<typeof loader>();
+  const downloads = useDownloads();
+  const toast = useToast();
+  const [readyOnly, setReadyOnly] = useState(false);
+  const surveys = readyOnly ? all.filter((s) => downloads.ids.has(s.Id)) : all;
   const navigation = useNavigation();
   const online = useOnline();
   const isEditor = me.roles.includes("SsiEditor");
@@ -91,6 +109,15 @@ export default function Surveys() {
           placeholder={t("surveys.searchPlaceholder")}
           buttonLabel={t("surveys.searchButton")}
         />
+        <label className="check toolbar__ready">
+          <input
+            type="checkbox"
+            checked={readyOnly}
+            onChange={(e) => setReadyOnly(e.target.checked)}
+            data-testid="ready-filter"
+          />{" "}
+          {t("offline.readyFilter")}
+        </label>
         <div className="toolbar__actions">
           {isEditor ? (
             <Form method="post">
@@ -119,7 +146,21 @@ export default function Surveys() {
       ) : (
         <ul className="rows" aria-label={t("surveys.count", { count: surveys.length })}>
           {surveys.map((s) => (
-            <SurveyRow key={s.Id} survey={s} q={q} isEditor={isEditor} confirmHref={confirmHref} />
+            <SurveyRow
+              key={s.Id}
+              survey={s}
+              q={q}
+              isEditor={isEditor}
+              confirmHref={confirmHref}
+              offline={{
+                downloaded: downloads.ids.has(s.Id),
+                downloading: downloads.busy.has(s.Id),
+                download: async () => {
+                  const ok = await downloads.download(s.Id);
+                  toast(ok ? "success" : "error", t(ok ? "offline.downloadDone" : "offline.downloadFailed"));
+                },
+              }}
+            />
           ))}
         </ul>
       )}

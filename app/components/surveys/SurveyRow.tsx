@@ -17,11 +17,13 @@ export function SurveyRow({
   q,
   isEditor,
   confirmHref,
+  offline,
 }: {
   survey: SurveyListEntry;
   q: string;
   isEditor: boolean;
   confirmHref: (kind: string) => string;
+  offline: { downloaded: boolean; downloading: boolean; download: () => void };
 }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -30,8 +32,16 @@ export function SurveyRow({
   const offlineProps = online
     ? {}
     : { "aria-disabled": true, tabIndex: -1, onClick: (e: { preventDefault(): void }) => e.preventDefault() };
+  const unavailable = !online && !offline.downloaded;
   return (
-    <li className="row" data-testid="survey-row" data-survey-id={survey.Id}>
+    <li
+      className={`row${unavailable ? " row--disabled" : ""}`}
+      data-testid="survey-row"
+      data-survey-id={survey.Id}
+      data-downloaded={offline.downloaded}
+      aria-disabled={unavailable || undefined}
+      title={unavailable ? t("offline.notDownloaded") : undefined}
+    >
       <Initial title={survey.Title} />
       <div className="row__main">
         <span className="row__title">
@@ -39,34 +49,56 @@ export function SurveyRow({
         </span>
         <SurveyDates start={survey.StartDate} end={survey.EndDate} />
       </div>
+      {offline.downloading ? (
+        <span className="spinner" role="status" aria-label={t("offline.downloading")} data-testid="row-downloading" />
+      ) : offline.downloaded ? (
+        <span className="row__ready" role="img" aria-label={t("offline.downloaded")} data-testid="row-ready">
+          ✓
+        </span>
+      ) : null}
       <StatusLabel status={survey.Status} />
-      <Menu label={t("surveys.rowMenu", { title: survey.Title })}>
-        {analyst ? (
-          <Link to={`/survey/${survey.Id}/edit`} className="menu__item" {...offlineProps}>
-            {t("surveys.edit")}
-          </Link>
-        ) : null}
-        {active && survey.Rights.CanParticipate ? (
-          <Link to={`/survey/${survey.Id}`} className="menu__item">
-            {t("surveys.complete")}
-          </Link>
-        ) : null}
-        {analyst ? (
-          <Link to={`/survey/${survey.Id}/statistics`} className="menu__item" {...offlineProps}>
-            {t("surveys.statistics")}
-          </Link>
-        ) : null}
-        {isEditor ? (
-          <Link to={confirmHref(`clone:${survey.Id}`)} className="menu__item" preventScrollReset {...offlineProps}>
-            {t("surveys.clone")}
-          </Link>
-        ) : null}
-        {isEditor && survey.Rights.CanEdit ? (
-          <Link to={confirmHref(`archive:${survey.Id}`)} className="menu__item" preventScrollReset {...offlineProps}>
-            {t("surveys.archiveAction")}
-          </Link>
-        ) : null}
-      </Menu>
+      {unavailable ? (
+        <span className="visually-hidden">{t("offline.notDownloaded")}</span>
+      ) : (
+        <Menu label={t("surveys.rowMenu", { title: survey.Title })}>
+          {analyst ? (
+            <Link to={`/survey/${survey.Id}/edit`} className="menu__item" {...offlineProps}>
+              {t("surveys.edit")}
+            </Link>
+          ) : null}
+          {active && survey.Rights.CanParticipate ? (
+            <Link to={`/survey/${survey.Id}`} className="menu__item">
+              {t("surveys.complete")}
+            </Link>
+          ) : null}
+          {active && survey.Rights.CanParticipate && online ? (
+            <button
+              type="button"
+              className="menu__item"
+              disabled={offline.downloading}
+              onClick={offline.download}
+              data-testid="row-download"
+            >
+              {t("offline.download")}
+            </button>
+          ) : null}
+          {analyst ? (
+            <Link to={`/survey/${survey.Id}/statistics`} className="menu__item" {...offlineProps}>
+              {t("surveys.statistics")}
+            </Link>
+          ) : null}
+          {isEditor ? (
+            <Link to={confirmHref(`clone:${survey.Id}`)} className="menu__item" preventScrollReset {...offlineProps}>
+              {t("surveys.clone")}
+            </Link>
+          ) : null}
+          {isEditor && survey.Rights.CanEdit ? (
+            <Link to={confirmHref(`archive:${survey.Id}`)} className="menu__item" preventScrollReset {...offlineProps}>
+              {t("surveys.archiveAction")}
+            </Link>
+          ) : null}
+        </Menu>
+      )}
     </li>
   );
 }

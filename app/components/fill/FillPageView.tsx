@@ -1,0 +1,110 @@
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ApiResult } from "~/components/editor/editor-api";
+import { LocalAttachments } from "~/components/offline/LocalAttachments";
+import { useToast } from "~/components/ui/Toaster";
+import { useHydrated } from "~/components/ui/useHydrated";
+import type { FillData } from "~/offline/fill-local";
+import { fillWriters } from "~/offline/fill-sinks";
+import { Attachments } from "./Attachments";
+import { FillFlow } from "./FillFlow";
+import type { FillPage } from "./pages";
+
+/** The fill page, online (answers to the API) or from this device's copy (answers kept here). */
+export function FillPageView({ d }: { d: FillData }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { t } = useTranslation();
+  const [local, setLocal] = useState(d.offline);
+  const base = `/survey/${d.survey.Id}/fill/${encodeURIComponent(d.patientId)}`;
+  const hrefOf = useCallback(
+    (page: FillPage, categoryId?: number) => `${base}?page=${page}${categoryId ? `&category=${categoryId}` : ""}`,
+    [base],
+  );
+  const writers = useMemo(
+    () =>
+      fillWriters({
+        survey: d.survey,
+        patientId: d.patientId,
+        userId: d.userId,
+        surveyUserDataId: d.surveyUserDataId,
+        answers: d.answers,
+        preliminary: d.preliminary,
+        offline: d.offline,
+        onLocal: () => setLocal(true),
+      }),
+    [d],
+  );
+  const context = useMemo(
+    () => ({
+      survey: d.survey,
+      patientId: d.patientId,
+      userId: d.userId,
+      ssiUserDataId: d.surveyUserDataId,
+    }),
+    [d],
+  );
+
+  const onRefused = useCallback(
+    (result: Extract<ApiResult<unknown>, { ok: false }>) => {
+      if (result.status === 401) return window.location.assign("/401");
+      if (result.status === 403) return window.location.assign("/403");
+      if (result.type === "SURVEY_PATIENTID_NOT_FOUND") {
+        toast("error", t("fill.patientNotFound"));
+        return navigate(`/survey/${d.survey.Id}`);
+      }
+      if (result.type === "SURVEY_ALREADY_CLOSED") {
+        toast("error", t("fill.surveyCantBeFilledAlreadyClosed"));
+        return navigate(`/survey/${d.survey.Id}`);
+      }
+      toast(
+        "error",
+        t(result.type === "NETWORK" ? "errors.network" : result.status >= 500 ? "errors.server" : "fill.saveFailed"),
+      );
+    },
+    [navigate, toast, t, d.survey.Id],
+  );
+
+  return (
+    <section className="page" aria-label={d.survey.Title}>
+      {local ? (
+        <p className="notice" role="status" data-testid="fill-offline-notice">
+          {t("offline.fillKeptLocally")}
+        </p>
+      ) : null}
+      <FillFlow
+        key={`${d.patientId}|${d.page}`}
+        survey={d.survey}
+        patientId={d.patientId}
+        initialAnswers={d.answers}
+        initialPreliminary={d.preliminary}
+        page={d.page}
+        categoryId={d.categoryId}
+        preview={false}
+        hydrated={hydrated}
+        go={(page, categoryId) => navigate(hrefOf(page, categoryId), { preventScrollReset: page === "questionnaire" })}
+        hrefOf={hrefOf}
+        sink={writers.sink}
+        savePreliminary={writers.savePreliminary}
+        close={writers.close}
+        onRefused={onRefused}
+        attachments={(q) =>
+          local ? (
+            <LocalAttachments question={q} context={context} />
+          ) : (
+            <Attachments
+              question={q}
+              surveyId={d.survey.Id}
+              patientDataId={d.patientDataId}
+              userId={d.userId}
+              surveyUserDataId={d.surveyUserDataId}
+              count={d.attachmentCounts[q.Id] ?? 0}
+            />
+          )
+        }
+      />
+    </section>
+  );
+}

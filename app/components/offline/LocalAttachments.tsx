@@ -1,0 +1,96 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { uploadRefusal } from "~/domain/uploads";
+import type { Question } from "~/domain/survey";
+import type { LocalFile } from "~/offline/fill-entry";
+import { addFile, getEntry, removeFile, type EntryContext } from "~/offline/fill-store";
+
+/** Files attached offline: kept on this device with the fill, uploaded by the sync (section 4). */
+export function LocalAttachments({ question, context }: { question: Question; context: EntryContext }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [files, setFiles] = useState<LocalFile[]>([]);
+  const [refused, setRefused] = useState<{ name: string; key: string }[]>([]);
+  const surveyId = context.survey.Id;
+  const { patientId } = context;
+
+  useEffect(() => {
+    let live = true;
+    void getEntry(surveyId, patientId).then((e) => live && setFiles(e?.upload.files[question.Id] ?? []));
+    return () => {
+      live = false;
+    };
+  }, [surveyId, patientId, question.Id]);
+
+  const pick = async (list: FileList) => {
+    const names = files.map((f) => f.name);
+    const problems: { name: string; key: string }[] = [];
+    let latest = files;
+    for (const file of Array.from(list)) {
+      const key = uploadRefusal({ name: file.name, size: file.size }, names, {
+        allowsAttachments: question.AllowFileAttachments,
+      });
+      if (key) {
+        problems.push({ name: file.name, key });
+        continue;
+      }
+      const entry = await addFile(context, question.Id, {
+        name: file.name,
+        type: file.type,
+        bytes: await file.arrayBuffer(),
+      });
+      names.push(file.name);
+      latest = entry.upload.files[question.Id] ?? [];
+    }
+    setFiles(latest);
+    setRefused(problems);
+  };
+
+  const remove = async (name: string) => {
+    const entry = await removeFile(context, question.Id, name);
+    setFiles(entry.upload.files[question.Id] ?? []);
+  };
+
+  return (
+    <div className="attachments" data-testid="attachments">
+      <label htmlFor={id} className="field__label">
+        {t("fill.attachments")}
+      </label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        onChange={(e) => e.target.files && void pick(e.target.files).then(() => (e.target.value = ""))}
+      />
+      {files.length > 0 ? (
+        <ul className="attachments__list">
+          {files.map((f) => (
+            <li key={f.name} data-testid="attachment-local">
+              <span>{f.name}</span> <span className="hint">{t("offline.fileKept")}</span>
+              <button
+                type="button"
+                className="btn btn--small"
+                onClick={() => void remove(f.name)}
+                aria-label={t("attachments.delete", { name: f.name })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {refused.length > 0 ? (
+        <div className="attachments__failed" role="alert">
+          <span>{t("attachments.failedCount", { count: refused.length })}</span>
+          <ul>
+            {refused.map((f) => (
+              <li key={f.name} data-testid="attachment-failed">
+                {f.name}: {t(`uploadErrors.${f.key}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useToast } from "~/components/ui/Toaster";
+import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
+import { countEntries } from "~/offline/fill-store";
+import { isNewBuild, registerServiceWorker, warmOffline } from "~/offline/sw.client";
+import { downloadedIds } from "~/offline/survey-store";
+
+const SyncModal = lazy(() => import("./SyncModal"));
+
+/** Health poll while offline (section 9: every 5 s). */
+export const HEALTH_POLL_MS = 5000;
+
+async function renewSignIn() {
+  const res = await fetch("/authentication/silent-token-renew-callback", { credentials: "same-origin" });
+  // The sign-in lapsed while offline: sign in again through the provider and come back here.
+  // Local data lives in IndexedDB and is kept.
+  if (res.status === 401) {
+    const here = window.location.pathname + window.location.search;
+    window.location.assign(`/authentication/login?returnTo=${encodeURIComponent(here)}`);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The app's offline machinery for a signed-in person: the service worker, the health poll while offline,
+ * the automatic sync when the network returns, and the unsynced-fills button with its modal.
+ */
+export function OfflineLayer() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const online = useOnline();
+  const [count, setCount] = useState(0);
+  const [open, setOpen] = useState(false);
+  const syncing = useRef(false);
+
+  const refreshCount = useCallback(() => void countEntries().then(setCount), []);
+
+  const sync = useCallback(async () => {
+    if (syncing.current) return;
+    syncing.current = true;
+    try {
+      if (!(await renewSignIn().catch(() => false))) return;
+      const { syncAll } = await import("~/offline/sync-client");
+      const summary = await syncAll();
+      if (summary.synced > 0) toast("success", t("offline.syncedCount", { count: summary.synced }));
+      if (summary.unauthorized) toast("error", t("offline.signInAgain"));
+      // Cut off mid-way: offline again, and the health poll brings the next try.
+      if (summary.offline) reportNetworkError();
+      setCount(summary.left);
+      // What is left after a sync that sent something needs the user: the modal shows it.
+      if (summary.attempted > 0 && summary.left > 0 && !summary.offline) setOpen(true);
+    } finally {
+      syncing.current = false;
+    }
+  }, [toast, t]);
+
+  useEffect(() => {
+    // A page the service worker answered from its copies looks online until a request fails: ask once.
+    fetch("/api/health", { cache: "no-store" }).catch(() => reportNetworkError());
+    void registerServiceWorker().then(async (ok) => {
+      const ids = await downloadedIds();
+      if (ok && navigator.onLine && ids.length > 0 && isNewBuild()) await warmOffline(ids).catch(() => undefined);
+    });
+    refreshCount();
+    window.addEventListener("offline:entries", refreshCount);
+    return () => window.removeEventListener("offline:entries", refreshCount);
+  }, [refreshCount]);
+
+  useEffect(() => {
+    if (online) {
+      void countEntries().then((n) => (n > 0 ? sync() : undefined));
+      return;
+    }
+    const timer = setInterval(async () => {
+      try {
+        const res = await fetch("/api/health", { cache: "no-store" });
+        if (res.ok) reportOnline();
+      } catch {
+        // Still offline.
+      }
+    }, HEALTH_POLL_MS);
+    return () => clearInterval(timer);
+  }, [online, sync]);
+
+  return (
+    <>
+      {count > 0 ? (
+        <div className="sync-bar">
+          <button type="button" className="btn btn--small" onClick={() => setOpen(true)} data-testid="open-sync">
+            {t("offline.unsynced", { count })}
+          </button>
+        </div>
+      ) : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SyncModal
+            onClose={() => {
+              setOpen(false);
+              refreshCount();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
+import { useToast } from "~/components/ui/Toaster";
+import { exportToFile } from "~/offline/export";
+import type { FillEntry } from "~/offline/fill-entry";
+import { countEntries, firstEntries, listEntries } from "~/offline/fill-store";
+import { isPersisted } from "~/offline/persistence";
+import { syncAll } from "~/offline/sync-client";
+import { DeleteConfirm, SyncRow } from "./SyncRow";
+
+/** Rows shown at once; more on request, so thousands of queued fills open quickly. */
+const PAGE = 50;
+
+const keyOf = (e: FillEntry) => `${e.surveyId}/${e.patientId}`;
+
+/** The unsynced offline fills with their actions (section 2, Sync modal). Closes when none is left. */
+export default function SyncModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [entries, setEntries] = useState<FillEntry[] | null>(null);
+  const [shown, setShown] = useState(PAGE);
+  const [busy, setBusy] = useState(false);
+  const [persisted, setPersisted] = useState<boolean | null>(null);
+  const [confirm, setConfirm] = useState<FillEntry | null>(null);
+
+  const [total, setTotal] = useState(0);
+
+  // Only the rows shown are read, so thousands of queued fills open quickly.
+  const reload = useCallback(
+    async (limit = shown) => {
+      const [list, count] = await Promise.all([firstEntries(limit), countEntries()]);
+      setEntries(list);
+      setTotal(count);
+      if (count === 0) onClose();
+    },
+    [onClose, shown],
+  );
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  useEffect(() => {
+    void isPersisted().then(setPersisted);
+  }, []);
+
+  const syncEverything = async () => {
+    setBusy(true);
+    try {
+      const summary = await syncAll({ only: await listEntries() });
+      if (summary.synced > 0) toast("success", t("offline.syncedCount", { count: summary.synced }));
+      if (summary.offline) toast("error", t("errors.network"));
+      if (summary.unauthorized) toast("error", t("offline.signInAgain"));
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  };
+
+  const count = total;
+  return (
+    <Modal
+      open
+      size="xl"
+      title={t("offline.syncTitle")}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={() => void exportToFile()} data-testid="sync-export">
+            {t("offline.export")}
+          </button>
+          {count > 1 ? (
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy}
+              onClick={() => void syncEverything()}
+              data-testid="sync-all"
+            >
+              {busy ? t("offline.syncing") : t("offline.syncAll")}
+            </button>
+          ) : null}
+        </>
+      }
+    >
+      {persisted !== null ? (
+        <p className="hint" data-testid="storage-persisted" data-persisted={persisted}>
+          {t(persisted ? "offline.storagePersisted" : "offline.storageNotPersisted")}
+        </p>
+      ) : null}
+      {entries ? (
+        <table className="sync-table" data-testid="sync-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("offline.colSurvey")}</th>
+              <th scope="col">{t("offline.colPatient")}</th>
+              <th scope="col">{t("offline.colFiles")}</th>
+              <th scope="col">{t("offline.colActions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <SyncRow key={keyOf(e)} entry={e} disabled={busy} onChanged={reload} onDelete={() => setConfirm(e)} />
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p role="status">{t("offline.loading")}</p>
+      )}
+      {count > shown ? (
+        <button type="button" className="btn" onClick={() => setShown((n) => n + PAGE)}>
+          {t("offline.more")}
+        </button>
+      ) : null}
+      <DeleteConfirm
+        entry={confirm}
+        onDone={async () => {
+          setConfirm(null);
+          await reload();
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from "react";
+import type { Survey, SurveyListEntry } from "~/domain/survey";
+import { reportNetworkError } from "./connectivity";
+import { requestPersistence } from "./persistence";
+import { forgetOffline, warmOffline } from "./sw.client";
+import { downloadedIds, getSurvey, removeSurvey, saveSurvey } from "./survey-store";
+
+const EVENT = "offline:downloads";
+const changed = () => window.dispatchEvent(new Event(EVENT));
+
+/** Stores an Active survey on the device and has the service worker keep its pages (section 2). */
+export async function downloadSurvey(id: number): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/surveys/${id}`, { credentials: "same-origin", headers: { accept: "application/json" } });
+  } catch (error) {
+    reportNetworkError();
+    throw error;
+  }
+  if (!res.ok) throw new Error(`survey ${id}: ${res.status}`);
+  const survey = (await res.json()) as Survey;
+  if (survey.Status !== "Active") throw new Error(`survey ${id} is not active`);
+  await saveSurvey(survey);
+  void requestPersistence();
+  try {
+    await warmOffline([id]);
+  } finally {
+    changed();
+  }
+}
+
+export async function forgetSurvey(id: number): Promise<void> {
+  await removeSurvey(id);
+  await forgetOffline([id]);
+  changed();
+}
+
+/**
+ * Keeps the stored copies in step with the full list seen online: a changed Active survey is stored
+ * again, one no longer Active (unpublished, ended) or gone loses its copy. Unsynced fills stay.
+ */
+export async function refreshCopies(list: SurveyListEntry[]): Promise<void> {
+  const byId = new Map(list.map((s) => [s.Id, s]));
+  for (const id of await downloadedIds()) {
+    const entry = byId.get(id);
+    if (!entry || entry.Status !== "Active") await forgetSurvey(id);
+    else if (entry.Hash !== (await getSurvey(id))?.Hash) await downloadSurvey(id).catch(() => undefined);
+  }
+}
+
+/** The downloaded survey ids and the downloads in progress, for the survey list. */
+export function useDownloads() {
+  const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    const load = () => void downloadedIds().then((list) => setIds(new Set(list)));
+    load();
+    window.addEventListener(EVENT, load);
+    return () => window.removeEventListener(EVENT, load);
+  }, []);
+  const download = useCallback(async (id: number) => {
+    setBusy((b) => new Set(b).add(id));
+    try {
+      await downloadSurvey(id);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy((b) => {
+        const next = new Set(b);
+        next.delete(id);
+        return next;
+      });
+    }
+  }, []);
+  return { ids, busy, download };
+}

@@ -1,0 +1,114 @@
+import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
+import { isAnswered } from "~/domain/answers";
+import type { OfflineSyncRequest, SyncErrorType, SyncQuestionAnswer } from "~/domain/offline-sync";
+import type { Question } from "~/domain/survey";
+
+/** How an answer travels in the sync payload, decided when it is given (section 3, questionTypes). */
+export type AnswerKind = "single" | "multiple" | "text" | "number" | "dateTime";
+
+/** A file picked offline, kept on the device until it is uploaded. */
+export interface LocalFile {
+  name: string;
+  type: string;
+  bytes: ArrayBuffer;
+  /** An uploadErrors key (406) or the server's message, after a refused upload. */
+  error?: string;
+}
+
+/**
+ * One fill made (or continued) on this device, stored under its patient id in the survey's store
+ * (section 3): status, answers, preliminaryAnswers, questionTypes, notSynced, close and upload.
+ */
+export interface FillEntry {
+  surveyId: number;
+  surveyTitle: string;
+  surveyHash: string;
+  patientId: string;
+  /** Client-made id of this fill, sent as the Idempotency-Key: a repeated sync has the effect of one. */
+  fillId: string;
+  status: "Open" | "Closed";
+  answers: Answers;
+  preliminaryAnswers: PreliminaryAnswers;
+  questionTypes: Record<number, AnswerKind>;
+  /** The answers have not reached the server yet. */
+  notSynced: boolean;
+  /** The fill was submitted: the case is closed once the answers are applied. */
+  close: boolean;
+  /** Replace the answers of the server's open case of this patient id (the user chose so, or it is ours). */
+  overwrite: boolean;
+  upload: { files: Record<number, LocalFile[]>; ssiUserDataId: number; userId: string };
+  /** Set once the answers are on the server: the files go to this case. */
+  patientDataId?: number;
+  /** The server has closed the case (files go first: a closed case takes no more files). */
+  closeSent?: boolean;
+  syncError?: SyncErrorType | "UNKNOWN";
+  /** Bumped by every local change: a sync clears the entry only if nothing changed meanwhile. */
+  rev: number;
+  modified: string;
+}
+
+export function answerKind(question: Pick<Question, "Type" | "AllowMultipleAnswers">): AnswerKind {
+  switch (question.Type) {
+    case "SingleSelection":
+      return "single";
+    case "MultipleSelection":
+    case "MultipleChoice":
+      return "multiple";
+    case "Image":
+      return question.AllowMultipleAnswers ? "multiple" : "single";
+    case "FreeText":
+      return "text";
+    case "Numerical":
+      return "number";
+    case "DateTime":
+      return "dateTime";
+  }
+}
+
+function wireAnswer(questionId: number, kind: AnswerKind, value: AnswerValue): SyncQuestionAnswer {
+  switch (kind) {
+    case "single":
+      return { QuestionId: questionId, AnswerOptionId: value.AnswerOptionIds?.[0] ?? null };
+    case "multiple":
+      return { QuestionId: questionId, AnswerOptionIds: value.AnswerOptionIds ?? [] };
+    case "text":
+      return { QuestionId: questionId, TextResponse: value.TextResponse ?? "" };
+    case "number":
+      return { QuestionId: questionId, NumericalResponse: value.NumericalResponse ?? null };
+    case "dateTime":
+      return { QuestionId: questionId, DateTimeResponse: value.DateTimeResponse ?? null };
+  }
+}
+
+/** The sync body of one entry (section 3, offline sync payload). */
+export function syncPayload(entry: FillEntry, close = entry.close): OfflineSyncRequest {
+  const QuestionAnswers: SyncQuestionAnswer[] = [];
+  for (const [id, value] of Object.entries(entry.answers)) {
+    const kind = entry.questionTypes[Number(id)];
+    if (kind && isAnswered(value)) QuestionAnswers.push(wireAnswer(Number(id), kind, value));
+  }
+  return {
+    PatientId: entry.patientId,
+    SurveyHash: entry.surveyHash,
+    Overwrite: entry.overwrite,
+    Close: close,
+    QuestionAnswers,
+    PreliminaryQuestionAnswers: Object.entries(entry.preliminaryAnswers).map(([id, option]) => ({
+      QuestionId: Number(id),
+      AnswerOptionId: option,
+    })),
+  };
+}
+
+export function pendingFiles(entry: FillEntry): { questionId: number; file: LocalFile }[] {
+  return Object.entries(entry.upload.files).flatMap(([id, files]) =>
+    files.map((file) => ({ questionId: Number(id), file })),
+  );
+}
+
+/** A fresh client-made fill id (letters and digits, accepted as an Idempotency-Key). */
+export function newFillId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

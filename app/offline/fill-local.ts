@@ -1,0 +1,84 @@
+import { redirect, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { pageFrom, pagesOf, type FillPage } from "~/components/fill/pages";
+import type { Answers, PreliminaryAnswers } from "~/domain/answers";
+import { isValidPatientId } from "~/domain/patient-id";
+import type { Survey } from "~/domain/survey";
+import { reportNetworkError } from "./connectivity";
+import { getEntry } from "./fill-store";
+import { isNetworkError } from "./network";
+import { cachedUser } from "./root-cache";
+import { getSurvey, removeSurvey, saveSurvey } from "./survey-store";
+
+/** The patient id of the fill document kept for offline use: no real patient can have it (it has '-'). */
+export const SHELL_PATIENT_ID = "offline-shell";
+
+export interface FillData {
+  survey: Survey;
+  patientId: string;
+  patientDataId: number;
+  userId: string;
+  surveyUserDataId: number;
+  answers: Answers;
+  preliminary: PreliminaryAnswers;
+  attachmentCounts: Record<number, number>;
+  page: FillPage;
+  categoryId: number | null;
+  /** Built from this device's copy: answers are kept here until they are synced. */
+  offline: boolean;
+}
+
+export type ServerFillData = Omit<FillData, "offline"> | { shell: true };
+
+/** Opening an Active survey online keeps its copy fresh; one no longer fillable loses its copy. */
+async function keepCopy(survey: Survey) {
+  const fillable = survey.Status === "Active" && survey.Rights.CanParticipate;
+  const known = await getSurvey(survey.Id);
+  if (!fillable) return known ? removeSurvey(survey.Id) : undefined;
+  await saveSurvey(survey);
+  // First stored now: the service worker keeps its pages too, so it opens after a reload offline.
+  if (!known) await import("./sw.client").then((sw) => sw.warmOffline([survey.Id]));
+}
+
+/** The fill page from this device's copy of the survey and this patient's local entry. */
+export async function localFillData(surveyId: number, patientId: string, url: URL): Promise<FillData> {
+  const [survey, entry] = await Promise.all([getSurvey(surveyId), getEntry(surveyId, patientId)]);
+  if (!survey || !isValidPatientId(patientId) || !patientId) throw redirect("/surveys");
+  const pages = pagesOf(survey);
+  const page = pageFrom(url.searchParams.get("page"), pages);
+  if (entry?.status === "Closed" && page !== "done") throw redirect(`/survey/${surveyId}`);
+  const category = Number(url.searchParams.get("category"));
+  const user = cachedUser();
+  return {
+    survey,
+    patientId,
+    patientDataId: 0,
+    userId: entry?.upload.userId ?? user?.userId ?? "",
+    surveyUserDataId: entry?.upload.ssiUserDataId ?? user?.surveyUserDataId ?? 0,
+    answers: entry?.answers ?? {},
+    preliminary: entry?.preliminaryAnswers ?? {},
+    attachmentCounts: {},
+    page,
+    categoryId: Number.isInteger(category) && category > 0 ? category : null,
+    offline: true,
+  };
+}
+
+/**
+ * The fill route's client loader: the server's page when it answers, this device's copy when the network
+ * is gone. The kept fill document carries the placeholder patient's (empty) data: it is never used.
+ */
+export async function fillClientLoader({ params, request, serverLoader }: ClientLoaderFunctionArgs) {
+  const surveyId = Number(params.surveyId);
+  const patientId = params.patientId ?? "";
+  try {
+    const data = await serverLoader<ServerFillData>();
+    if (!("shell" in data) && data.patientId === patientId) {
+      void keepCopy(data.survey).catch(() => undefined);
+      return { ...data, offline: false } satisfies FillData;
+    }
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    reportNetworkError();
+  }
+  return localFillData(surveyId, patientId, new URL(request.url));
+}

@@ -1,0 +1,110 @@
+import "fake-indexeddb/auto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { addFile, getEntry, recordAnswer, recordClose } from "./fill-store";
+import { syncAll, syncEntry } from "./sync-client";
+import { ctx, freshDatabases, json, offline, question, scriptedFetch } from "./test-support";
+
+beforeEach(freshDatabases);
+
+const bytes = () => new TextEncoder().encode("x").buffer;
+
+async function closedFillWithFile(patientId = "P1") {
+  await recordAnswer(ctx(patientId), question(1, "FreeText"), { TextResponse: "a" });
+  await addFile(ctx(patientId), 1, { name: "a.txt", type: "text/plain", bytes: bytes() });
+  return recordClose(ctx(patientId));
+}
+
+describe("sync client", () => {
+  it("posts the answers with the fill id, uploads the files to the returned case, closes it, then clears", async () => {
+    const entry = await closedFillWithFile();
+    const { fetch, calls } = scriptedFetch([
+      () => json(200, { Data: 42 }),
+      () => json(200, [{ Id: 1 }]),
+      () => new Response(null, { status: 204 }),
+    ]);
+    expect(await syncEntry(7, "P1", { fetch })).toBe("synced");
+    expect(calls[0].url).toBe("/api/survey-offline-sync/7");
+    expect(new Headers(calls[0].init.headers).get("Idempotency-Key")).toBe(entry.fillId);
+    // A closed case takes no files: the case is closed after them.
+    expect(JSON.parse(String(calls[0].init.body))).toMatchObject({ PatientId: "P1", Close: false, Overwrite: false });
+    expect(calls[1].url).toContain("/api/file-attachments/upload?questionId=1&patientDataId=42&surveyId=7");
+    expect((calls[1].init.body as FormData).get("files")).toBeInstanceOf(Blob);
+    expect(calls[2].url).toBe("/api/patients/close?patientId=P1&surveyId=7");
+    expect(await getEntry(7, "P1")).toBeUndefined();
+  });
+
+  it("closes at once in the sync when there are no files", async () => {
+    await recordAnswer(ctx("P1"), question(1, "FreeText"), { TextResponse: "a" });
+    await recordClose(ctx("P1"));
+    const { fetch, calls } = scriptedFetch([() => json(200, { Data: 42 })]);
+    expect(await syncEntry(7, "P1", { fetch })).toBe("synced");
+    expect(JSON.parse(String(calls[0].init.body))).toMatchObject({ Close: true });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps everything when the network is gone, and resends with the same key", async () => {
+    const entry = await closedFillWithFile();
+    expect(await syncEntry(7, "P1", scriptedFetch([offline]))).toBe("offline");
+    expect(await getEntry(7, "P1")).toMatchObject({ notSynced: true, fillId: entry.fillId });
+
+    // The answers arrived but the upload was cut off: only the file is sent again.
+    expect(await syncEntry(7, "P1", scriptedFetch([() => json(200, { Data: 42 }), offline]))).toBe("offline");
+    expect(await getEntry(7, "P1")).toMatchObject({ notSynced: false, patientDataId: 42 });
+    const retry = scriptedFetch([
+      () =>
+        json(406, { Type: "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME", Error: "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME" }),
+      // The close then finds the case closed already (a close that arrived before): done as well.
+      () => json(409, { Type: "SURVEY_ALREADY_CLOSED", Error: "closed" }),
+    ]);
+    expect(await syncEntry(7, "P1", retry)).toBe("synced");
+    expect(retry.calls.map((c) => c.url.split("?")[0])).toEqual([
+      "/api/file-attachments/upload",
+      "/api/patients/close",
+    ]);
+  });
+
+  it.each([
+    ["SYNC_SURVEY_PATIENTID_CLASH", 409],
+    ["SYNC_SURVEY_ALREADY_CLOSED", 409],
+    ["SYNC_SURVEY_OUTDATED_HASH", 400],
+    ["SYNC_SURVEY_INVALID_STATUS", 400],
+  ])("stores %s on the entry and deletes nothing", async (type, status) => {
+    await closedFillWithFile();
+    expect(await syncEntry(7, "P1", scriptedFetch([() => json(status, { Type: type, Error: "no" })]))).toBe("conflict");
+    expect(await getEntry(7, "P1")).toMatchObject({ syncError: type, notSynced: true });
+  });
+
+  it("keeps a refused file with its error and says files are left", async () => {
+    await closedFillWithFile();
+    const { fetch } = scriptedFetch([
+      () => json(200, { Data: 42 }),
+      () => json(406, { Type: "SURVEY_ATTACHMENTS_TOO_LARGE", Error: "SURVEY_ATTACHMENTS_TOO_LARGE" }),
+      () => new Response(null, { status: 204 }),
+    ]);
+    expect(await syncEntry(7, "P1", { fetch })).toBe("filesLeft");
+    expect((await getEntry(7, "P1"))!.upload.files[1][0].error).toBe("SURVEY_ATTACHMENTS_TOO_LARGE");
+  });
+
+  it("stops at a lapsed sign-in without touching the entry", async () => {
+    const entry = await closedFillWithFile();
+    expect(await syncEntry(7, "P1", scriptedFetch([() => json(401, {})]))).toBe("unauthorized");
+    expect(await getEntry(7, "P1")).toEqual(entry);
+  });
+
+  it("syncs all entries that need no decision and counts them", async () => {
+    await recordAnswer(ctx("A"), question(1, "FreeText"), { TextResponse: "a" });
+    await recordAnswer(ctx("B"), question(1, "FreeText"), { TextResponse: "b" });
+    await recordAnswer(ctx("C"), question(1, "FreeText"), { TextResponse: "c" });
+    const replies = [
+      () => json(200, { Data: 1 }),
+      () => json(409, { Type: "SYNC_SURVEY_PATIENTID_CLASH", Error: "x" }),
+      () => json(200, { Data: 3 }),
+    ];
+    const summary = await syncAll({ ...scriptedFetch(replies), concurrency: 1 });
+    expect(summary).toEqual({ attempted: 3, synced: 2, left: 1, offline: false, unauthorized: false });
+    // The clash waits for the user: the automatic sync does not send it again.
+    const again = scriptedFetch([]);
+    expect(await syncAll(again)).toMatchObject({ synced: 0, left: 1 });
+    expect(again.calls).toHaveLength(0);
+  });
+});

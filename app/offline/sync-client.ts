@@ -1,0 +1,197 @@
+import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
+import { uploadErrorKeys } from "~/domain/uploads";
+import { pendingFiles, syncPayload, type FillEntry, type LocalFile } from "./fill-entry";
+import {
+  clearIfDone,
+  countEntries,
+  getEntry,
+  markAnswersSynced,
+  markClosed,
+  pendingEntries,
+  setSyncError,
+  settleFile,
+  unmarkPending,
+} from "./fill-store";
+
+/**
+ * Replays fills made offline: the answers in one request (POST /api/survey-offline-sync/{surveyId}, with
+ * the fill's id as Idempotency-Key), then each file to the case the server named. Local data is cleared
+ * only when everything of an entry is on the server; a refusal is stored on the entry for the user to
+ * decide. Nothing unsynced is ever deleted here.
+ */
+export type EntryOutcome = "synced" | "conflict" | "filesLeft" | "failed" | "offline" | "unauthorized";
+
+type Fetch = typeof fetch;
+
+const DUPLICATE = "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME";
+
+async function errorBody(res: Response): Promise<{ Type?: string; Error?: string }> {
+  return ((await res.json().catch(() => null)) as { Type?: string; Error?: string } | null) ?? {};
+}
+
+const closesAtOnce = (entry: FillEntry) => entry.close && pendingFiles(entry).length === 0;
+
+async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutcome | number> {
+  let res: Response;
+  try {
+    res = await fetchFn(`/api/survey-offline-sync/${entry.surveyId}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json", [IDEMPOTENCY_HEADER]: entry.fillId },
+      // A case with files to come is closed after them: a closed case takes no more files.
+      body: JSON.stringify(syncPayload(entry, closesAtOnce(entry))),
+    });
+  } catch {
+    return "offline";
+  }
+  if (res.status === 401 || res.status === 403) return "unauthorized";
+  if (res.ok) {
+    const body = (await res.json().catch(() => null)) as { Data?: unknown } | null;
+    if (typeof body?.Data === "number") return body.Data;
+    await setSyncError(entry.surveyId, entry.patientId, "UNKNOWN");
+    return "failed";
+  }
+  const { Type } = await errorBody(res);
+  await setSyncError(entry.surveyId, entry.patientId, isSyncErrorType(Type) ? Type : "UNKNOWN");
+  return isSyncErrorType(Type) ? "conflict" : "failed";
+}
+
+async function uploadFile(
+  entry: FillEntry,
+  patientDataId: number,
+  questionId: number,
+  file: LocalFile,
+  fetchFn: Fetch,
+): Promise<"done" | "refused" | "offline" | "unauthorized"> {
+  const query = new URLSearchParams({
+    questionId: String(questionId),
+    patientDataId: String(patientDataId),
+    surveyId: String(entry.surveyId),
+    ssiUserDataId: String(entry.upload.ssiUserDataId),
+    userId: entry.upload.userId,
+  });
+  const body = new FormData();
+  body.append("files", new Blob([file.bytes], { type: file.type }), file.name);
+  let res: Response;
+  try {
+    res = await fetchFn(`/api/file-attachments/upload?${query}`, { method: "POST", body, credentials: "same-origin" });
+  } catch {
+    return "offline";
+  }
+  if (res.status === 401 || res.status === 403) return "unauthorized";
+  if (res.ok) {
+    await settleFile(entry.surveyId, entry.patientId, questionId, file.name);
+    return "done";
+  }
+  const { Type, Error } = await errorBody(res);
+  const key = [Type, Error].find((k): k is string => Boolean(k && (uploadErrorKeys as readonly string[]).includes(k)));
+  // A retried upload whose first try arrived: the file is already there.
+  if (key === DUPLICATE) {
+    await settleFile(entry.surveyId, entry.patientId, questionId, file.name);
+    return "done";
+  }
+  await settleFile(entry.surveyId, entry.patientId, questionId, file.name, key ?? Error ?? `HTTP ${res.status}`);
+  return "refused";
+}
+
+/** Closes the case once its files are settled; a case closed already counts as done. */
+async function closeCase(entry: FillEntry, fetchFn: Fetch): Promise<"done" | "failed" | "offline" | "unauthorized"> {
+  const query = new URLSearchParams({ patientId: entry.patientId, surveyId: String(entry.surveyId) });
+  let res: Response;
+  try {
+    res = await fetchFn(`/api/patients/close?${query}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+    });
+  } catch {
+    return "offline";
+  }
+  if (res.status === 401 || res.status === 403) return "unauthorized";
+  const { Type } = res.ok ? {} : await errorBody(res);
+  if (!res.ok && Type !== "SURVEY_ALREADY_CLOSED") return "failed";
+  await markClosed(entry.surveyId, entry.patientId);
+  return "done";
+}
+
+/**
+ * Syncs one entry as far as it goes. `retryRefused` also re-sends files refused before (the user asked).
+ */
+export async function syncEntry(
+  surveyId: number,
+  patientId: string,
+  options: { fetch?: Fetch; retryRefused?: boolean } = {},
+): Promise<EntryOutcome> {
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  let entry = await getEntry(surveyId, patientId);
+  if (!entry) return "synced";
+  if (entry.notSynced) {
+    const posted = await postAnswers(entry, fetchFn);
+    if (typeof posted !== "number") return posted;
+    entry = await markAnswersSynced(surveyId, patientId, entry.rev, posted, closesAtOnce(entry));
+    if (!entry) return "synced";
+    if (entry.notSynced) return "failed";
+  }
+  const patientDataId = entry.patientDataId;
+  if (patientDataId === undefined) return "failed";
+  let refused = false;
+  for (const { questionId, file } of pendingFiles(entry)) {
+    if (file.error && !options.retryRefused) {
+      refused = true;
+      continue;
+    }
+    const result = await uploadFile(entry, patientDataId, questionId, file, fetchFn);
+    if (result === "offline" || result === "unauthorized") return result;
+    if (result === "refused") refused = true;
+  }
+  const latest = await getEntry(surveyId, patientId);
+  if (latest?.close && !latest.closeSent && !latest.notSynced) {
+    const closed = await closeCase(latest, fetchFn);
+    if (closed !== "done") return closed;
+  }
+  if (await clearIfDone(surveyId, patientId)) return "synced";
+  return refused ? "filesLeft" : "failed";
+}
+
+/** Whether the automatic sync should try an entry: it waits for nobody's decision. */
+export function isAutoSyncable(entry: FillEntry): boolean {
+  if (entry.syncError) return false;
+  return entry.notSynced || (entry.close && !entry.closeSent) || pendingFiles(entry).some((p) => !p.file.error);
+}
+
+/** The entries the automatic sync tries; those that wait for a decision leave the pending set. */
+async function autoSyncable(): Promise<FillEntry[]> {
+  const candidates = await pendingEntries();
+  const waiting = candidates.filter((e) => !isAutoSyncable(e));
+  await Promise.all(waiting.map((e) => unmarkPending(e.surveyId, e.patientId)));
+  return candidates.filter(isAutoSyncable);
+}
+
+export interface SyncSummary {
+  /** Entries sent in this run. */
+  attempted: number;
+  synced: number;
+  left: number;
+  offline: boolean;
+  unauthorized: boolean;
+}
+
+/** Syncs every entry that needs no decision, a few at a time; stops when the network or sign-in is gone. */
+export async function syncAll(options: { fetch?: Fetch; concurrency?: number; only?: FillEntry[] } = {}) {
+  const all = options.only ?? (await autoSyncable());
+  const summary: SyncSummary = { attempted: 0, synced: 0, left: 0, offline: false, unauthorized: false };
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length && !summary.offline && !summary.unauthorized) {
+      const entry = all[next++];
+      summary.attempted += 1;
+      const outcome = await syncEntry(entry.surveyId, entry.patientId, { fetch: options.fetch });
+      if (outcome === "synced") summary.synced += 1;
+      else if (outcome === "offline") summary.offline = true;
+      else if (outcome === "unauthorized") summary.unauthorized = true;
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
+  summary.left = await countEntries();
+  return summary;
+}

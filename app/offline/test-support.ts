@@ -1,0 +1,56 @@
+import { IDBFactory } from "fake-indexeddb";
+import type { Question, Survey } from "~/domain/survey";
+import type { EntryContext } from "./fill-store";
+import { resetFillStoreForTests } from "./fill-store";
+import { resetSurveyStoreForTests } from "./survey-store";
+
+/** A fresh, empty IndexedDB for each test (fake-indexeddb), with fresh store handles. */
+export function freshDatabases() {
+  globalThis.indexedDB = new IDBFactory();
+  resetFillStoreForTests();
+  resetSurveyStoreForTests();
+}
+
+export function question(id: number, Type: Question["Type"], AllowMultipleAnswers = false): Question {
+  return {
+    Id: id,
+    CategoryId: 1,
+    SurveyId: 7,
+    ParentAnswerOptionId: null,
+    Title: `Q${id}`,
+    Type,
+    Sort: id,
+    AllowFileAttachments: true,
+    AllowMultipleAnswers,
+    Unit: null,
+    IsTestQuestion: false,
+    ImageSrc: null,
+    Dependence: null,
+    AnswerOptions: [],
+  };
+}
+
+export const survey = { Id: 7, Title: "Herz", Hash: "h1" } as Pick<Survey, "Id" | "Title" | "Hash">;
+
+export function ctx(patientId: string, extra: Partial<EntryContext> = {}): EntryContext {
+  return { survey, patientId, ssiUserDataId: 3, userId: "user-sub", ...extra };
+}
+
+/** A fake fetch: answers each request with the next scripted reply and records what was sent. */
+export function scriptedFetch(replies: ((url: string, init: RequestInit) => Response | Promise<Response>)[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fn = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    const reply = replies.shift();
+    if (!reply) throw new TypeError("Failed to fetch");
+    return reply(url, init);
+  }) as typeof fetch;
+  return { fetch: fn, calls };
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const offline = () => {
+  throw new TypeError("Failed to fetch");
+};

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { api, publishedSurvey } from "./api";
+import { download, fillOffline, goOffline, goOnline, offlineRig, oneQuestion, signInAt } from "./offline-support";
+import { openDatabase, signIn } from "./support";
+
+test("each sync outcome shows in the sync modal with its way out, and nothing goes without a confirmation", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await browser.newPage();
+  await signIn(admin, "admin");
+  const stamp = Date.now();
+  const [a, b, c] = [`Konflikte ${stamp}`, `Zurückgezogen ${stamp}`, `Geändert ${stamp}`];
+  const idA = await publishedSurvey(admin, a, oneQuestion);
+  const idB = await publishedSurvey(admin, b, oneQuestion);
+  const idC = await publishedSurvey(admin, c, oneQuestion);
+  await api(admin, "POST", `/patients/add?patientId=CL_1&surveyId=${idA}`);
+  await api(admin, "POST", `/patients/add?patientId=DONE_1&surveyId=${idA}`);
+  await api(admin, "POST", `/patients/close?patientId=DONE_1&surveyId=${idA}`);
+
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "admin");
+    await page.goto(rig.url("/surveys"));
+    for (const title of [a, b, c]) await download(page, title);
+
+    await goOffline(context, rig.gate);
+    await fillOffline(page, rig.url(`/survey/${idA}`), "CL_1");
+    await fillOffline(page, rig.url(`/survey/${idA}`), "DONE_1");
+    await fillOffline(page, rig.url(`/survey/${idB}`), "INV_1");
+    await fillOffline(page, rig.url(`/survey/${idC}`), "HASH_1");
+    await page.goto(rig.url("/surveys"));
+
+    // Meanwhile on the server: B is unpublished, C is changed and published again.
+    await api(admin, "PUT", `/surveys/${idB}/change-status?newStatusId=1`);
+    await api(admin, "PUT", `/surveys/${idC}/change-status?newStatusId=1`);
+    await api(admin, "POST", "/categories", { SurveyId: idC, Title: "Neu" });
+    await api(admin, "POST", `/surveys/${idC}/approve`);
+
+    await goOnline(context, rig.gate);
+    const modal = page.getByRole("dialog", { name: "Nicht synchronisierte Offline-Erfassungen" });
+    await expect(modal).toBeVisible({ timeout: 20_000 });
+    const row = (patientId: string) => modal.locator(`[data-testid=sync-row][data-patient-id="${patientId}"]`);
+    await expect(row("CL_1")).toHaveAttribute("data-error", "SYNC_SURVEY_PATIENTID_CLASH");
+    await expect(row("DONE_1")).toHaveAttribute("data-error", "SYNC_SURVEY_ALREADY_CLOSED");
+    await expect(row("INV_1")).toHaveAttribute("data-error", "SYNC_SURVEY_INVALID_STATUS");
+    await expect(row("HASH_1")).toHaveAttribute("data-error", "SYNC_SURVEY_OUTDATED_HASH");
+    await expect(modal.getByTestId("sync-all")).toBeVisible();
+    await expect(row("INV_1").getByRole("button", { name: "Überschreiben" })).toHaveCount(0);
+
+    // Everything unsynced can be saved to a file first.
+    const [file] = await Promise.all([page.waitForEvent("download"), modal.getByTestId("sync-export").click()]);
+    const exported = JSON.parse(fs.readFileSync((await file.path())!, "utf8")) as { entries: { patientId: string }[] };
+    expect(exported.entries.map((e) => e.patientId).sort()).toEqual(["CL_1", "DONE_1", "HASH_1", "INV_1"]);
+
+    // A clash: overwrite the server's open case.
+    await row("CL_1").getByRole("button", { name: "Überschreiben" }).click();
+    await expect(row("CL_1")).toHaveCount(0);
+    // Already closed: another patient id, then sync.
+    await row("DONE_1").getByRole("button", { name: "Patienten-ID ändern" }).click();
+    await modal.getByLabel("Neue Patienten-ID für DONE_1").fill("NEU_1");
+    await modal.getByRole("button", { name: "Speichern" }).click();
+    await row("NEU_1").getByRole("button", { name: "Synchronisieren" }).click();
+    await expect(row("NEU_1")).toHaveCount(0);
+
+    // Unpublished and changed surveys: the local data goes only after a confirmation.
+    const confirm = page.getByRole("dialog", { name: "Lokale Daten löschen?" });
+    await row("INV_1").getByRole("button", { name: "Löschen", exact: true }).click();
+    await confirm.getByRole("button", { name: "Abbrechen" }).click();
+    await expect(row("INV_1")).toBeVisible();
+    await row("INV_1").getByRole("button", { name: "Löschen", exact: true }).click();
+    await confirm.getByTestId("confirm-delete").click();
+    await expect(row("INV_1")).toHaveCount(0);
+    await row("HASH_1").getByRole("button", { name: "Löschen", exact: true }).click();
+    await confirm.getByTestId("confirm-delete").click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId("open-sync")).toHaveCount(0);
+
+    for (const patientId of ["CL_1", "NEU_1"]) {
+      const answers = await api<unknown[]>(admin, "GET", `/question-responses/?surveyId=${idA}&patientId=${patientId}`);
+      expect(answers, patientId).toHaveLength(1);
+    }
+  } finally {
+    await rig.dispose(context);
+  }
+});
+
+test("a sync whose answer is lost is tried again and applied once", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await browser.newPage();
+  await signIn(admin, "admin");
+  const title = `Wiederholung ${Date.now()}`;
+  const id = await publishedSurvey(admin, title, oneQuestion);
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "admin");
+    await page.goto(rig.url("/surveys"));
+    await download(page, title);
+    await goOffline(context, rig.gate);
+    await fillOffline(page, rig.url(`/survey/${id}`), "DUP_1", true);
+
+    // The server applies the sync, but its answer never arrives: the device tries again later.
+    rig.gate.loseNextSyncAnswer();
+    await goOnline(context, rig.gate);
+    await expect(page.getByText("1 Offline-Erfassung wurde synchronisiert.")).toBeVisible({ timeout: 30_000 });
+
+    const state = await api<{ State: string }>(admin, "GET", `/patients?patientId=DUP_1&surveyId=${id}`);
+    expect(state.State).toBe("Closed");
+    expect(await api<unknown[]>(admin, "GET", `/question-responses/?surveyId=${id}&patientId=DUP_1`)).toHaveLength(1);
+    const db = openDatabase();
+    try {
+      const cases = db.prepare("SELECT COUNT(*) AS n FROM patient_data WHERE survey_id = ?").get(id) as { n: number };
+      const applied = db.prepare("SELECT COUNT(*) AS n FROM sync_requests WHERE survey_id = ?").get(id) as {
+        n: number;
+      };
+      expect(cases.n).toBe(1);
+      expect(applied.n).toBe(1);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await rig.dispose(context);
+  }
+});
