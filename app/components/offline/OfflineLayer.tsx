@@ -58,7 +58,10 @@ export function OfflineLayer() {
 
   useEffect(() => {
     // A page the service worker answered from its copies looks online until a request fails: ask once.
-    fetch("/api/health", { cache: "no-store" }).catch(() => reportNetworkError());
+    // The body is read so that the request ends (an unread body keeps it open, and the page never idles).
+    fetch("/api/health", { cache: "no-store" })
+      .then((res) => res.text())
+      .catch(() => reportNetworkError());
     void registerServiceWorker().then(async (ok) => {
       const ids = await downloadedIds();
       if (ok && navigator.onLine && ids.length > 0 && isNewBuild()) await warmOffline(ids).catch(() => undefined);
@@ -76,6 +79,7 @@ export function OfflineLayer() {
     const timer = setInterval(async () => {
       try {
         const res = await fetch("/api/health", { cache: "no-store" });
+        await res.text();
         if (res.ok) reportOnline();
       } catch {
         // Still offline.
