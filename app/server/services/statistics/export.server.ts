@@ -2,6 +2,7 @@ import { csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from 
 import { storedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { translate } from "~/i18n";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
@@ -22,29 +23,29 @@ interface Column {
 
 const code = (o: { Id: number; Value: string | null }) => o.Value?.trim() || String(o.Id);
 
-function columnsOf(survey: Survey, questions: Question[]): Column[] {
+function columnsOf(survey: Survey, questions: Question[], culture: string | null): Column[] {
+  const t = (key: string, vars?: Record<string, string>) =>
+    translate(culture ?? undefined, `statistics.codebook.${key}`, vars);
   const cols: Column[] = [
-    { name: "PatientId", title: "Patient id of the case", kind: "text", codes: "" },
-    { name: "State", title: "Case state", kind: "Open / Closed", codes: "" },
-    { name: "Created", title: "Case started (UTC)", kind: "ISO date-time", codes: "" },
-    { name: "Closed", title: "Case closed (UTC)", kind: "ISO date-time", codes: "" },
+    { name: "PatientId", title: t("patientId"), kind: t("text"), codes: "" },
+    { name: "State", title: t("state"), kind: t("text"), codes: "" },
+    { name: "Created", title: t("created"), kind: t("isoDateTime"), codes: "" },
+    { name: "Closed", title: t("closed"), kind: t("isoDateTime"), codes: "" },
   ];
   for (const a of survey.PatientForm) {
     const codes = a.AnswerOptions.map((o) => `${code(o)} = ${o.Text}`).join("; ");
-    cols.push({ name: `P${a.Id}`, title: a.Title, kind: "preliminary answer (text)", codes });
-    cols.push({ name: `P${a.Id}_code`, title: a.Title, kind: "preliminary answer (code)", codes });
+    cols.push({ name: `P${a.Id}`, title: a.Title, kind: t("preliminaryText"), codes });
+    cols.push({ name: `P${a.Id}_code`, title: a.Title, kind: t("preliminaryCode"), codes });
   }
+  const parents = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, o.Text] as const)));
   for (const q of questions) {
     const choice = q.AnswerOptions.length > 0;
     const codes = q.AnswerOptions.map((o) => `${code(o)} = ${o.Text}`).join("; ");
-    const under = q.ParentAnswerOptionId ? ` (sub-question of answer ${q.ParentAnswerOptionId})` : "";
-    cols.push({
-      name: `Q${q.Id}`,
-      title: q.Title + under,
-      kind: choice ? `${q.Type} (texts, "|" between several)` : q.Type + (q.Unit ? ` in ${q.Unit}` : ""),
-      codes,
-    });
-    if (choice) cols.push({ name: `Q${q.Id}_code`, title: q.Title + under, kind: `${q.Type} (codes)`, codes });
+    const answer = q.ParentAnswerOptionId ? parents.get(q.ParentAnswerOptionId) : undefined;
+    const title = answer === undefined ? q.Title : t("subQuestion", { title: q.Title, answer });
+    const plain = q.Unit ? t("unit", { type: q.Type, unit: q.Unit }) : q.Type;
+    cols.push({ name: `Q${q.Id}`, title, kind: choice ? t("choiceTexts", { type: q.Type }) : plain, codes });
+    if (choice) cols.push({ name: `Q${q.Id}_code`, title, kind: t("choiceCodes", { type: q.Type }), codes });
   }
   return cols;
 }
@@ -56,7 +57,7 @@ async function* responsesCsv(
   filters: StatisticsFilters,
   sep: ";" | ",",
 ) {
-  const cols = columnsOf(survey, questions);
+  const cols = columnsOf(survey, questions, null);
   yield encoder.encode(
     BOM +
       csvLine(
@@ -123,9 +124,10 @@ async function* responsesCsv(
   }
 }
 
-async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",") {
-  const lines = [csvLine(["Column", "Question", "Kind", "Codes"], sep)];
-  for (const c of columnsOf(survey, questions)) lines.push(csvLine([c.name, c.title, c.kind, c.codes], sep));
+async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",", culture: string | null) {
+  const t = (key: string) => translate(culture ?? undefined, `statistics.codebook.${key}`);
+  const lines = [csvLine([t("column"), t("question"), t("kind"), t("codes")], sep)];
+  for (const c of columnsOf(survey, questions, culture)) lines.push(csvLine([c.name, c.title, c.kind, c.codes], sep));
   yield encoder.encode(BOM + lines.join(""));
 }
 
@@ -142,7 +144,7 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   const sep = csvSeparator(caller.culture);
   async function* parts(): AsyncIterable<ZipPart> {
     yield { name: "responses.csv", chunks: responsesCsv(db, survey, questions, filters, sep) };
-    yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep) };
+    yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep, caller.culture) };
   }
   return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: zipStream(parts()) };
 }
