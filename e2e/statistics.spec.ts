@@ -144,7 +144,11 @@ test.describe("without JavaScript", () => {
     const list = await page.request.get("/api/surveys?filterString=Herzinsuffizienz");
     const heart = ((await list.json()) as { Data: { Id: number }[] }).Data[0].Id;
     await page.goto(`/survey/${heart}/statistics`);
-    await expect(page.getByText("60 abgeschlossen von 250 angestrebten")).toBeVisible();
+    // Other specs may have added cases to the demo survey: at least its 60 demo cases count.
+    const completed = page.getByText(/^\d+ abgeschlossen von 250 angestrebten$/);
+    await expect(completed).toBeVisible();
+    const before = Number((await completed.textContent())!.split(" ")[0]);
+    expect(before).toBeGreaterThanOrEqual(60);
     await expect(
       page.getByRole("table", { name: "Antworten auf Wie stark ist die Atemnot bei Belastung?" }),
     ).toBeVisible();
@@ -153,8 +157,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("weiblich", { exact: true }).check();
     await page.getByRole("button", { name: "Anwenden" }).click();
     await expect(page).toHaveURL(/pq\d+=\d+/);
-    await expect(page.getByText(/^\d+ abgeschlossen von 250 angestrebten$/)).not.toHaveText(
-      "60 abgeschlossen von 250 angestrebten",
+    const after = Number(
+      (await page.getByText(/^\d+ abgeschlossen von 250 angestrebten$/).textContent())!.split(" ")[0],
     );
+    expect(after).toBeGreaterThan(0);
+    expect(after).toBeLessThan(before);
   });
 });

@@ -1,4 +1,3 @@
-import { writeTransaction } from "~/server/db/group-commit.server";
 import { AppError } from "~/domain/errors";
 import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-sync";
 import { isUniqueViolation } from "~/server/db/db.server";
@@ -21,7 +20,7 @@ export interface OfflineSync {
 
 /**
  * POST /survey-offline-sync/{surveyId} (docs/decisions/008-offline-sync.md): applies one offline fill to its
- * case in one transaction (on SQLite sharing its commit with writes that arrive with it) and answers the case's id. A request whose key this person already applied answers
+ * case in one transaction of its own and answers the case's id. A request whose key this person already applied answers
  * the same id again and changes nothing.
  */
 export async function syncOfflineFill(db: DB, caller: SurveyCaller, sync: OfflineSync): Promise<OfflineSyncResult> {
@@ -42,7 +41,7 @@ export async function syncOfflineFill(db: DB, caller: SurveyCaller, sync: Offlin
 
 function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string): Promise<OfflineSyncResult> {
   const { surveyId, key, payload } = sync;
-  return writeTransaction(db, async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const access = await requireSurvey(trx, caller, surveyId, "participate");
     // The case first, then the key: a sync that committed both meanwhile shows its key to every later
     // statement (PostgreSQL reads each statement's own snapshot), so a copy of it replays instead of clashing.
