@@ -83,6 +83,9 @@ function countedDates(values: Map<string, number> | undefined): CountedValuesSta
   return { ...stats, CountedValues: days.CountedValues, CountedValuesTruncated: days.CountedValuesTruncated };
 }
 
+/** Each scored question's unrounded average score, so a category sums exact values, not rounded ones. */
+const exactAverages = new WeakMap<QuestionStatistics, number>();
+
 /** One question's figures, with its sub-questions under the answers that lead to them. */
 export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreThresholds): QuestionStatistics {
   const answered = agg.answered.get(q.Id) ?? 0;
@@ -101,7 +104,7 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
   const max = scored ? maxScore(q) : 0;
   const average = scored ? averageScore(q, agg, answered) : null;
   const percentage = average !== null && max > 0 ? roundScorePercentage((average / max) * 100) : null;
-  return {
+  const figures: QuestionStatistics = {
     QuestionId: q.Id,
     QuestionTitle: q.Title,
     Type: questionTypeCode(q.Type),
@@ -124,6 +127,8 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
     AllowFileAttachments: q.AllowFileAttachments,
     NumberOfFileAttachments: agg.files.get(q.Id) ?? 0,
   };
+  if (average !== null) exactAverages.set(figures, average);
+  return figures;
 }
 
 /** Scored questions of a question list, sub-questions included. */
@@ -144,7 +149,7 @@ export function surveyFigures(survey: Survey, agg: Aggregates, thresholds: Score
     const questions = c.Questions.map((q) => questionFigures(q, agg, thresholds));
     const scored = scoredOf(questions);
     const answered = scored.filter((q) => q.ScoreResult !== null && (q.ScoreMax ?? 0) > 0);
-    const result = answered.reduce((sum, q) => sum + (q.ScoreResult ?? 0), 0);
+    const result = answered.reduce((sum, q) => sum + (exactAverages.get(q) ?? q.ScoreResult ?? 0), 0);
     const max = answered.reduce((sum, q) => sum + (q.ScoreMax ?? 0), 0);
     const percentage = max > 0 ? roundScorePercentage((result / max) * 100) : null;
     const cases = Math.max(0, ...answered.map((q) => q.TotalQuestionResponses));
