@@ -9,6 +9,7 @@ import {
 } from "~/domain/statistics";
 import type { DB } from "~/server/db/types.server";
 import type { AttachmentStore } from "~/server/storage/attachments.server";
+import { dialectOf } from "~/server/db/db.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
 import { countedCases, requireAnalyst } from "./cases.server";
@@ -16,6 +17,20 @@ import { zipStream, type ZipPart } from "./zip.server";
 
 /** The most files one archive request may name. */
 export const ARCHIVE_MAX_FILES = 10_000;
+
+/**
+ * The answer text in lower case for a case-insensitive search. SQLite's lower() folds ASCII letters only,
+ * so there the needle's other letters (Ä, Ö, Ü, É, ...) are folded in the text one by one.
+ */
+function lowerText(db: DB, needle: string) {
+  let expr = sql<string>`lower(qr.text_response)`;
+  if (dialectOf(db) !== "sqlite") return expr;
+  for (const letter of new Set([...needle].filter((c) => c > "\u007f"))) {
+    const upper = letter.toUpperCase();
+    if (upper !== letter && [...upper].length === 1) expr = sql<string>`replace(${expr}, ${upper}, ${letter})`;
+  }
+  return expr;
+}
 
 /** POST /statistics/{surveyId}/free-text/{questionId}: a page of the counted cases' answers, newest first. */
 export async function freeTextPage(
@@ -35,7 +50,7 @@ export async function freeTextPage(
   const needle = ref.filterString?.trim().toLowerCase();
   if (needle) {
     const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where(sql<boolean>`lower(qr.text_response) like ${pattern} escape '\\'`);
+    query = query.where(sql<boolean>`${lowerText(db, needle)} like ${pattern} escape '\\'`);
   }
   const [total, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
