@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { TestIdp } from "~/server/idp/test-fixture.server";
 import type { DialectName } from "../support/databases";
-import { form, pdf, PNG } from "./fill-files";
+import { form, pdf, PNG, text } from "./fill-files";
 import { json, useFillWorld, type FillWorld, type Who } from "./fill-support";
 
 /**
@@ -229,6 +229,10 @@ export const answersOf: Record<string, CaseAnswers> = {
     complaints: ["husten"],
     weight: 65,
     pulse: "p60",
+    files: [
+      ['Bericht: "März"?.txt', text("Bericht P6")],
+      ["CON.txt", text("Gerät")],
+    ],
     close: true,
   },
   OPEN: {

@@ -136,8 +136,8 @@ describe.each(dialects)("statistics figures on %s", (kind) => {
       { Text: "übelkeit", Count: 1 },
     ]);
     expect(q.AllowFileAttachments).toBe(true);
-    // P1 one file, P2 two; the Open case's file does not count.
-    expect(q.NumberOfFileAttachments).toBe(3);
+    // P1 one file, P2 two, P6 two; the Open case's file does not count.
+    expect(q.NumberOfFileAttachments).toBe(5);
   });
 
   it("a question hidden by a preliminary answer counts only the cases that saw it", () => {
