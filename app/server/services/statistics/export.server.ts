@@ -1,3 +1,4 @@
+import { defaultCulture } from "~/domain/culture";
 import { csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
 import { storedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
@@ -141,10 +142,12 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   const access = await requireAnalyst(db, caller, surveyId);
   const { survey } = await surveyStructure(db, access);
   const questions = allQuestions(topLevelQuestions(survey.Categories));
-  const sep = csvSeparator(caller.culture);
+  // A person who never chose a language works in the default one, and gets its separator and decimal mark.
+  const culture = caller.culture ?? defaultCulture;
+  const sep = csvSeparator(culture);
   async function* parts(): AsyncIterable<ZipPart> {
     yield { name: "responses.csv", chunks: responsesCsv(db, survey, questions, filters, sep) };
-    yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep, caller.culture) };
+    yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep, culture) };
   }
   return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: zipStream(parts()) };
 }
