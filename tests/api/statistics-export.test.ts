@@ -1,0 +1,170 @@
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { dialects } from "../support/databases";
+import { read, useStatisticsWorld, type Body } from "./statistics-support";
+
+let idp: TestIdp;
+beforeAll(async () => {
+  idp = await createTestIdp();
+});
+afterAll(async () => {
+  await idp.dispose();
+});
+
+/** Parses CSV as spreadsheets write it: quoted fields with doubled quotes, CRLF line ends. */
+function parseCsv(text: string, sep: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === sep) (row.push(field), (field = ""));
+    else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      ((row = []), (field = ""), i++);
+    } else field += c;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** Keeps the byte-order mark (a plain TextDecoder drops it). */
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+describe.each(dialects)("statistics export on %s", (kind) => {
+  const { world, fixture } = useStatisticsWorld(kind, () => idp);
+  let files: Record<string, Uint8Array>;
+  let disposition: string | null;
+
+  beforeAll(async () => {
+    const res = await world().call("editor", "POST", `/statistics/${fixture().survey}/csv`, {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/zip");
+    disposition = res.headers.get("content-disposition");
+    files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+  });
+
+  it("is a zip named after the sanitised title with responses.csv and codebook.csv", () => {
+    // "Statistik: Herz & Kreislauf" without the colon
+    expect(disposition).toContain("Statistik_ Herz & Kreislauf.zip");
+    expect(Object.keys(files).sort()).toEqual(["codebook.csv", "responses.csv"]);
+  });
+
+  it("responses.csv: BOM, header, one row per counted case with answer texts and codes, German separator", () => {
+    const f = fixture();
+    const text = utf8.decode(files["responses.csv"]);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const [header, ...rows] = parseCsv(text.slice(1), ";");
+    const P = (id: number) => [`P${id}`, `P${id}_code`];
+    const Q = (id: number) => [`Q${id}`, `Q${id}_code`];
+    expect(header).toEqual([
+      "PatientId",
+      "State",
+      "Created",
+      "Closed",
+      ...P(f.smoker.id),
+      ...P(f.sex.id),
+      ...Q(f.q.feeling),
+      ...Q(f.q.since),
+      ...Q(f.q.complaints),
+      `Q${f.q.weight}`,
+      `Q${f.q.measured}`,
+      `Q${f.q.notes}`,
+      ...Q(f.q.daily),
+      ...Q(f.q.pulse),
+      ...Q(f.q.symptoms),
+    ]);
+    expect(rows.map((r) => r[0])).toEqual(["P1", "P2", "P3", "P4", "P5", "P6"]);
+    for (const r of rows) {
+      expect(r).toHaveLength(header.length);
+      expect(r[1]).toBe("Closed");
+      expect(Number.isNaN(Date.parse(r[2]))).toBe(false);
+      expect(Number.isNaN(Date.parse(r[3]))).toBe(false);
+    }
+    const o = f.o;
+    expect(rows[0].slice(4)).toEqual([
+      "ja",
+      String(f.smoker.yes),
+      "weiblich",
+      String(f.sex.female),
+      "gut",
+      "G1",
+      "Tage",
+      String(o.tage),
+      "Husten | Fieber",
+      `${o.husten} | ${o.fieber}`,
+      "70,5",
+      "01.03.2024 08:00",
+      "Die Atemnot ist besser",
+      "ja",
+      String(o.dailyYes),
+      "60 bis 100",
+      String(o.p60),
+      "Atemnot | Ödeme",
+      `${o.sAtemnot} | ${o.sOedeme}`,
+    ]);
+    const col = (name: string) => header.indexOf(name);
+    // A text that a spreadsheet would run as a formula is neutralised; a separator inside a text is quoted.
+    expect(rows[2][col(`Q${f.q.notes}`)]).toBe("'=1+1 Schwindel");
+    expect(text).toContain(";'=1+1 Schwindel;");
+    expect(rows[4][col(`Q${f.q.notes}`)]).toBe("Übelkeit, keine Beschwerden");
+    // Unanswered and hidden questions are empty.
+    expect(rows[3][col(`Q${f.q.daily}`)]).toBe("");
+    expect(rows[3][col(`Q${f.q.complaints}`)]).toBe("");
+    expect(rows[5][col(`Q${f.q.feeling}`)]).toBe("");
+    expect(rows[3][col(`Q${f.q.weight}`)]).toBe("91,25");
+  });
+
+  it("responses.csv follows the filters; the Open case never appears", async () => {
+    const f = fixture();
+    const res = await world().call("approver", "POST", `/statistics/${f.survey}/csv`, {
+      PreliminaryQuestionsSelection: { [f.smoker.id]: [f.smoker.yes] },
+    });
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const rows = parseCsv(utf8.decode(zip["responses.csv"]).slice(1), ";");
+    expect(rows.slice(1).map((r) => r[0])).toEqual(["P1", "P2", "P5"]);
+    expect(utf8.decode(zip["responses.csv"])).not.toContain("OPEN");
+  });
+
+  it("codebook.csv names every column with its question and codes, in the caller's language", () => {
+    const f = fixture();
+    const text = utf8.decode(files["codebook.csv"]);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const rows = parseCsv(text.slice(1), ";");
+    expect(rows[0]).toEqual(["Spalte", "Frage", "Art", "Codes"]);
+    const byName = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
+    expect(byName[`Q${f.q.feeling}`][1]).toBe("Wie geht es Ihnen?");
+    expect(byName[`Q${f.q.feeling}`][3]).toBe("G1 = gut; G2 = mittel; G3 = schlecht");
+    expect(byName[`Q${f.q.since}`][1]).toContain("Seit wann?");
+    expect(byName[`Q${f.q.since}`][1]).toContain("gut");
+    expect(byName[`Q${f.q.weight}`][2]).toContain("kg");
+    expect(byName[`P${f.smoker.id}`][3]).toBe(`${f.smoker.yes} = ja; ${f.smoker.no} = nein`);
+    expect(rows).toHaveLength(1 + 4 + 4 + 15);
+  });
+
+  it("English: comma separator, decimal point and an English codebook", async () => {
+    const f = fixture();
+    const w = world();
+    expect((await w.call("admin", "POST", "/users/current/culture?culture=en-US")).status).toBeLessThan(300);
+    const res = await w.call("admin", "POST", `/statistics/${f.survey}/csv`, {});
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const [header, ...rows] = parseCsv(utf8.decode(zip["responses.csv"]).slice(1), ",");
+    expect(rows).toHaveLength(6);
+    expect(rows[0][header.indexOf(`Q${f.q.weight}`)]).toBe("70.5");
+    expect(rows[4][header.indexOf(`Q${f.q.notes}`)]).toBe("Übelkeit, keine Beschwerden");
+    expect(parseCsv(utf8.decode(zip["codebook.csv"]).slice(1), ",")[0]).toEqual([
+      "Column",
+      "Question",
+      "Kind",
+      "Codes",
+    ]);
+  });
+});
