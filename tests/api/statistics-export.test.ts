@@ -2,7 +2,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { dialects } from "../support/databases";
-import { read, useStatisticsWorld, type Body } from "./statistics-support";
+import { useStatisticsWorld } from "./statistics-support";
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -21,15 +21,21 @@ function parseCsv(text: string, sep: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === sep) (row.push(field), (field = ""));
-    else if (c === "\r" && text[i + 1] === "\n") {
+    else if (c === sep) {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
       row.push(field);
       rows.push(row);
-      ((row = []), (field = ""), i++);
+      row = [];
+      field = "";
+      i++;
     } else field += c;
   }
   if (field !== "" || row.length > 0) rows.push([...row, field]);
