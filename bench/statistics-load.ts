@@ -1,0 +1,182 @@
+// Statistics on 100,000 closed cases x 50 questions (about 5 M answer rows), on SQLite and on PostgreSQL.
+// Budget (quality guide): computed in under 1 s, within 2x of one raw GROUP BY over the same rows in the same
+// run; the CSV zip export streams with peak memory under 300 MB. The services run in-process, as the API
+// calls them; each figure is the median of 3 runs after one warm-up.
+// Usage: npx tsx --tsconfig tsconfig.json bench/statistics-load.ts   (BENCH_CASES to change the size,
+// BENCH_DIALECTS=sqlite or postgres for one database)
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { DEFAULT_SCORE_THRESHOLDS } from "~/domain/statistics";
+import { createDb, type DialectName } from "~/server/db/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import type { DB } from "~/server/db/types.server";
+import { exportResponses } from "~/server/services/statistics/export.server";
+import { surveyStatistics } from "~/server/services/statistics/statistics.server";
+import type { SurveyCaller } from "~/server/services/surveys.server";
+import { seedStatistics } from "./statistics-seed";
+
+const CASES = Number(process.env.BENCH_CASES ?? 100_000);
+const BUDGET_MS = 1000;
+const BUDGET_RATIO = 2;
+const BUDGET_RSS_MB = 300;
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
+
+const caller: SurveyCaller = {
+  userId: 1,
+  sub: "bench",
+  roles: ["SsiEditor", "SsiApprover"],
+  teamIds: [],
+  culture: "de-DE",
+};
+
+interface Line {
+  figure: string;
+  value: string;
+  budget: string;
+  verdict: string;
+}
+const lines: Line[] = [];
+
+async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+/** Streams the export to nowhere, sampling the resident set; returns bytes written and the peak RSS. */
+async function exportPeak(db: DB, surveyId: number) {
+  global.gc?.();
+  let peak = process.memoryUsage().rss;
+  const sample = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  const file = await exportResponses(db, caller, surveyId, {});
+  const out = fs.createWriteStream("/dev/null");
+  let bytes = 0;
+  for await (const chunk of file.body) {
+    bytes += chunk.byteLength;
+    if (!out.write(chunk)) await new Promise((resolve) => out.once("drain", resolve));
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  out.end();
+  clearInterval(sample);
+  return { bytes, peak, ms: performance.now() - started };
+}
+
+async function openDatabase(kind: DialectName) {
+  if (kind === "sqlite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-stats-"));
+    const db = createDb({ dataDir });
+    await migrateToLatest(db);
+    return {
+      db,
+      target: { kind, file: path.join(dataDir, "survey.sqlite") } as const,
+      cleanup: async () => {
+        await db.destroy();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `bench_stats_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+  await migrateToLatest(db);
+  return {
+    db,
+    target: { kind, url: url.toString() } as const,
+    cleanup: async () => {
+      await db.destroy();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function bench(kind: DialectName) {
+  const { db, target, cleanup } = await openDatabase(kind);
+  try {
+    const seedStarted = performance.now();
+    const seeded = await seedStatistics(db, target, CASES);
+    const seedMs = performance.now() - seedStarted;
+    console.log(
+      `${kind}: seeded ${seeded.cases.toLocaleString("en-US")} cases, ${seeded.rows.toLocaleString("en-US")} answer rows in ${(seedMs / 1000).toFixed(1)} s`,
+    );
+    const statsMs = await median(3, () => surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS));
+    const rawMs = await median(3, () =>
+      sql`select question_id, answer_option_id, count(*) from question_responses where survey_id = ${seeded.surveyId} group by 1, 2`.execute(
+        db,
+      ),
+    );
+    const check = await surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS);
+    if (check.NumSurveyResponses !== CASES) throw new Error(`counted ${check.NumSurveyResponses} cases`);
+    const ratio = statsMs / rawMs;
+    const exported = await exportPeak(db, seeded.surveyId);
+    const peakMb = exported.peak / 2 ** 20;
+    lines.push(
+      {
+        figure: `${kind}: statistics, ${CASES.toLocaleString("en-US")} cases x 50 questions`,
+        value: `${Math.round(statsMs)} ms`,
+        budget: `< ${BUDGET_MS} ms`,
+        verdict: statsMs < BUDGET_MS ? "within" : "OVER",
+      },
+      {
+        figure: `${kind}: raw GROUP BY over the same rows`,
+        value: `${Math.round(rawMs)} ms`,
+        budget: "(baseline)",
+        verdict: "",
+      },
+      {
+        figure: `${kind}: statistics / raw GROUP BY`,
+        value: `${ratio.toFixed(2)}x`,
+        budget: `<= ${BUDGET_RATIO}x`,
+        verdict: ratio <= BUDGET_RATIO ? "within" : "OVER",
+      },
+      {
+        figure: `${kind}: CSV zip export, peak RSS`,
+        value: `${Math.round(peakMb)} MB`,
+        budget: `< ${BUDGET_RSS_MB} MB`,
+        verdict: peakMb < BUDGET_RSS_MB ? "within" : "OVER",
+      },
+      {
+        figure: `${kind}: CSV zip export, time and size`,
+        value: `${(exported.ms / 1000).toFixed(1)} s, ${(exported.bytes / 2 ** 20).toFixed(1)} MB`,
+        budget: "(for reference)",
+        verdict: "",
+      },
+    );
+  } finally {
+    await cleanup();
+  }
+}
+
+for (const kind of dialects) await bench(kind);
+
+const widths = (["figure", "value", "budget", "verdict"] as const).map((k) =>
+  Math.max(k.length, ...lines.map((l) => l[k].length)),
+);
+const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+console.log(row(["figure", "value", "budget", "verdict"]));
+console.log(row(widths.map((w) => "-".repeat(w))));
+for (const l of lines) console.log(row([l.figure, l.value, l.budget, l.verdict]));
+process.exit(lines.some((l) => l.verdict === "OVER") ? 1 : 0);
