@@ -5,6 +5,7 @@ const benches = [
   [process.execPath, ["bench/bundle-size.mjs"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/answer-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/sync-load.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"]],
   ["npx", ["playwright", "test", "--config", "bench/offline-queue.config.ts"]],
 ];
 let failed = false;
