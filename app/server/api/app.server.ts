@@ -13,6 +13,7 @@ import { patientAttributeRoutes } from "./routes/patient-attributes.server";
 import { patientRoutes } from "./routes/patients.server";
 import { questionRoutes } from "./routes/questions.server";
 import { responseRoutes } from "./routes/responses.server";
+import { dashboardRoutes } from "./routes/dashboards.server";
 import { statisticsRoutes } from "./routes/statistics.server";
 import { surveyRoutes } from "./routes/surveys.server";
 import { syncRoutes } from "./routes/sync.server";
@@ -32,6 +33,7 @@ export const apiRoutes: AnyRoute[] = [
   ...attachmentRoutes,
   ...syncRoutes,
   ...statisticsRoutes,
+  ...dashboardRoutes,
 ];
 
 export function createApi(deps: ApiDeps) {

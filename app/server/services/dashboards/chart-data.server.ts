@@ -1,0 +1,226 @@
+import {
+  INDIVIDUAL_SCORES_LIMIT,
+  quantile,
+  RANGE_ENTRIES_LIMIT,
+  type Chart,
+  type ChartType,
+  type PlotType,
+} from "~/domain/dashboards";
+import { roundTo } from "~/domain/statistics";
+import type { Survey } from "~/domain/survey";
+import { allQuestions } from "~/domain/visibility";
+import { maxScore } from "../statistics/figures.server";
+import {
+  cases,
+  correctAnswers,
+  countsByDay,
+  scoresOfCases,
+  scoreSumsByDay,
+  weightSum,
+  type ChartScope,
+} from "./scores.server";
+
+export interface ChartRow {
+  id: number;
+  chart_type: string;
+  plot_type: string;
+  attribute_id: number | null;
+  question_id1: number | null;
+  question_id2: number | null;
+  sort: number;
+}
+
+type Series = Omit<Chart, "Id" | "ChartType" | "PlotType" | "AttributeId" | "QuestionId1" | "QuestionId2" | "Sort">;
+const empty = (): Series => ({
+  RangeEntries: [],
+  RangeEntriesTotal: 0,
+  ResponseCountsByDates: [],
+  SurveyScoresByDates: [],
+  AverageScoresByDates: [],
+  ResponseCountsByPreQuestionOptions: [],
+  ScorePlotByPreQuestionOptions: [],
+  CategoryScores: [],
+});
+
+const maxTotal = (s: ChartScope) => s.testQuestions.reduce((sum, q) => sum + maxScore(q), 0);
+
+async function individualScores(s: ChartScope): Promise<Series["SurveyScoresByDates"]> {
+  const latest = await s.db
+    .selectFrom("patient_data as pd")
+    .select(["pd.id", "pd.patient_id", "pd.closed_at"])
+    .where("pd.id", "in", cases(s))
+    .orderBy("pd.closed_at", "desc")
+    .orderBy("pd.id", "desc")
+    .limit(INDIVIDUAL_SCORES_LIMIT)
+    .execute();
+  const scores = await scoresOfCases(
+    s,
+    latest.map((r) => r.id),
+  );
+  const max = maxTotal(s);
+  return latest.reverse().map((r) => ({
+    PatientId: r.patient_id,
+    Date: (r.closed_at ?? "").slice(0, 10),
+    Score: scores.get(r.id) ?? 0,
+    MaxScore: max,
+  }));
+}
+
+async function averageScores(s: ChartScope): Promise<Series["AverageScoresByDates"]> {
+  const [counts, sums] = await Promise.all([countsByDay(s), scoreSumsByDay(s)]);
+  return counts.map((c) => ({
+    Date: c.Date,
+    Count: c.Count,
+    AverageScore: roundTo((sums.get(c.Date) ?? 0) / c.Count, 2),
+  }));
+}
+
+function preAnswers(s: ChartScope, attributeId: number) {
+  return s.db
+    .selectFrom("attribute_responses as ar")
+    .where("ar.attribute_id", "=", attributeId)
+    .where("ar.patient_data_id", "in", cases(s));
+}
+
+async function countsByOption(s: ChartScope, survey: Survey, attributeId: number) {
+  const rows = await preAnswers(s, attributeId)
+    .select(["ar.answer_option_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("ar.answer_option_id")
+    .execute();
+  const counts = new Map(rows.map((r) => [r.answer_option_id, Number(r.n)]));
+  const attribute = survey.PatientForm.find((a) => a.Id === attributeId);
+  return (attribute?.AnswerOptions ?? []).map((o) => ({
+    OptionId: o.Id,
+    OptionText: o.Text,
+    Count: counts.get(o.Id) ?? 0,
+  }));
+}
+
+async function scorePlot(s: ChartScope, survey: Survey, attributeId: number) {
+  const scores = correctAnswers(s)
+    .select(["qr.patient_data_id", weightSum.as("score")])
+    .groupBy("qr.patient_data_id");
+  const rows = await preAnswers(s, attributeId)
+    .leftJoin(scores.as("s"), "s.patient_data_id", "ar.patient_data_id")
+    .select(["ar.answer_option_id", "s.score"])
+    .execute();
+  const byOption = new Map<number, number[]>();
+  for (const r of rows) {
+    const list = byOption.get(r.answer_option_id) ?? [];
+    list.push(Number(r.score ?? 0));
+    byOption.set(r.answer_option_id, list);
+  }
+  const attribute = survey.PatientForm.find((a) => a.Id === attributeId);
+  return (attribute?.AnswerOptions ?? []).map((o) => {
+    const sorted = (byOption.get(o.Id) ?? []).sort((a, b) => a - b);
+    const q = (p: number) => {
+      const v = quantile(sorted, p);
+      return v === null ? null : roundTo(v, 2);
+    };
+    return {
+      OptionId: o.Id,
+      OptionText: o.Text,
+      Count: sorted.length,
+      Min: q(0),
+      Q1: q(0.25),
+      Median: q(0.5),
+      Q3: q(0.75),
+      Max: q(1),
+    };
+  });
+}
+
+/** Each scored category: the sum of its answered test questions' average scores against the sum of their maxima. */
+async function categoryScores(s: ChartScope, survey: Survey) {
+  if (s.testQuestions.length === 0) return [];
+  const [sums, answered] = await Promise.all([
+    correctAnswers(s)
+      .select(["qr.question_id", weightSum.as("score")])
+      .groupBy("qr.question_id")
+      .execute(),
+    s.db
+      .selectFrom("question_responses as qr")
+      .select(["qr.question_id", (eb) => eb.fn.count<number>("qr.patient_data_id").distinct().as("n")])
+      .where("qr.survey_id", "=", s.surveyId)
+      .where("qr.patient_data_id", "in", cases(s))
+      .where(
+        "qr.question_id",
+        "in",
+        s.testQuestions.map((q) => q.Id),
+      )
+      .groupBy("qr.question_id")
+      .execute(),
+  ]);
+  const sum = new Map(sums.map((r) => [r.question_id, Number(r.score)]));
+  const n = new Map(answered.map((r) => [r.question_id, Number(r.n)]));
+  return survey.Categories.flatMap((c) => {
+    const tests = allQuestions(c.Questions).filter((q) => q.IsTestQuestion && maxScore(q) > 0);
+    if (tests.length === 0) return [];
+    const done = tests.filter((q) => (n.get(q.Id) ?? 0) > 0);
+    const actual = done.reduce((a, q) => a + (sum.get(q.Id) ?? 0) / n.get(q.Id)!, 0);
+    const max = (done.length > 0 ? done : tests).reduce((a, q) => a + maxScore(q), 0);
+    return [{ CategoryId: c.Id, CategoryText: c.Title, ActualScore: roundTo(actual, 2), MaxScore: max }];
+  });
+}
+
+async function rangeEntries(s: ChartScope, type: "NumericalRange" | "DateTimeRange", q1: number, q2: number) {
+  const column = type === "NumericalRange" ? "numerical_response" : "date_time_response";
+  const both = () =>
+    s.db
+      .selectFrom("question_responses as a")
+      .innerJoin("question_responses as b", (j) =>
+        j.onRef("b.patient_data_id", "=", "a.patient_data_id").on("b.question_id", "=", q2),
+      )
+      .innerJoin("patient_data as pd", "pd.id", "a.patient_data_id")
+      .where("a.question_id", "=", q1)
+      .where("a.patient_data_id", "in", cases(s))
+      .where(`a.${column}`, "is not", null)
+      .where(`b.${column}`, "is not", null);
+  const [rows, total] = await Promise.all([
+    both()
+      .select(["pd.patient_id", `a.${column} as v1`, `b.${column} as v2`])
+      .orderBy("pd.closed_at")
+      .orderBy("pd.id")
+      .limit(RANGE_ENTRIES_LIMIT)
+      .execute(),
+    both()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const value = (v: unknown) => (type === "NumericalRange" ? Number(v) : String(v));
+  return {
+    RangeEntries: rows.map((r) => ({
+      PatientId: r.patient_id,
+      Question1Value: value(r.v1),
+      Question2Value: value(r.v2),
+    })),
+    RangeEntriesTotal: Number(total.n),
+  };
+}
+
+/** The data series of one chart under the scope's filters; only the series its chart type draws are filled. */
+export async function chartData(s: ChartScope, survey: Survey, row: ChartRow): Promise<Chart> {
+  const type = row.chart_type as ChartType;
+  const series = empty();
+  const attribute = row.attribute_id;
+  if (type === "SurveyResponsesOverTime") series.ResponseCountsByDates = await countsByDay(s);
+  if (type === "IndividualSurveyScores") series.SurveyScoresByDates = await individualScores(s);
+  if (type === "ScoreResultsOverTime") series.AverageScoresByDates = await averageScores(s);
+  if (type === "AmountPerPreQuestion" && attribute)
+    series.ResponseCountsByPreQuestionOptions = await countsByOption(s, survey, attribute);
+  if (type === "ScorePlotPerPreQuestion" && attribute)
+    series.ScorePlotByPreQuestionOptions = await scorePlot(s, survey, attribute);
+  if (type === "CategoryWithActualAndMaxScores") series.CategoryScores = await categoryScores(s, survey);
+  if ((type === "NumericalRange" || type === "DateTimeRange") && row.question_id1 && row.question_id2)
+    Object.assign(series, await rangeEntries(s, type, row.question_id1, row.question_id2));
+  return {
+    Id: row.id,
+    ChartType: type,
+    PlotType: row.plot_type as PlotType,
+    AttributeId: row.attribute_id,
+    QuestionId1: row.question_id1,
+    QuestionId2: row.question_id2,
+    Sort: row.sort,
+    ...series,
+  };
+}
