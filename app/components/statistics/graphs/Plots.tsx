@@ -49,7 +49,7 @@ export function LineChart({ points, label }: { points: Point[]; label: string })
   const y = scaleLinear({ domain: [min, max || 1], range: [innerH, 0], nice: true });
   const every = points.length > 10 ? 5 : 1;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph">
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph__svg">
       <Group top={M.top} left={M.left}>
         <ValueAxis max={y.domain()[1]} />
         <LinePath
@@ -72,7 +72,7 @@ export function BarChart({ points, label }: { points: Point[]; label: string }) 
   const x = scaleBand({ domain: points.map((_, i) => i), range: [0, innerW], padding: 0.25 });
   const y = scaleLinear({ domain: [0, Math.max(1, ...points.map((p) => p.value))], range: [innerH, 0], nice: true });
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph">
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph__svg">
       <Group top={M.top} left={M.left}>
         <ValueAxis max={y.domain()[1]} />
         {points.map((p, i) => (
@@ -108,7 +108,7 @@ export function BoxPlot({ boxes, label }: { boxes: Box[]; label: string }) {
   const y = scaleLinear({ domain: [0, Math.max(1, ...boxes.map((b) => b.max))], range: [innerH, 0], nice: true });
   const w = x.bandwidth();
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph">
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph__svg">
       <Group top={M.top} left={M.left}>
         <ValueAxis max={y.domain()[1]} />
         {boxes.map((b, i) => {
@@ -142,7 +142,7 @@ export function RadarChart({ axes, label }: { axes: { label: string; actual: num
   };
   const polygon = (shares: number[]) => shares.map((s, i) => at(i, s).join(",")).join(" ");
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph">
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph__svg">
       <Group top={H / 2} left={W / 2}>
         <polygon points={polygon(axes.map(() => 1))} fill="none" stroke="#c8ced6" />
         {axes.map((_, i) => {
