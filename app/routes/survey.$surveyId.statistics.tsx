@@ -7,6 +7,7 @@ import { AttachmentsModal } from "~/components/statistics/AttachmentsModal";
 import { BenchmarkModal } from "~/components/statistics/BenchmarkModal";
 import { FilterPanel } from "~/components/statistics/FilterPanel";
 import { FreeTextModal } from "~/components/statistics/FreeTextModal";
+import { GraphsTab } from "~/components/statistics/graphs/GraphsTab";
 import { ResultsTab } from "~/components/statistics/ResultsTab";
 import { StatisticsHeader } from "~/components/statistics/StatisticsHeader";
 import { viewHref } from "~/components/statistics/url-state";
@@ -49,7 +50,8 @@ function findQuestion(statistics: Statistics, id: number): QuestionStatistics | 
 }
 
 export default function StatisticsPage() {
-  const { survey, view, filterData, patientIds, statistics, modal } = useLoaderData<typeof loader>();
+  const { survey, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const benchmarkTitle = statistics.Benchmark?.Title ?? null;
@@ -70,7 +72,7 @@ export default function StatisticsPage() {
         hydrated={hydrated}
         panels={{
           results: <ResultsTab statistics={statistics} view={view} />,
-          graphs: <p className="empty">{t("statistics.graphs.empty")}</p>,
+          graphs: <GraphsTab dashboard={dashboard} benchmark={benchmarkDashboard} filters={view.filters} />,
         }}
       />
       {modal?.kind === "benchmark" ? <BenchmarkModal view={view} q={modal.q} entries={modal.entries} /> : null}

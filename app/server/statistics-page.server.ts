@@ -7,6 +7,7 @@ import {
   StatisticsFilterDataSchema,
   StatisticsSchema,
 } from "~/domain/statistics";
+import { DashboardSchema } from "~/domain/dashboards";
 import { BenchmarkEntrySchema, SurveySchema } from "~/domain/survey";
 import { errorKey } from "./action-errors.server";
 import { ApiError, handleApiAuthErrors, type ApiClient } from "./api-client.server";
@@ -49,13 +50,26 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
       const kept = view.filters.PatientIds.filter((p) => valid.has(p));
       view.filters = kept.length ? { ...others, PatientIds: kept } : others;
     }
-    const statistics = await api.post(`/statistics/${surveyId}`, {
-      body: view.filters,
-      query: { benchmarkSurveyId: view.benchmark ?? undefined },
-      schema: StatisticsSchema,
-    });
+    const [statistics, dashboard] = await Promise.all([
+      api.post(`/statistics/${surveyId}`, {
+        body: view.filters,
+        query: { benchmarkSurveyId: view.benchmark ?? undefined },
+        schema: StatisticsSchema,
+      }),
+      api.post(`/statistics-dashboards/get-by-survey-id/${surveyId}`, {
+        body: { Filters: view.filters },
+        schema: DashboardSchema,
+      }),
+    ]);
+    // The benchmark survey was checked with the figures above; its charts follow the same dashboard.
+    const benchmarkDashboard = view.benchmark
+      ? await api.post(`/statistics-dashboards/${dashboard.Id}/benchmark/${view.benchmark}`, {
+          body: { Filters: view.filters },
+          schema: DashboardSchema,
+        })
+      : null;
     const modal = await loadModal(url.searchParams, api, surveyId, view);
-    return { survey, view, filterData, patientIds, statistics, modal };
+    return { survey, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal };
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {

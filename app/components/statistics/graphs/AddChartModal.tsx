@@ -1,0 +1,57 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
+import { supportedChartTypes, type ChartType } from "~/domain/dashboards";
+
+/** Searches the chart types and picks several; confirming needs at least one (section 5). */
+export function AddChartModal({ onClose, onAdd }: { onClose: () => void; onAdd: (types: ChartType[]) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [q, setQ] = useState("");
+  const [chosen, setChosen] = useState<ChartType[]>([]);
+  const needle = q.trim().toLocaleLowerCase();
+  const shown = supportedChartTypes.filter(
+    (c) => !needle || `${t(c.nameKey)} ${t(c.descriptionKey)}`.toLocaleLowerCase().includes(needle),
+  );
+  const toggle = (type: ChartType) =>
+    setChosen((list) => (list.includes(type) ? list.filter((x) => x !== type) : [...list, type]));
+  return (
+    <Modal
+      open
+      title={t("statistics.graphs.addTitle")}
+      onClose={onClose}
+      footer={
+        <>
+          {chosen.length === 0 ? <p className="field__hint">{t("statistics.graphs.chooseOne")}</p> : null}
+          <button type="button" className="button" onClick={onClose}>
+            {t("statistics.graphs.cancel")}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={chosen.length === 0}
+            onClick={() => onAdd(chosen)}
+          >
+            {t("statistics.graphs.confirm")}
+          </button>
+        </>
+      }
+    >
+      <label className="field" htmlFor={`${id}-q`}>
+        <span>{t("statistics.graphs.search")}</span>
+        <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+      </label>
+      {shown.length === 0 ? <p role="status">{t("statistics.graphs.noMatch")}</p> : null}
+      <ul className="chart-types">
+        {shown.map((c) => (
+          <li key={c.type}>
+            <label>
+              <input type="checkbox" checked={chosen.includes(c.type)} onChange={() => toggle(c.type)} />
+              <strong>{t(c.nameKey)}</strong> <span className="muted">{t(c.descriptionKey)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+import type { Chart } from "~/domain/dashboards";
+import { chartModel, type ChartModel, type Table } from "./chart-model";
+import { BarChart, BoxPlot, LineChart, RadarChart } from "./Plots";
+
+function Figures({ table, name }: { table: Table; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <details className="graph__figures">
+      <summary>{t("statistics.graphs.figures")}</summary>
+      <table>
+        <caption>{t("statistics.graphs.figuresOf", { name })}</caption>
+        <thead>
+          <tr>
+            {table.headers.map((h) => (
+              <th key={h} scope="col">
+                {t(`statistics.graphs.${h}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={i}>
+              {row.map((cell, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={j}>{cell ?? "–"}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+function Plot({ model, label }: { model: Exclude<ChartModel, { kind: "none" }>; label: string }) {
+  if (model.kind === "radar") return <RadarChart axes={model.axes} label={label} />;
+  if (model.kind === "box") return <BoxPlot boxes={model.boxes} label={label} />;
+  if (model.kind === "line") return <LineChart points={model.points} label={label} />;
+  return <BarChart points={model.points} label={label} />;
+}
+
+/** A chart drawn as SVG with its figures table as the text alternative, or "No data available yet". */
+export function ChartView({ chart, name, unavailable }: { chart: Chart; name: string; unavailable?: boolean }) {
+  const { t } = useTranslation();
+  const model = unavailable ? ({ kind: "none" } as const) : chartModel(chart);
+  if (model.kind === "none") return <p className="graph__empty">{t("statistics.graphs.noData")}</p>;
+  const label = t("statistics.graphs.chartOf", {
+    name,
+    summary: t("statistics.graphs.summaryPoints", { count: model.table.rows.length }),
+  });
+  return (
+    <figure className="graph__figure">
+      <Plot model={model} label={label} />
+      <Figures table={model.table} name={name} />
+    </figure>
+  );
+}

@@ -1,0 +1,92 @@
+import { useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { callApi } from "~/components/editor/editor-api";
+import { SortableList } from "~/components/editor/SortableList";
+import { useToast } from "~/components/ui/Toaster";
+import { useHydrated } from "~/components/ui/useHydrated";
+import type { ChartType, Dashboard } from "~/domain/dashboards";
+import type { StatisticsFilters } from "~/domain/statistics";
+import { AddChartModal } from "./AddChartModal";
+import { ChartCard, chartName } from "./ChartCard";
+import type { ChartChoice } from "./ChartEditor";
+
+/**
+ * The Graphs tab: the survey's dashboard of charts. Add is off while benchmarking or loading; reorder, edit
+ * and delete are off while benchmarking (section 2). Changes go to the API and the page reloads its data.
+ */
+export function GraphsTab({
+  dashboard,
+  benchmark,
+  filters,
+}: {
+  dashboard: Dashboard;
+  benchmark: Dashboard | null;
+  filters: StatisticsFilters;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const locked = benchmark !== null;
+  const loading = !hydrated || busy || revalidator.state !== "idle";
+  const base = `/statistics-dashboards/${dashboard.Id}/charts`;
+
+  const run = async (method: string, path: string, body?: unknown) => {
+    setBusy(true);
+    const result = await callApi(method, path, body);
+    setBusy(false);
+    if (!result.ok) {
+      toast("error", t("statistics.graphs.failed"));
+      return false;
+    }
+    revalidator.revalidate();
+    return true;
+  };
+  const add = async (types: ChartType[]) => {
+    setAdding(false);
+    await run("POST", `${base}/add`, { ChartAddRequests: types.map((ChartType) => ({ ChartType })), Filters: filters });
+  };
+  const save = (chartId: number, choice: ChartChoice) =>
+    run("POST", `${base}/update/${chartId}`, { ...choice, Filters: filters });
+
+  return (
+    <div className="graphs" aria-busy={loading}>
+      <div className="graphs__toolbar">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={locked || loading}
+          onClick={() => setAdding(true)}
+        >
+          {t("statistics.graphs.add")}
+        </button>
+      </div>
+      {dashboard.Charts.length === 0 ? <p className="empty">{t("statistics.graphs.noCharts")}</p> : null}
+      <SortableList
+        items={dashboard.Charts}
+        getId={(c) => c.Id}
+        getLabel={(c) => chartName(t, c)}
+        kind="chart"
+        label={t("statistics.graphs.reorderHint")}
+        disabled={locked}
+        className="graphs__list"
+        onMove={({ id, newPosition }) => run("POST", `${base}/reorder/${id}?newPosition=${newPosition}`)}
+        renderItem={(chart, handle) => (
+          <ChartCard
+            chart={chart}
+            benchmark={benchmark?.Charts.find((c) => c.Id === chart.Id) ?? null}
+            choices={dashboard.Choices}
+            handle={handle}
+            locked={locked}
+            onSave={(choice) => save(chart.Id, choice)}
+            onDelete={() => void run("DELETE", `${base}/${chart.Id}`)}
+          />
+        )}
+      />
+      {adding ? <AddChartModal onClose={() => setAdding(false)} onAdd={(types) => void add(types)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { expect, test, type Page } from "@playwright/test";
+import { api, publishedSurvey } from "./api";
+import { signIn } from "./support";
+
+const names = [
+  "Antworten im Zeitverlauf",
+  "Einzelne Punktzahlen",
+  "Punktzahlen im Zeitverlauf",
+  "Anzahl je Vorabfrage",
+  "Punktzahlen je Vorabfrage",
+  "Kategorie-Punktzahlen",
+  "Zahlenbereich",
+  "Datumsbereich",
+];
+
+/** A survey with two numerical questions and three closed cases answering both. */
+async function surveyWithNumbers(page: Page, title: string) {
+  const id = await publishedSurvey(page, title, [
+    { Title: "Gewicht", Type: "Numerical" },
+    { Title: "Größe", Type: "Numerical" },
+  ]);
+  const survey = await api<{ Categories: { Questions: { Id: number; Title: string }[] }[] }>(
+    page,
+    "GET",
+    `/surveys/${id}`,
+  );
+  const q = (t: string) => survey.Categories[0].Questions.find((x) => x.Title === t)!.Id;
+  for (const i of [1, 2, 3]) {
+    const base = { SurveyId: id, PatientId: `G${id}_${i}` };
+    await api(page, "POST", `/patients/add?patientId=${base.PatientId}&surveyId=${id}`);
+    for (const [title, value] of [
+      ["Gewicht", 60 + i * 10],
+      ["Größe", 150 + i * 10],
+    ] as const)
+      await api(page, "POST", "/question-responses/numerical", {
+        ...base,
+        QuestionId: q(title),
+        NumericalResponse: value,
+      });
+    await api(page, "POST", `/patients/close?patientId=${base.PatientId}&surveyId=${id}`);
+  }
+  return id;
+}
+
+const headings = (page: Page) => page.locator(".graph__head h3").allInnerTexts();
+
+test("an analyst adds, edits, reorders and deletes charts, and benchmarking locks them", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const id = await surveyWithNumbers(page, "Diagramm-Test");
+  await page.goto(`/survey/${id}/statistics#graphs`);
+  await expect(page.getByText("Noch keine Diagramme.")).toBeVisible();
+
+  // The modal searches the chart types; confirming needs one.
+  await page.getByRole("button", { name: "Diagramm hinzufügen" }).click();
+  const modal = page.getByRole("dialog", { name: "Diagramme hinzufügen" });
+  await expect(modal.getByRole("button", { name: "Hinzufügen" })).toBeDisabled();
+  await modal.getByLabel("Diagrammtypen suchen").fill("bereich");
+  await expect(modal.getByRole("checkbox")).toHaveCount(2);
+  await modal.getByLabel("Diagrammtypen suchen").fill("");
+  for (const box of await modal.getByRole("checkbox").all()) await box.check();
+  await modal.getByRole("button", { name: "Hinzufügen" }).click();
+  await expect(page.locator(".graph__head h3")).toHaveCount(8);
+  expect(await headings(page)).toEqual(names);
+
+  // Every chart is drawn with its figures, or says why not.
+  const card = (name: string) => page.getByRole("article", { name, exact: true });
+  await expect(card("Antworten im Zeitverlauf").getByRole("img")).toBeVisible();
+  await card("Antworten im Zeitverlauf").getByText("Zahlen anzeigen").click();
+  await expect(card("Antworten im Zeitverlauf").getByRole("table")).toContainText("3");
+  await expect(card("Datumsbereich")).toContainText("Noch keine Daten");
+  await expect(card("Anzahl je Vorabfrage")).toContainText("Noch keine Daten");
+
+  // The range chart starts in edit mode, without cancel, until two different questions are chosen.
+  const range = card("Zahlenbereich");
+  await expect(range.getByRole("button", { name: "Abbrechen" })).toHaveCount(0);
+  await range.getByLabel("Erste Frage").selectOption({ label: "Gewicht" });
+  await range.getByLabel("Zweite Frage").selectOption({ label: "Gewicht" });
+  await expect(range.getByRole("button", { name: "Speichern" })).toBeDisabled();
+  await range.getByLabel("Zweite Frage").selectOption({ label: "Größe" });
+  await range.getByRole("button", { name: "Speichern" }).click();
+  await expect(range.getByLabel("Erste Frage")).toHaveCount(0);
+  await expect(range.getByRole("img")).toBeVisible();
+
+  // Editing and cancelling keeps the previous questions.
+  await range.getByRole("button", { name: "Zahlenbereich bearbeiten" }).click();
+  await range.getByLabel("Erste Frage").selectOption({ label: "Größe" });
+  await range.getByLabel("Zweite Frage").selectOption({ label: "Gewicht" });
+  await range.getByRole("button", { name: "Abbrechen" }).click();
+  await range.getByRole("button", { name: "Zahlenbereich bearbeiten" }).click();
+  await expect(range.getByLabel("Erste Frage")).toHaveValue(/\d+/);
+  await expect(range.getByLabel("Erste Frage").locator("option:checked")).toHaveText("Gewicht");
+  await expect(range.getByLabel("Zweite Frage").locator("option:checked")).toHaveText("Größe");
+  await range.getByRole("button", { name: "Abbrechen" }).click();
+
+  // Reorder by keyboard: pick up the first chart, move it down one place, drop it; the order is kept.
+  const handle = page.getByRole("button", { name: /^Antworten im Zeitverlauf verschieben/ });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByText("Antworten im Zeitverlauf über Position 2.")).toBeAttached();
+  await page.keyboard.press("Space");
+  await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2)]);
+  await page.reload();
+  await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2)]);
+
+  // Reorder with the move button (the same path the mouse-free page uses).
+  await page.getByRole("button", { name: "Datumsbereich nach oben" }).click();
+  await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2, 6), names[7], names[6]]);
+
+  // Delete.
+  await card("Kategorie-Punktzahlen").getByRole("button", { name: "Kategorie-Punktzahlen löschen" }).click();
+  await expect(page.locator(".graph__head h3")).toHaveCount(7);
+
+  // Benchmarking draws the other survey's charts beside them and locks add, edit, delete and reorder.
+  const clone = await api<{ Id: number }>(page, "POST", `/surveys/${id}/clone`);
+  await api(page, "POST", `/surveys/${clone.Id}/approve`);
+  await page.goto(`/survey/${id}/statistics?benchmark=${clone.Id}#graphs`);
+  await expect(page.getByRole("button", { name: "Diagramm hinzufügen" })).toBeDisabled();
+  await expect(range.getByRole("button", { name: "Zahlenbereich bearbeiten" })).toBeDisabled();
+  await expect(range.getByRole("button", { name: "Zahlenbereich löschen" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /verschieben/ })).toHaveCount(0);
+  await expect(range.getByRole("region", { name: "Vergleich" })).toContainText("Noch keine Daten");
+});
