@@ -15,6 +15,9 @@ async function start(page: Page, surveyId: number, patientId: string) {
     .fill(patientId);
   await page.getByRole("button", { name: "Neue Umfrage starten" }).click();
   await expect(page).toHaveURL(new RegExp(`/fill/${patientId}`));
+  // The page settles first (its data, and the copy kept for offline use): a file picked in the same
+  // instant the fill page appeared was once lost to a render that replaced the file input.
+  await page.waitForLoadState("networkidle");
 }
 
 test("an exit answer asks first: rejecting removes it, confirming ends the survey", async ({ page }) => {

@@ -88,6 +88,8 @@ export async function fillOffline(page: Page, url: string, patientId: string, su
   await startCase(page, patientId);
   await expect(page.getByTestId("fill-offline-notice")).toBeVisible();
   await question(page, "Befinden").getByLabel("gut").check();
+  // The page is busy until the answer is kept on the device.
+  await expect(page.getByTestId("fill")).not.toHaveAttribute("aria-busy", "true");
   if (submit) {
     await page.getByTestId("submit-survey").click();
     await expect(page).toHaveURL(/page=done/);

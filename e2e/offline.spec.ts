@@ -1,7 +1,18 @@
 import { expect, test } from "@playwright/test";
 import { api, publishedSurvey } from "./api";
 import { png } from "./images";
-import { download, goOffline, goOnline, offlineRig, question, signInAt, startCase } from "./offline-support";
+import { accounts } from "./support";
+import {
+  download,
+  fillOffline,
+  goOffline,
+  goOnline,
+  offlineRig,
+  oneQuestion,
+  question,
+  signInAt,
+  startCase,
+} from "./offline-support";
 
 test("download, fill with a file offline across a reload and a browser restart, then the answers sync", async () => {
   test.setTimeout(180_000);
@@ -23,7 +34,11 @@ test("download, fill with a file offline across a reload and a browser restart, 
     const row = page.getByTestId("survey-row").filter({ hasText: title });
     await expect(row).toHaveAttribute("data-downloaded", "true");
     // Surveys not downloaded are disabled offline; "ready for offline" shows only the downloaded ones.
-    const other = page.getByTestId("survey-row").filter({ hasText: "Herzinsuffizienz" });
+    // The demo survey itself, not a copy another spec made of it.
+    const other = page
+      .getByTestId("survey-row")
+      .filter({ hasText: "Herzinsuffizienz" })
+      .filter({ hasNotText: "Kopie von" });
     await expect(other).toHaveAttribute("aria-disabled", "true");
     await page.getByTestId("ready-filter").check();
     await expect(other).toHaveCount(0);
@@ -56,8 +71,20 @@ test("download, fill with a file offline across a reload and a browser restart, 
     await page.goto(rig.url("/surveys")).catch(() => undefined);
     await expect(page.getByTestId("open-sync")).toHaveText("1 nicht synchronisierte Erfassung");
 
+    // The sync modal lists the fill; its file modal shows the file waiting for the upload.
+    await page.getByTestId("open-sync").click();
+    const modal = page.getByRole("dialog", { name: "Nicht synchronisierte Offline-Erfassungen" });
+    await modal.getByRole("button", { name: "1 Datei von OFF_1 anzeigen" }).click();
+    const files = page.getByRole("dialog", { name: "Hochzuladende Dateien von OFF_1" });
+    await expect(files.getByRole("row").filter({ hasText: "befund.png" })).toContainText(
+      "Wartet auf die Synchronisierung",
+    );
+
+    // The network returns: the automatic sync starts, which closes the file modal, and uploads everything.
     await goOnline(context, rig.gate);
+    await expect(files).toBeHidden({ timeout: 20_000 });
     await expect(page.getByText("1 Offline-Erfassung wurde synchronisiert.")).toBeVisible({ timeout: 20_000 });
+    await expect(modal).toBeHidden();
     await expect(page.getByTestId("open-sync")).toHaveCount(0);
 
     // What arrived on the server.
@@ -80,6 +107,52 @@ test("download, fill with a file offline across a reload and a browser restart, 
       `/file-attachments/count?patientDataId=${state.PatientDataId}`,
     );
     expect(counts.map((c) => c.NumberOfFileAttachment)).toEqual([1]);
+  } finally {
+    await rig.dispose(context);
+  }
+});
+
+test("back online after the sign-in lapsed, the app signs in again without leaving the page, then syncs", async () => {
+  test.setTimeout(150_000);
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "admin");
+    const title = `Stille Anmeldung ${Date.now()}`;
+    const surveyId = await publishedSurvey(page, title, oneQuestion);
+    await page.goto(rig.url("/surveys"));
+    await download(page, title);
+    await goOffline(context, rig.gate);
+    await fillOffline(page, rig.url(`/survey/${surveyId}`), "STILL_1", true);
+    await page.goto(rig.url("/surveys"));
+    await expect(page.getByTestId("open-sync")).toHaveText("1 nicht synchronisierte Erfassung");
+
+    // The app's session lapses while offline; the identity provider still knows the person.
+    await context.clearCookies({ name: "sv_session" });
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await goOnline(context, rig.gate);
+    await expect(page.getByText("1 Offline-Erfassung wurde synchronisiert.")).toBeVisible({ timeout: 30_000 });
+    // The same page, never reloaded: the sign-in happened in a hidden frame.
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(page.url()).toBe(rig.url("/surveys"));
+    const state = await api<{ State: string }>(page, "GET", `/patients?patientId=STILL_1&surveyId=${surveyId}`);
+    expect(state.State).toBe("Closed");
+
+    // Signed out at the provider too: the person signs in on the provider's page, and nothing kept is lost.
+    await goOffline(context, rig.gate);
+    await fillOffline(page, rig.url(`/survey/${surveyId}`), "STILL_2", true);
+    await page.goto(rig.url("/surveys"));
+    await context.clearCookies();
+    await goOnline(context, rig.gate);
+    await page.locator("#username").fill(accounts.admin.username);
+    await page.locator("#password").fill(accounts.admin.password);
+    await page.locator("button[type=submit]").click();
+    // The provider returns to the app's public address; the device's data lives at the gate's address.
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    await page.goto(rig.url("/surveys"));
+    await expect(page.getByText("1 Offline-Erfassung wurde synchronisiert.")).toBeVisible({ timeout: 30_000 });
+    const second = await api<{ State: string }>(page, "GET", `/patients?patientId=STILL_2&surveyId=${surveyId}`);
+    expect(second.State).toBe("Closed");
   } finally {
     await rig.dispose(context);
   }

@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { createStore, del } from "idb-keyval";
 import { beforeEach, describe, expect, it } from "vitest";
 import { syncPayload } from "./fill-entry";
 import {
@@ -109,5 +110,14 @@ describe("fill store", () => {
     expect(moved).toMatchObject({ patientId: "P3", notSynced: true });
     expect(moved.fillId).not.toBe(e.fillId);
     expect(await getEntry(7, "P1")).toBeUndefined();
+  });
+
+  it("still lists an entry whose index update was cut off by the page going away", async () => {
+    await recordAnswer(ctx("P1"), question(1, "FreeText"), { TextResponse: "a" });
+    // The entry is written first; the index of surveys is a second write that a closed page may miss.
+    await del("surveys", createStore("survey-offline-fills", "index"));
+    expect(await countEntries()).toBe(1);
+    expect((await listEntries()).map((e) => e.patientId)).toEqual(["P1"]);
+    expect((await firstEntries(10)).map((e) => e.patientId)).toEqual(["P1"]);
   });
 });

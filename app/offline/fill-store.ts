@@ -47,6 +47,24 @@ export async function pendingEntries(): Promise<FillEntry[]> {
   return found.filter((e): e is FillEntry => e !== undefined);
 }
 
+const STORE_NAME = /^survey-offline-(\d+)$/;
+
+/**
+ * The surveys with a store of fills: the index, and every such database of this origin, so that an entry
+ * whose index update was cut off (the page closed between the two writes) is still listed and synced.
+ */
+async function keptSurveyIds(): Promise<number[]> {
+  const ids = new Set((await get<number[]>("surveys", index())) ?? []);
+  if (typeof indexedDB !== "undefined" && typeof indexedDB.databases === "function") {
+    const databases = await indexedDB.databases().catch(() => []);
+    for (const { name } of databases) {
+      const match = STORE_NAME.exec(name ?? "");
+      if (match) ids.add(Number(match[1]));
+    }
+  }
+  return [...ids];
+}
+
 async function remember(surveyId: number) {
   await update<number[]>("surveys", (ids = []) => (ids.includes(surveyId) ? ids : [...ids, surveyId]), index());
 }
@@ -84,8 +102,8 @@ function fresh(ctx: EntryContext): FillEntry {
 /** One local change, atomic: the entry is created when missing and marked not synced. */
 async function change(ctx: EntryContext, apply: (entry: FillEntry) => void): Promise<FillEntry> {
   let result: FillEntry | undefined;
-  await remember(ctx.survey.Id);
-  await markPending(ctx.survey.Id, ctx.patientId);
+  // The answer first, in one transaction: a page closed right after it loses as little as possible,
+  // and an entry missing from the index is still found (keptSurveyIds).
   await update<FillEntry>(
     ctx.patientId,
     (old) => {
@@ -100,6 +118,7 @@ async function change(ctx: EntryContext, apply: (entry: FillEntry) => void): Pro
     },
     entryStore(ctx.survey.Id),
   );
+  await Promise.all([remember(ctx.survey.Id), markPending(ctx.survey.Id, ctx.patientId)]);
   if (typeof window !== "undefined") window.dispatchEvent(new Event(ENTRIES_EVENT));
   return result!;
 }
@@ -145,7 +164,7 @@ export function removeFile(ctx: EntryContext, questionId: number, name: string) 
 
 /** How many fills are kept on this device (without reading them). */
 export async function countEntries(): Promise<number> {
-  const ids = (await get<number[]>("surveys", index())) ?? [];
+  const ids = await keptSurveyIds();
   const counts = await Promise.all(
     ids.map((id) =>
       entryStore(id)(
@@ -164,7 +183,7 @@ export async function countEntries(): Promise<number> {
 
 /** The first `limit` fills kept on this device (by survey, then patient id), without reading the rest. */
 export async function firstEntries(limit: number): Promise<FillEntry[]> {
-  const ids = (await get<number[]>("surveys", index())) ?? [];
+  const ids = await keptSurveyIds();
   const found: FillEntry[] = [];
   for (const id of ids) {
     if (found.length >= limit) break;
@@ -184,7 +203,7 @@ export async function firstEntries(limit: number): Promise<FillEntry[]> {
 
 /** Every fill kept on this device, of every survey. */
 export async function listEntries(): Promise<FillEntry[]> {
-  const ids = (await get<number[]>("surveys", index())) ?? [];
+  const ids = await keptSurveyIds();
   const lists = await Promise.all(ids.map((id) => values<FillEntry>(entryStore(id))));
   return lists.flat();
 }

@@ -34,6 +34,13 @@ export function appAssets(): string[] {
   return [...files].map((f) => new URL(f, window.location.origin).pathname);
 }
 
+/** The build's every script and style, lazy chunks included (written by the build; see vite.config.ts). */
+async function builtAssets(): Promise<string[]> {
+  const res = await fetch("/offline-assets.json", { cache: "no-store" });
+  if (!res.ok) throw new Error(`offline-assets.json: HTTP ${res.status}`);
+  return (await res.json()) as string[];
+}
+
 export async function registerServiceWorker(): Promise<boolean> {
   if (!("serviceWorker" in navigator)) return false;
   try {
@@ -64,9 +71,10 @@ async function tell(message: Record<string, unknown>): Promise<void> {
 
 /** Keeps the app's assets, the list and start pages, and the fill documents of these surveys. */
 export async function warmOffline(surveyIds: number[]): Promise<void> {
+  const assets = new Set([...appAssets(), ...(await builtAssets())]);
   await tell({
     type: "warm",
-    assets: appAssets(),
+    assets: [...assets],
     pages: ["/surveys", ...surveyIds.map((id) => `/survey/${id}`)],
     shells: surveyIds,
   });

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addFile, getEntry, recordAnswer, recordClose } from "./fill-store";
-import { syncAll, syncEntry } from "./sync-client";
+import { SYNC_START_EVENT, syncAll, syncEntry } from "./sync-client";
 import { ctx, freshDatabases, json, offline, question, scriptedFetch } from "./test-support";
 
 beforeEach(freshDatabases);
@@ -106,5 +106,20 @@ describe("sync client", () => {
     const again = scriptedFetch([]);
     expect(await syncAll(again)).toMatchObject({ synced: 0, left: 1 });
     expect(again.calls).toHaveLength(0);
+  });
+
+  it("announces the start of a sync, so that views of the local files close", async () => {
+    await recordAnswer(ctx("P1"), question(1, "FreeText"), { TextResponse: "a" });
+    const target = new EventTarget();
+    const seen: string[] = [];
+    target.addEventListener(SYNC_START_EVENT, (e) => seen.push(e.type));
+    (globalThis as { window?: EventTarget }).window = target;
+    try {
+      const { fetch } = scriptedFetch([() => json(200, { Data: 42 })]);
+      expect(await syncEntry(7, "P1", { fetch })).toBe("synced");
+    } finally {
+      delete (globalThis as { window?: EventTarget }).window;
+    }
+    expect(seen).toEqual([SYNC_START_EVENT]);
   });
 });

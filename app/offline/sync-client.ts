@@ -4,6 +4,7 @@ import { pendingFiles, syncPayload, type FillEntry, type LocalFile } from "./fil
 import {
   clearIfDone,
   countEntries,
+  ENTRIES_EVENT,
   getEntry,
   markAnswersSynced,
   markClosed,
@@ -22,6 +23,13 @@ import {
 export type EntryOutcome = "synced" | "conflict" | "filesLeft" | "failed" | "offline" | "unauthorized";
 
 type Fetch = typeof fetch;
+
+/** Dispatched on window when a sync starts: views of local files (the file modal) close, as they go stale. */
+export const SYNC_START_EVENT = "offline:sync-start";
+
+function announceStart() {
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(SYNC_START_EVENT));
+}
 
 const DUPLICATE = "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME";
 
@@ -123,6 +131,7 @@ export async function syncEntry(
   options: { fetch?: Fetch; retryRefused?: boolean } = {},
 ): Promise<EntryOutcome> {
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  announceStart();
   let entry = await getEntry(surveyId, patientId);
   if (!entry) return "synced";
   if (entry.notSynced) {
@@ -193,5 +202,7 @@ export async function syncAll(options: { fetch?: Fetch; concurrency?: number; on
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
   summary.left = await countEntries();
+  // Whatever shows the kept fills (the sync modal, the unsynced count) reads them again.
+  if (typeof window !== "undefined" && summary.attempted > 0) window.dispatchEvent(new Event(ENTRIES_EVENT));
   return summary;
 }

@@ -7,6 +7,7 @@ import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
 import { syncUser } from "~/server/services/users.server";
 import { returnToCookie } from "./authentication.login";
+import { SILENT_DONE, silentOutcome } from "./authentication.silent-done";
 
 /**
  * The provider sends the person back here. Terms not accepted: to the provider's terms page.
@@ -16,16 +17,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { env, db, sessions } = getContext();
   const url = new URL(request.url);
   const secure = url.protocol === "https:";
+  const returnTo = safeReturnTo((await returnToCookie.parse(request.headers.get("Cookie"))) as string | null);
+  // A silent sign-in ends on its own page either way; the page that asked reads the outcome there.
+  const silent = returnTo.startsWith(SILENT_DONE);
   let result;
   try {
     const { authenticator } = await getOidc();
     result = await authenticator.authenticate("oidc", request);
   } catch (error) {
     if (error instanceof Response) throw error;
-    log.info("auth.callback_failed", { error: String(error) });
-    throw redirect("/authentication/error");
+    log.info("auth.callback_failed", { error: String(error), silent });
+    throw redirect(silent ? silentOutcome(false) : "/authentication/error");
   }
-  const returnTo = safeReturnTo((await returnToCookie.parse(request.headers.get("Cookie"))) as string | null);
+  if (silent && (!result.identity.hasAcceptedTos || !hasToolAccess(result.identity.roles, env.OIDC_ACCESS_ROLE))) {
+    throw redirect(silentOutcome(false));
+  }
 
   if (!result.identity.hasAcceptedTos) {
     const again = `${env.publicUrl}/authentication/login?returnTo=${encodeURIComponent(returnTo)}`;

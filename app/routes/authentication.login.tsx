@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { createCookie } from "@remix-run/node";
-import { getOidc } from "~/server/auth/oidc.server";
+import { assertProviderReachable, getOidc } from "~/server/auth/oidc.server";
 import { safeReturnTo } from "~/server/auth/guards.server";
 import { log } from "~/server/log.server";
 
@@ -17,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   try {
     const { authenticator } = await getOidc();
+    await assertProviderReachable();
     await authenticator.authenticate("oidc", request);
   } catch (thrown) {
     if (thrown instanceof Response) {

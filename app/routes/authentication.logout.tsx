@@ -1,10 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { getContext } from "~/server/context.server";
 import { forgetCredentials } from "~/server/api/authenticate.server";
+import { requireSameOrigin } from "~/server/auth/guards.server";
 import { endSessionUrl } from "~/server/auth/oidc.server";
 
 /** Ends the session here and at the provider. */
 export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
   const storage = getContext().sessions.forRequest(request);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const idToken = session.get("idToken");

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/components/editor/editor-api";
 import { reportNetworkError } from "~/offline/connectivity";
@@ -86,6 +86,16 @@ export function Attachments({
     await reload();
   };
 
+  // Files picked before the page came alive (the input is there from the server's first render) are
+  // uploaded once it does, instead of being dropped.
+  const input = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef(upload);
+  uploadRef.current = upload;
+  useEffect(() => {
+    const picked = input.current;
+    if (picked?.files?.length) void uploadRef.current(picked.files).then(() => (picked.value = ""));
+  }, []);
+
   const remove = async (fileName: string) => {
     const result = await callApi("DELETE", `/file-attachments/delete?${query}${owner}`, { fileName });
     if (result.ok) await reload();
@@ -97,6 +107,7 @@ export function Attachments({
         {t("fill.attachments")}
       </label>
       <input
+        ref={input}
         id={id}
         type="file"
         multiple

@@ -42,6 +42,16 @@ export function FillFlow(props: FillFlowProps) {
   const [preliminary, setPreliminary] = useState<PreliminaryAnswers>(props.initialPreliminary);
   const [preliminaryFailed, setPreliminaryFailed] = useState<ReadonlySet<number>>(new Set());
   const [exit, setExit] = useState<{ question: Question; value: AnswerValue; text: string } | null>(null);
+  // Saves in flight: the page is busy until each answer is kept (on the server or on the device).
+  const [saving, setSaving] = useState(0);
+  const track = useCallback(async <T,>(work: Promise<T>): Promise<T> => {
+    setSaving((n) => n + 1);
+    try {
+      return await work;
+    } finally {
+      setSaving((n) => n - 1);
+    }
+  }, []);
   const rules = useFillRules(survey, answers, preliminary);
   const categories = survey.Categories;
 
@@ -69,13 +79,13 @@ export function FillFlow(props: FillFlowProps) {
       (o) => o?.IsExitAnswer && !answers[question.Id]?.AnswerOptionIds?.includes(o.Id),
     );
     if (exitOption && value) return setExit({ question, value, text: exitOption.Text });
-    void answer(question, value);
+    void track(answer(question, value));
   };
 
   const onPreliminary = async (attributeId: number, optionId: number) => {
     const previous = preliminary[attributeId];
     setPreliminary((p) => ({ ...p, [attributeId]: optionId }));
-    const result = await props.savePreliminary(attributeId, optionId);
+    const result = await track(props.savePreliminary(attributeId, optionId));
     setPreliminaryFailed((f) => {
       const next = new Set(f);
       if (result.ok) next.delete(attributeId);
@@ -94,7 +104,7 @@ export function FillFlow(props: FillFlowProps) {
   };
 
   return (
-    <div className="fill">
+    <div className="fill" data-testid="fill" aria-busy={saving > 0 || undefined}>
       <FillHeader title={survey.Title} patientId={patientId} index={index} total={total} preview={preview} />
       {page === "intro" ? (
         <div className="fill-intro">

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
+import { silentSignIn } from "~/offline/silent-sign-in";
 import { isNewBuild, registerServiceWorker, warmOffline } from "~/offline/sw.client";
 import { downloadedIds } from "~/offline/survey-store";
 
@@ -13,14 +14,23 @@ export const HEALTH_POLL_MS = 5000;
 
 async function renewSignIn() {
   const res = await fetch("/authentication/silent-token-renew-callback", { credentials: "same-origin" });
-  // The sign-in lapsed while offline: sign in again through the provider and come back here.
-  // Local data lives in IndexedDB and is kept.
+  // The sign-in lapsed while offline: renewed silently while the provider still knows the person,
+  // otherwise through the provider's sign-in, coming back here. Local data lives in IndexedDB and is kept.
   if (res.status === 401) {
+    if (await silentSignIn()) return true;
     const here = window.location.pathname + window.location.search;
     window.location.assign(`/authentication/login?returnTo=${encodeURIComponent(here)}`);
     return false;
   }
   return true;
+}
+
+/** Runs after the page has loaded, when the browser is idle: the service worker does not compete with it. */
+function whenLoaded(run: () => void) {
+  const idle = () =>
+    "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
 
 /**
@@ -62,10 +72,12 @@ export function OfflineLayer() {
     fetch("/api/health", { cache: "no-store" })
       .then((res) => res.text())
       .catch(() => reportNetworkError());
-    void registerServiceWorker().then(async (ok) => {
-      const ids = await downloadedIds();
-      if (ok && navigator.onLine && ids.length > 0 && isNewBuild()) await warmOffline(ids).catch(() => undefined);
-    });
+    whenLoaded(() =>
+      registerServiceWorker().then(async (ok) => {
+        const ids = await downloadedIds();
+        if (ok && navigator.onLine && ids.length > 0 && isNewBuild()) await warmOffline(ids).catch(() => undefined);
+      }),
+    );
     refreshCount();
     window.addEventListener("offline:entries", refreshCount);
     return () => window.removeEventListener("offline:entries", refreshCount);

@@ -4,9 +4,10 @@ import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { exportToFile } from "~/offline/export";
 import type { FillEntry } from "~/offline/fill-entry";
-import { countEntries, firstEntries, listEntries } from "~/offline/fill-store";
+import { countEntries, ENTRIES_EVENT, firstEntries, listEntries } from "~/offline/fill-store";
 import { isPersisted } from "~/offline/persistence";
 import { syncAll } from "~/offline/sync-client";
+import { SyncFilesModal } from "./SyncFilesModal";
 import { DeleteConfirm, SyncRow } from "./SyncRow";
 
 /** Rows shown at once; more on request, so thousands of queued fills open quickly. */
@@ -23,6 +24,8 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [confirm, setConfirm] = useState<FillEntry | null>(null);
+  const [filesOf, setFilesOf] = useState<FillEntry | null>(null);
+  const closeFiles = useCallback(() => setFilesOf(null), []);
 
   const [total, setTotal] = useState(0);
 
@@ -39,6 +42,10 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     void reload();
+    // The automatic sync may run while the modal is open: its rows follow what is kept.
+    const again = () => void reload();
+    window.addEventListener(ENTRIES_EVENT, again);
+    return () => window.removeEventListener(ENTRIES_EVENT, again);
   }, [reload]);
   useEffect(() => {
     void isPersisted().then(setPersisted);
@@ -100,7 +107,14 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
           </thead>
           <tbody>
             {entries.map((e) => (
-              <SyncRow key={keyOf(e)} entry={e} disabled={busy} onChanged={reload} onDelete={() => setConfirm(e)} />
+              <SyncRow
+                key={keyOf(e)}
+                entry={e}
+                disabled={busy}
+                onChanged={reload}
+                onDelete={() => setConfirm(e)}
+                onShowFiles={() => setFilesOf(e)}
+              />
             ))}
           </tbody>
         </table>
@@ -112,6 +126,7 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
           {t("offline.more")}
         </button>
       ) : null}
+      <SyncFilesModal entry={filesOf} onClose={closeFiles} />
       <DeleteConfirm
         entry={confirm}
         onDone={async () => {

@@ -13,6 +13,7 @@ export function SyncRow(props: {
   disabled: boolean;
   onChanged: () => Promise<void>;
   onDelete: () => void;
+  onShowFiles: () => void;
 }) {
   const { entry } = props;
   const { t } = useTranslation();
@@ -90,7 +91,19 @@ export function SyncRow(props: {
         ) : null}
       </td>
       <td>
-        {files.length}
+        {files.length > 0 ? (
+          <button
+            type="button"
+            className="btn btn--small btn--ghost"
+            aria-label={t("offline.showFiles", { count: files.length, patientId: entry.patientId })}
+            onClick={props.onShowFiles}
+            data-testid="sync-files"
+          >
+            {files.length}
+          </button>
+        ) : (
+          0
+        )}
         {failed.length > 0 ? (
           <span className="field__error" title={failed.map((f) => `${f.file.name}: ${f.file.error}`).join("\n")}>
             {" "}

@@ -18,6 +18,8 @@ export interface SignInResult {
 class OidcStrategy extends OAuth2Strategy<SignInResult> {
   protected authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
     params.set("ui_locales", localeFromRequest(request));
+    // A silent sign-in (a device back online whose session lapsed) must not show the provider's pages.
+    if (new URL(request.url).searchParams.get("prompt") === "none") params.set("prompt", "none");
     return params;
   }
 }
@@ -66,6 +68,20 @@ export function getOidc() {
   pending ??= build();
   pending.catch(() => (pending = undefined));
   return pending;
+}
+
+/**
+ * Asks the provider for its metadata, afresh: the cached discovery says only that it answered once. Run
+ * before sending a person there, so that a provider that went down shows the app's own error page instead
+ * of the browser's connection error.
+ */
+export async function assertProviderReachable(timeoutMs = 3000): Promise<void> {
+  const { env } = getContext();
+  const res = await fetch(`${env.issuer}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`The identity provider answered ${res.status}`);
 }
 
 /** The client secret shared with the embedded provider when no external provider is configured. */

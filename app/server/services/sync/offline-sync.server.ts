@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/errors";
+import { writeTransaction } from "~/server/db/group-commit.server";
 import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-sync";
 import { isUniqueViolation } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
@@ -41,7 +42,7 @@ export async function syncOfflineFill(db: DB, caller: SurveyCaller, sync: Offlin
 
 function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string): Promise<OfflineSyncResult> {
   const { surveyId, key, payload } = sync;
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const access = await requireSurvey(trx, caller, surveyId, "participate");
     // The case first, then the key: a sync that committed both meanwhile shows its key to every later
     // statement (PostgreSQL reads each statement's own snapshot), so a copy of it replays instead of clashing.
