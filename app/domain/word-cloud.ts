@@ -22,9 +22,9 @@ export function isCloudWord(word: string): boolean {
   return word.length >= 2 && !STOP_WORDS.has(word.replace("’", "'")) && !/^\p{N}+$/u.test(word);
 }
 
-/** Adds the words of one text to a running count. */
-export function countWords(counts: Map<string, number>, text: string): void {
-  for (const word of wordsOf(text)) if (isCloudWord(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+/** Adds the words of one text (given `times` times) to a running count. */
+export function countWords(counts: Map<string, number>, text: string, times = 1): void {
+  for (const word of wordsOf(text)) if (isCloudWord(word)) counts.set(word, (counts.get(word) ?? 0) + times);
 }
 
 /** The most frequent words, most frequent first, ties alphabetically. */
@@ -39,5 +39,15 @@ export function topWords(counts: ReadonlyMap<string, number>, limit = 100): { Te
 export function wordFrequencies(texts: Iterable<string>, limit = 100): { Text: string; Count: number }[] {
   const counts = new Map<string, number>();
   for (const text of texts) countWords(counts, text);
+  return topWords(counts, limit);
+}
+
+/** Word frequencies of texts counted by how many times each was given. */
+export function countedWordFrequencies(
+  texts: Iterable<[text: string, times: number]>,
+  limit = 100,
+): { Text: string; Count: number }[] {
+  const counts = new Map<string, number>();
+  for (const [text, times] of texts) countWords(counts, text, times);
   return topWords(counts, limit);
 }

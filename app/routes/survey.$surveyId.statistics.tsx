@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
@@ -16,6 +16,7 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import type { QuestionStatistics, Statistics } from "~/domain/statistics";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { statisticsAction } from "~/server/graphs-actions.server";
 import { loadStatisticsPage } from "~/server/statistics-page.server";
 
 export const handle: RouteHandle = { backToList: true };
@@ -32,6 +33,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = surveyIdOf(params);
   if (!id) throw redirect("/surveys");
   return loadStatisticsPage(request, apiClient(user.accessToken), id);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!surveyIdOf(params)) throw redirect("/surveys");
+  return statisticsAction(request, apiClient(user.accessToken));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -53,7 +53,8 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
     const [statistics, dashboard] = await Promise.all([
       api.post(`/statistics/${surveyId}`, {
         body: view.filters,
-        query: { benchmarkSurveyId: view.benchmark ?? undefined },
+        // The word clouds read every free text: asked for only while they are shown.
+        query: { benchmarkSurveyId: view.benchmark ?? undefined, wordCloud: view.cloud ? undefined : "false" },
         schema: StatisticsSchema,
       }),
       api.post(`/statistics-dashboards/get-by-survey-id/${surveyId}`, {

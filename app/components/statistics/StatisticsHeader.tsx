@@ -27,12 +27,7 @@ export function StatisticsHeader({ survey, completed, benchmarkTitle, benchmarkH
           {t("statistics.completed", { count: completed, target: survey.TargetNumberOfResponses })}
         </span>
       </p>
-      <Link
-        to={benchmarkHref}
-        preventScrollReset
-        className={`btn${benchmarkTitle ? " btn--primary" : ""}`}
-        aria-pressed={benchmarkTitle !== null}
-      >
+      <Link to={benchmarkHref} preventScrollReset className={`btn${benchmarkTitle ? " btn--primary" : ""}`}>
         {benchmarkTitle
           ? t("statistics.benchmark.active", { title: benchmarkTitle })
           : t("statistics.benchmark.button")}

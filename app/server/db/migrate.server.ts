@@ -5,6 +5,7 @@ import * as m0002 from "./migrations/0002_survey_definitions";
 import * as m0003 from "./migrations/0003_cases_and_responses";
 import * as m0004 from "./migrations/0004_dashboards";
 import * as m0005 from "./migrations/0005_sync_requests";
+import * as m0006 from "./migrations/0006_statistics_indexes";
 import type { DB } from "./types.server";
 
 /**
@@ -17,6 +18,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0003_cases_and_responses": m0003,
   "0004_dashboards": m0004,
   "0005_sync_requests": m0005,
+  "0006_statistics_indexes": m0006,
 };
 
 export class MigrationError extends Error {

@@ -19,7 +19,7 @@ import {
 import { surveyStatistics } from "~/server/services/statistics/statistics.server";
 import { attachmentStore } from "~/server/storage/attachments.server";
 import { route, type AnyRoute } from "../route.server";
-import { idParam, surveyCaller } from "../schemas.server";
+import { idParam, queryBool, surveyCaller } from "../schemas.server";
 import type { ApiDeps } from "../types.server";
 
 const tag = "Statistics";
@@ -51,7 +51,12 @@ export const statisticsRoutes: AnyRoute[] = [
     summary:
       "Every question's figures over the survey's closed cases that pass the filters; with benchmarkSurveyId the other survey's figures beside them",
     params: z.object({ surveyId: idParam }),
-    query: z.object({ benchmarkSurveyId: idParam.optional() }),
+    query: z.object({
+      benchmarkSurveyId: idParam.optional(),
+      wordCloud: queryBool
+        .default(true)
+        .describe("false leaves every WordCloud empty, so the free texts are not read (the page asks when shown)"),
+    }),
     body: Filters,
     response: StatisticsSchema,
     handler: ({ deps, caller, params, query, body }) =>
@@ -62,6 +67,7 @@ export const statisticsRoutes: AnyRoute[] = [
         body,
         thresholdsOf(deps),
         query.benchmarkSurveyId,
+        { wordCloud: query.wordCloud },
       ),
   }),
   route({

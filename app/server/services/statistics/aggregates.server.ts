@@ -1,7 +1,9 @@
-import { sql } from "kysely";
 import type { StatisticsFilters } from "~/domain/statistics";
+import type { Question } from "~/domain/survey";
+import { hasAnswerOptions } from "~/domain/question-types";
 import type { Executor } from "../survey-access.server";
-import { countedCases } from "./cases.server";
+import { countedCases, countedCondition, splitCases } from "./cases.server";
+import { countsOf, subtract, type QuestionKinds } from "./passes.server";
 
 /** How many latest free-text answers each question's short list carries (12 slots, 11 shown). */
 export const LATEST_TEXTS = 11;
@@ -18,107 +20,122 @@ export interface Aggregates {
   dates: Map<number, Map<string, number>>;
   /** question → latest answers */
   latestTexts: Map<number, { PatientId: string; Response: string; DateTime: string }[]>;
-  /** question → every text (for the word cloud) */
-  texts: Map<number, string[]>;
+  /** question → text → how many gave it (for the word cloud; empty when it is not wanted) */
+  texts: Map<number, Map<string, number>>;
   /** question → files */
   files: Map<number, number>;
 }
 
-function nested<K, V>(map: Map<number, Map<K, V>>, key: number) {
-  let inner = map.get(key);
-  if (!inner) map.set(key, (inner = new Map()));
-  return inner;
+export interface AggregateOptions {
+  /** Whether the word clouds are wanted (every free text is then read); default yes. */
+  wordCloud?: boolean;
+  /** Forces one way of computing (the tests compare them); by default the share of counted cases decides. */
+  path?: "subtract" | "cases";
+}
+
+/** The survey's questions (sub-questions included) by where their answers are stored. */
+export function kindsOf(questions: readonly Question[]): QuestionKinds {
+  const ids = (keep: (q: Question) => boolean) => questions.filter(keep).map((q) => q.Id);
+  return {
+    options: ids((q) => hasAnswerOptions(q.Type)),
+    multiple: ids((q) => hasAnswerOptions(q.Type) && q.Type !== "SingleSelection"),
+    numbers: ids((q) => q.Type === "Numerical"),
+    dates: ids((q) => q.Type === "DateTime"),
+    texts: ids((q) => q.Type === "FreeText"),
+    files: ids((q) => q.AllowFileAttachments),
+  };
+}
+
+/** The latest free-text answers of the counted cases, per question: read newest first, stopping at the list's size. */
+async function latestTexts(db: Executor, surveyId: number, questions: number[], filters: StatisticsFilters) {
+  const latest = (questionId: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom("question_responses as qr")
+          .innerJoin("patient_data as pd", "pd.id", "qr.patient_data_id")
+          .select(["qr.id", "qr.question_id", "qr.text_response", "qr.updated_at", "pd.patient_id"])
+          .where("qr.survey_id", "=", surveyId)
+          .where("qr.question_id", "=", questionId)
+          .where("qr.text_response", "is not", null)
+          .where(countedCondition(db, filters))
+          .orderBy("qr.updated_at", "desc")
+          .orderBy("qr.id", "desc")
+          .limit(LATEST_TEXTS)
+          .as(`t${questionId}`),
+      )
+      .selectAll();
+  if (questions.length === 0) return [];
+  let query = latest(questions[0]);
+  for (const id of questions.slice(1)) query = query.unionAll(latest(id));
+  return query.execute();
 }
 
 /**
  * Every figure the statistics need from the answers of the counted cases, one grouped query per kind of
- * figure for the whole survey (never one per question), reading the statistics indexes.
+ * figure for the whole survey (never one per question). When at least half of the survey's cases count,
+ * the figures are those of all its answer rows, read from the covering statistics indexes, less those of
+ * the cases that do not count (Open ones and those the filters drop); when fewer count, they are read case
+ * by case. Both give the same figures (docs/decisions/011-statistics.md).
  */
-export async function aggregate(db: Executor, surveyId: number, filters: StatisticsFilters): Promise<Aggregates> {
-  const cases = () => countedCases(db, surveyId, filters);
-  const answers = () =>
-    db
-      .selectFrom("question_responses as qr")
-      .where("qr.survey_id", "=", surveyId)
-      .where("qr.patient_data_id", "in", cases());
-
-  const [count, optionRows, answeredRows, numberRows, dateRows, latestRows, textRows, fileRows] = await Promise.all([
-    db
-      .selectFrom(cases().as("c"))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    answers()
-      .select(["qr.question_id", "qr.answer_option_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("qr.answer_option_id", "is not", null)
-      .groupBy(["qr.question_id", "qr.answer_option_id"])
-      .execute(),
-    answers()
-      .select(["qr.question_id", (eb) => eb.fn.count<number>("qr.patient_data_id").distinct().as("n")])
-      .groupBy("qr.question_id")
-      .execute(),
-    answers()
-      .select(["qr.question_id", "qr.numerical_response", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("qr.numerical_response", "is not", null)
-      .groupBy(["qr.question_id", "qr.numerical_response"])
-      .execute(),
-    answers()
-      .select(["qr.question_id", "qr.date_time_response", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("qr.date_time_response", "is not", null)
-      .groupBy(["qr.question_id", "qr.date_time_response"])
-      .execute(),
-    db
-      .selectFrom(
-        answers()
-          .innerJoin("patient_data as p", "p.id", "qr.patient_data_id")
-          .select([
-            "qr.question_id",
-            "qr.text_response",
-            "qr.updated_at",
-            "p.patient_id",
-            sql<number>`row_number() over (partition by qr.question_id order by qr.updated_at desc, qr.id desc)`.as(
-              "rank",
-            ),
-          ])
-          .where("qr.text_response", "is not", null)
-          .as("t"),
-      )
-      .selectAll()
-      .where("t.rank", "<=", LATEST_TEXTS)
-      .orderBy("t.question_id")
-      .orderBy("t.rank")
-      .execute(),
-    answers().select(["qr.question_id", "qr.text_response"]).where("qr.text_response", "is not", null).execute(),
-    db
-      .selectFrom("file_attachments")
-      .select(["question_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("survey_id", "=", surveyId)
-      .where("patient_data_id", "in", cases())
-      .groupBy("question_id")
-      .execute(),
+export async function aggregate(
+  db: Executor,
+  surveyId: number,
+  questions: readonly Question[],
+  filters: StatisticsFilters,
+  options: AggregateOptions = {},
+): Promise<Aggregates> {
+  const wordCloud = options.wordCloud ?? true;
+  const kinds = kindsOf(questions);
+  const [split, latest] = await Promise.all([
+    splitCases(db, surveyId, filters),
+    latestTexts(db, surveyId, kinds.texts, filters),
   ]);
+  // The ids are those of the smaller side; a forced way that needs the other side reads it.
+  const byCase = options.path ? options.path === "cases" : split.fewCounted;
+  let ids = split.ids;
+  if (byCase !== split.fewCounted) {
+    const counted = (await countedCases(db, surveyId, filters).execute()).map((r) => r.id);
+    if (byCase) ids = counted;
+    else {
+      const keep = new Set(counted);
+      const every = await db.selectFrom("patient_data").select("id").where("survey_id", "=", surveyId).execute();
+      ids = every.map((r) => r.id).filter((id) => !keep.has(id));
+    }
+  }
+  const counts = byCase
+    ? await countsOf(db, surveyId, kinds, { kind: "cases", ids }, wordCloud)
+    : subtract(
+        ...(await Promise.all([
+          countsOf(db, surveyId, kinds, { kind: "survey" }, wordCloud),
+          countsOf(db, surveyId, kinds, { kind: "cases", ids }, wordCloud),
+        ])),
+      );
+
+  const answered = new Map(counts.optionCases);
+  const sum = (values: Map<unknown, number>) => [...values.values()].reduce((a, b) => a + b, 0);
+  const several = new Set(kinds.multiple);
+  for (const [q, values] of counts.options) if (!several.has(q)) answered.set(q, sum(values));
+  for (const [q, values] of counts.numbers) answered.set(q, sum(values));
+  for (const [q, values] of counts.dates) answered.set(q, sum(values));
+  for (const [q, n] of counts.textRows) answered.set(q, n);
 
   const out: Aggregates = {
-    cases: Number(count.n),
-    options: new Map(),
-    answered: new Map(answeredRows.map((r) => [r.question_id, Number(r.n)])),
-    numbers: new Map(),
-    dates: new Map(),
+    cases: split.counted,
+    options: counts.options,
+    answered,
+    numbers: counts.numbers,
+    dates: counts.dates,
     latestTexts: new Map(),
-    texts: new Map(),
-    files: new Map(fileRows.map((r) => [r.question_id, Number(r.n)])),
+    texts: counts.texts,
+    files: counts.files,
   };
-  for (const r of optionRows) nested(out.options, r.question_id).set(r.answer_option_id!, Number(r.n));
-  for (const r of numberRows) nested(out.numbers, r.question_id).set(Number(r.numerical_response), Number(r.n));
-  for (const r of dateRows) nested(out.dates, r.question_id).set(r.date_time_response!, Number(r.n));
-  for (const r of latestRows) {
+  // Each question's rows newest first (the union's order is not its parts' order).
+  latest.sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.id - a.id));
+  for (const r of latest) {
     const list = out.latestTexts.get(r.question_id) ?? [];
     list.push({ PatientId: r.patient_id, Response: r.text_response!, DateTime: r.updated_at });
     out.latestTexts.set(r.question_id, list);
-  }
-  for (const r of textRows) {
-    const list = out.texts.get(r.question_id) ?? [];
-    list.push(r.text_response!);
-    out.texts.set(r.question_id, list);
   }
   return out;
 }

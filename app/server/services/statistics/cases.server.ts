@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 import { wireToIsoDate } from "~/domain/dates";
 import { AppError } from "~/domain/errors";
 import type { StatisticsFilters } from "~/domain/statistics";
@@ -28,42 +28,70 @@ function dayAfter(wire: string): string | null {
 }
 
 /**
- * The ids of the cases the statistics count (docs/decisions/011-statistics.md): the survey's Closed cases
- * (submitted, or closed automatically) that pass every filter given. A subquery, so that each aggregate
- * runs over the same cases inside the database.
+ * Whether a case (`pd`, one of the survey's) counts for the statistics (docs/decisions/011-statistics.md):
+ * Closed (submitted, or closed automatically) and passing every filter given.
  */
-export function countedCases(db: Executor, surveyId: number, filters: StatisticsFilters = {}) {
-  let query = db
-    .selectFrom("patient_data as pd")
-    .select("pd.id")
-    .where("pd.survey_id", "=", surveyId)
-    .where("pd.state", "=", "Closed");
-  if (filters.TeamIdsFilter?.length) query = query.where("pd.team_id", "in", filters.TeamIdsFilter);
+export function countedCondition(db: Executor, filters: StatisticsFilters = {}): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`pd.state = ${"Closed"}`];
+  const ref = (column: string) => sql.ref(`pd.${column}`);
+  if (filters.TeamIdsFilter?.length) {
+    conditions.push(sql<SqlBool>`${ref("team_id")} in (${sql.join(filters.TeamIdsFilter)})`);
+  }
   if (filters.PatientIds?.length) {
     // A long list travels as one JSON parameter rather than as thousands of placeholders.
     const list = JSON.stringify(filters.PatientIds);
-    query =
+    conditions.push(
       dialectOf(db) === "postgres"
-        ? query.where(sql<boolean>`pd.patient_id in (select jsonb_array_elements_text(${list}::jsonb))`)
-        : query.where(sql<boolean>`pd.patient_id in (select value from json_each(${list}))`);
-  }
-  const from = filters.StartDateTime ? wireToIsoDate(filters.StartDateTime) : null;
-  if (from) query = query.where("pd.created_at", ">=", from);
-  const until = filters.EndDateTime ? dayAfter(filters.EndDateTime) : null;
-  if (until) query = query.where("pd.closed_at", "<", until);
-  for (const [attribute, options] of Object.entries(filters.PreliminaryQuestionsSelection ?? {})) {
-    if (options.length === 0) continue;
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom("attribute_responses as ar")
-          .select("ar.id")
-          .whereRef("ar.patient_data_id", "=", "pd.id")
-          .where("ar.attribute_id", "=", Number(attribute))
-          .where("ar.answer_option_id", "in", options),
-      ),
+        ? sql<SqlBool>`pd.patient_id in (select jsonb_array_elements_text(${list}::jsonb))`
+        : sql<SqlBool>`pd.patient_id in (select value from json_each(${list}))`,
     );
   }
-  return query;
+  const from = filters.StartDateTime ? wireToIsoDate(filters.StartDateTime) : null;
+  if (from) conditions.push(sql<SqlBool>`${ref("created_at")} >= ${from}`);
+  const until = filters.EndDateTime ? dayAfter(filters.EndDateTime) : null;
+  if (until) conditions.push(sql<SqlBool>`${ref("closed_at")} < ${until}`);
+  for (const [attribute, options] of Object.entries(filters.PreliminaryQuestionsSelection ?? {})) {
+    if (options.length === 0) continue;
+    conditions.push(sql<SqlBool>`exists (select 1 from attribute_responses as ar
+      where ar.patient_data_id = pd.id and ar.attribute_id = ${Number(attribute)}
+      and ar.answer_option_id in (${sql.join(options)}))`);
+  }
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+/**
+ * The ids of the cases the statistics count: the survey's cases that meet `countedCondition`. A subquery,
+ * so that each use runs over the same cases inside the database.
+ */
+export function countedCases(db: Executor, surveyId: number, filters: StatisticsFilters = {}) {
+  return db
+    .selectFrom("patient_data as pd")
+    .select("pd.id")
+    .where("pd.survey_id", "=", surveyId)
+    .where(countedCondition(db, filters));
+}
+
+/**
+ * The survey's cases split by whether they count: how many count, and the ids of the smaller side (the
+ * counted ones when fewer than half count, otherwise the others), read in one pass over the survey's cases.
+ */
+export async function splitCases(
+  db: Executor,
+  surveyId: number,
+  filters: StatisticsFilters,
+): Promise<{ counted: number; total: number; fewCounted: boolean; ids: number[] }> {
+  const rows = await db
+    .selectFrom("patient_data as pd")
+    .select(["pd.id", sql<number>`case when ${countedCondition(db, filters)} then 1 else 0 end`.as("counted")])
+    .where("pd.survey_id", "=", surveyId)
+    .execute();
+  let counted = 0;
+  for (const r of rows) counted += Number(r.counted);
+  const fewCounted = counted * 2 < rows.length;
+  const wanted = fewCounted ? 1 : 0;
+  const ids: number[] = [];
+  for (const r of rows) if (Number(r.counted) === wanted) ids.push(r.id);
+  return { counted, total: rows.length, fewCounted, ids };
 }
 
 /** POST /statistics/{id}/patient-ids: the patient ids of the counted cases (the "survey ids" filter's choices). */

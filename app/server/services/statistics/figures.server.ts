@@ -12,7 +12,7 @@ import {
   type ScoreThresholds,
 } from "~/domain/statistics";
 import type { Question, Survey } from "~/domain/survey";
-import { wordFrequencies } from "~/domain/word-cloud";
+import { countedWordFrequencies } from "~/domain/word-cloud";
 import type { Aggregates } from "./aggregates.server";
 
 /** Counted values listed per question at most; Min, Max and Average always cover all. */
@@ -116,7 +116,7 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
     ScoreMax: scored ? max : null,
     TotalQuestionResponses: answered,
     AnswerStatistics: answers,
-    WordCloud: q.Type === "FreeText" ? wordFrequencies(agg.texts.get(q.Id) ?? [], CLOUD_WORDS) : [],
+    WordCloud: q.Type === "FreeText" ? countedWordFrequencies(agg.texts.get(q.Id) ?? [], CLOUD_WORDS) : [],
     Responses: q.Type === "FreeText" ? (agg.latestTexts.get(q.Id) ?? []) : [],
     CountedValuesStatistics:
       q.Type === "Numerical"

@@ -1,10 +1,11 @@
 import { AppError } from "~/domain/errors";
 import type { ScoreThresholds, Statistics, StatisticsFilters } from "~/domain/statistics";
+import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure as structureOf } from "../fill/structure.server";
 import { benchmarkableSurveys } from "../survey-lifecycle.server";
 import type { SurveyCaller } from "../surveys.server";
-import { aggregate } from "./aggregates.server";
+import { aggregate, type AggregateOptions } from "./aggregates.server";
 import { filtersFor, pairWith } from "./benchmark.server";
 import { requireAnalyst } from "./cases.server";
 import { surveyFigures } from "./figures.server";
@@ -15,10 +16,11 @@ async function figuresOf(
   surveyId: number,
   filters: StatisticsFilters,
   thresholds: ScoreThresholds,
+  options: AggregateOptions,
 ) {
   const access = await requireAnalyst(db, caller, surveyId);
   const { survey } = await structureOf(db, access);
-  const agg = await aggregate(db, surveyId, filters);
+  const agg = await aggregate(db, surveyId, allQuestions(topLevelQuestions(survey.Categories)), filters, options);
   return {
     survey,
     body: {
@@ -41,8 +43,9 @@ export async function surveyStatistics(
   filters: StatisticsFilters,
   thresholds: ScoreThresholds,
   benchmarkSurveyId?: number,
+  options: AggregateOptions = {},
 ): Promise<Statistics> {
-  const main = await figuresOf(db, caller, surveyId, filters, thresholds);
+  const main = await figuresOf(db, caller, surveyId, filters, thresholds, options);
   let benchmark: Statistics["Benchmark"] = null;
   if (benchmarkSurveyId !== undefined) {
     const allowed = await benchmarkableSurveys(db, caller, surveyId);
@@ -57,6 +60,7 @@ export async function surveyStatistics(
       benchmarkSurveyId,
       filtersFor(other, main.survey, filters),
       thresholds,
+      options,
     );
     pairWith(main.body.CategoryStatistics, otherFigures.body.CategoryStatistics);
     benchmark = otherFigures.body;

@@ -1,0 +1,210 @@
+import { sql, type Expression, type SqlBool } from "kysely";
+import { dialectOf } from "~/server/db/db.server";
+import type { Executor } from "../survey-access.server";
+
+/** The survey's questions by the column their answers are stored in. */
+export interface QuestionKinds {
+  /** Questions answered by choosing options (one row per chosen option). */
+  options: number[];
+  /**
+   * Those of them that may have more than one option chosen. The others have one row per answering case
+   * (the answer writers keep it so), which their option counts add up to.
+   */
+  multiple: number[];
+  numbers: number[];
+  dates: number[];
+  texts: number[];
+  /** Questions with file attachments. */
+  files: number[];
+}
+
+/**
+ * Whose answers a pass reads: every answer row of the survey (the statistics indexes alone), or the rows
+ * of some cases. Cases are an id subquery, or a list of ids that travels as one JSON parameter.
+ */
+export type Scope = { kind: "survey" } | { kind: "cases"; ids: number[] };
+
+/** Additive figures over the answer rows of one scope: they can be summed and subtracted. */
+export interface Counts {
+  /** question → answer option → rows */
+  options: Map<number, Map<number, number>>;
+  /** question → distinct cases among its option rows (questions that take several options) */
+  optionCases: Map<number, number>;
+  /** question → value → rows */
+  numbers: Map<number, Map<number, number>>;
+  /** question → stored date-time → rows */
+  dates: Map<number, Map<string, number>>;
+  /** question → text → rows (only when texts are wanted) */
+  texts: Map<number, Map<string, number>>;
+  /** question → text rows */
+  textRows: Map<number, number>;
+  /** question → files */
+  files: Map<number, number>;
+}
+
+export function emptyCounts(): Counts {
+  return {
+    options: new Map(),
+    optionCases: new Map(),
+    numbers: new Map(),
+    dates: new Map(),
+    texts: new Map(),
+    textRows: new Map(),
+    files: new Map(),
+  };
+}
+
+function nested<K, V>(map: Map<number, Map<K, V>>, key: number) {
+  let inner = map.get(key);
+  if (!inner) map.set(key, (inner = new Map()));
+  return inner;
+}
+
+/** `column in (ids)` with the ids as one JSON parameter, however many there are. */
+export function inIdList(db: Executor, column: string, ids: readonly (number | string)[]): Expression<SqlBool> {
+  const list = JSON.stringify(ids);
+  return dialectOf(db) === "postgres"
+    ? sql<SqlBool>`${sql.ref(column)} in (select (jsonb_array_elements_text(${list}::jsonb))::int)`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`;
+}
+
+/**
+ * The grouped passes over one scope, one query per kind of figure for the whole survey. Each pass names
+ * the questions of its kind, so that it reads only their ranges of the covering statistics index (over
+ * the survey) or only the scope's cases (through the per-case answer index).
+ */
+export async function countsOf(
+  db: Executor,
+  surveyId: number,
+  kinds: QuestionKinds,
+  scope: Scope,
+  withTexts: boolean,
+): Promise<Counts> {
+  const out = emptyCounts();
+  if (scope.kind === "cases" && scope.ids.length === 0) return out;
+  const rows = (questions: number[]) => {
+    const query = db.selectFrom("question_responses as qr");
+    if (scope.kind === "survey") {
+      return query.where("qr.survey_id", "=", surveyId).where("qr.question_id", "in", questions);
+    }
+    // A few cases: read through the per-case answer index. The unary plus keeps the planners off the
+    // statistics indexes, which would read every row of the questions and check each one's case.
+    return query
+      .where(sql<SqlBool>`+qr.survey_id = ${surveyId}`)
+      .where(sql<SqlBool>`+qr.question_id in (${sql.join(questions)})`)
+      .where(inIdList(db, "qr.patient_data_id", scope.ids));
+  };
+  const none = Promise.resolve([]);
+  // Each question's distinct cases on its own, so that the case index is read in its order and nothing
+  // is sorted; one statement for all of them.
+  const answeringCases = (questions: number[]) => {
+    const one = (questionId: number) =>
+      db
+        .selectFrom(
+          rows([questionId])
+            .select("qr.patient_data_id")
+            .distinct()
+            .where("qr.answer_option_id", "is not", null)
+            .as(`c${questionId}`),
+        )
+        .select([sql<number>`${sql.lit(questionId)}`.as("question_id"), (eb) => eb.fn.countAll<number>().as("n")]);
+    let query = one(questions[0]);
+    for (const id of questions.slice(1)) query = query.unionAll(one(id));
+    return query.execute();
+  };
+  const [optionRows, caseRows, numberRows, dateRows, textRows, fileRows] = await Promise.all([
+    kinds.options.length
+      ? rows(kinds.options)
+          .select(["qr.question_id", "qr.answer_option_id", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("qr.answer_option_id", "is not", null)
+          .groupBy(["qr.question_id", "qr.answer_option_id"])
+          .execute()
+      : none,
+    kinds.multiple.length ? answeringCases(kinds.multiple) : none,
+    kinds.numbers.length
+      ? rows(kinds.numbers)
+          .select(["qr.question_id", "qr.numerical_response", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("qr.numerical_response", "is not", null)
+          .groupBy(["qr.question_id", "qr.numerical_response"])
+          .execute()
+      : none,
+    kinds.dates.length
+      ? rows(kinds.dates)
+          .select(["qr.question_id", "qr.date_time_response", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("qr.date_time_response", "is not", null)
+          .groupBy(["qr.question_id", "qr.date_time_response"])
+          .execute()
+      : none,
+    kinds.texts.length
+      ? withTexts
+        ? rows(kinds.texts)
+            .select(["qr.question_id", "qr.text_response", (eb) => eb.fn.countAll<number>().as("n")])
+            .where("qr.text_response", "is not", null)
+            .groupBy(["qr.question_id", "qr.text_response"])
+            .execute()
+        : rows(kinds.texts)
+            .select([
+              "qr.question_id",
+              sql<string | null>`null`.as("text_response"),
+              (eb) => eb.fn.countAll<number>().as("n"),
+            ])
+            .where("qr.text_response", "is not", null)
+            .groupBy("qr.question_id")
+            .execute()
+      : none,
+    kinds.files.length
+      ? (scope.kind === "cases"
+          ? db.selectFrom("file_attachments").where(inIdList(db, "patient_data_id", scope.ids))
+          : db.selectFrom("file_attachments")
+        )
+          .select(["question_id", (eb) => eb.fn.countAll<number>().as("n")])
+          .where("survey_id", "=", surveyId)
+          .where("question_id", "in", kinds.files)
+          .groupBy("question_id")
+          .execute()
+      : none,
+  ]);
+  for (const r of optionRows) nested(out.options, r.question_id).set(r.answer_option_id!, Number(r.n));
+  for (const r of caseRows) out.optionCases.set(r.question_id, Number(r.n));
+  for (const r of numberRows) nested(out.numbers, r.question_id).set(Number(r.numerical_response), Number(r.n));
+  for (const r of dateRows) nested(out.dates, r.question_id).set(r.date_time_response!, Number(r.n));
+  for (const r of textRows) {
+    out.textRows.set(r.question_id, (out.textRows.get(r.question_id) ?? 0) + Number(r.n));
+    if (withTexts) nested(out.texts, r.question_id).set(r.text_response!, Number(r.n));
+  }
+  for (const r of fileRows) out.files.set(r.question_id, Number(r.n));
+  return out;
+}
+
+function minusEach<K>(all: Map<number, Map<K, number>>, part: Map<number, Map<K, number>>) {
+  for (const [question, values] of part) {
+    const from = all.get(question);
+    if (!from) continue;
+    for (const [key, n] of values) {
+      const left = (from.get(key) ?? 0) - n;
+      if (left > 0) from.set(key, left);
+      else from.delete(key);
+    }
+    if (from.size === 0) all.delete(question);
+  }
+}
+
+function minus(all: Map<number, number>, part: Map<number, number>) {
+  for (const [question, n] of part) {
+    const left = (all.get(question) ?? 0) - n;
+    if (left > 0) all.set(question, left);
+    else all.delete(question);
+  }
+}
+
+/** The survey's counts less those of some of its cases (a part of the same rows), in place. */
+export function subtract(all: Counts, part: Counts): Counts {
+  minusEach(all.options, part.options);
+  minus(all.optionCases, part.optionCases);
+  minusEach(all.numbers, part.numbers);
+  minusEach(all.dates, part.dates);
+  minusEach(all.texts, part.texts);
+  minus(all.textRows, part.textRows);
+  minus(all.files, part.files);
+  return all;
+}
