@@ -123,3 +123,65 @@ test("an analyst adds, edits, reorders and deletes charts, and benchmarking lock
   await expect(page.getByRole("button", { name: /verschieben/ })).toHaveCount(0);
   await expect(range.getByRole("region", { name: "Vergleich" })).toContainText("Noch keine Daten");
 });
+
+/** A survey whose dashboard holds the first three chart types, in the order of `names`. */
+async function dashboardOfThree(page: Page, title: string) {
+  const id = await surveyWithNumbers(page, title);
+  const dashboard = await api<{ Id: number }>(page, "POST", `/statistics-dashboards/get-by-survey-id/${id}`, {
+    Filters: {},
+  });
+  await api(page, "POST", `/statistics-dashboards/${dashboard.Id}/charts/add`, {
+    ChartAddRequests: ["SurveyResponsesOverTime", "IndividualSurveyScores", "ScoreResultsOverTime"].map(
+      (ChartType) => ({ ChartType }),
+    ),
+  });
+  return id;
+}
+
+test("charts are reordered by dragging their handle with the mouse", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const id = await dashboardOfThree(page, "Diagramm-Ziehen");
+  await page.goto(`/survey/${id}/statistics#graphs`);
+  await expect.poll(() => headings(page)).toEqual(names.slice(0, 3));
+  const from = page.getByRole("button", { name: /^Antworten im Zeitverlauf verschieben/ });
+  const to = page.getByRole("button", { name: /^Einzelne Punktzahlen verschieben/ });
+  await expect(page.locator(".graphs")).toHaveAttribute("aria-busy", "false");
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  // Past the 4 px activation distance first, then onto the next chart in small steps.
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 10, { steps: 20 });
+  await page.mouse.up();
+  const moved = [names[1], names[0], names[2]];
+  await expect.poll(() => headings(page)).toEqual(moved);
+  await page.reload();
+  await expect.poll(() => headings(page)).toEqual(moved);
+});
+
+test("without JavaScript the move buttons reorder the charts through the page", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const id = await dashboardOfThree(page, "Diagramm-ohne-Skript");
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  await plain.goto(`/survey/${id}/statistics?raw=1#graphs`);
+  // Drawn on the server: every chart is an SVG with its label, the figures a disclosure.
+  await expect(plain.locator(".graph svg[role=img]")).toHaveCount(3);
+  await plain.getByRole("button", { name: "Einzelne Punktzahlen nach oben" }).click();
+  await expect(plain).toHaveURL(new RegExp(`/survey/${id}/statistics\\?raw=1#graphs$`));
+  await expect.poll(() => headings(plain)).toEqual([names[1], names[0], names[2]]);
+  await plain.getByRole("button", { name: "Antworten im Zeitverlauf nach unten" }).click();
+  await expect.poll(() => headings(plain)).toEqual([names[1], names[2], names[0]]);
+  // The order is the dashboard's, not the page's: the API reads it back.
+  await plain.close();
+  await page.goto(`/survey/${id}/statistics#graphs`);
+  await expect.poll(() => headings(page)).toEqual([names[1], names[2], names[0]]);
+  await context.close();
+});

@@ -39,6 +39,8 @@ interface SortableListProps<T> {
   disabled?: boolean;
   className?: string;
   label: string;
+  /** More hidden fields for the move buttons' form posts (what the page's action needs besides the item). */
+  formFields?: Record<string, string | number>;
 }
 
 function SortableItem({
@@ -77,6 +79,7 @@ export function SortableList<T>({
   disabled,
   className,
   label,
+  formFields,
 }: SortableListProps<T>) {
   const { t } = useTranslation();
   const [order, setOrder] = useState(() => items.map(getId));
@@ -153,6 +156,7 @@ export function SortableList<T>({
                           hidden={index === 0}
                           label={t("dnd.up", { item: getLabel(item) })}
                           onMove={move}
+                          fields={formFields}
                           arrow="↑"
                         />
                         <MoveButton
@@ -162,6 +166,7 @@ export function SortableList<T>({
                           hidden={index === order.length - 1}
                           label={t("dnd.down", { item: getLabel(item) })}
                           onMove={move}
+                          fields={formFields}
                           arrow="↓"
                         />
                       </span>
@@ -184,6 +189,7 @@ function MoveButton({
   hidden,
   label,
   onMove,
+  fields,
   arrow,
 }: {
   kind: string;
@@ -192,6 +198,7 @@ function MoveButton({
   hidden: boolean;
   label: string;
   onMove: (id: number, to: number) => Promise<void>;
+  fields?: Record<string, string | number>;
   arrow: string;
 }) {
   if (hidden) return <span className="sortable__move sortable__move--none" aria-hidden="true" />;
@@ -209,6 +216,9 @@ function MoveButton({
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="newPosition" value={to} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" className="sortable__move" aria-label={label} title={label}>
         <span aria-hidden="true">{arrow}</span>
       </button>

@@ -64,7 +64,10 @@ export function GraphsTab({
           {t("statistics.graphs.add")}
         </button>
       </div>
-      {dashboard.Charts.length === 0 ? <p className="empty">{t("statistics.graphs.noCharts")}</p> : null}
+      {dashboard.Charts.length === 0 ? (
+        // While benchmarking nothing can be added, so the empty dashboard does not invite to add one.
+        <p className="empty">{t(locked ? "statistics.graphs.empty" : "statistics.graphs.noCharts")}</p>
+      ) : null}
       <SortableList
         items={dashboard.Charts}
         getId={(c) => c.Id}
@@ -73,6 +76,7 @@ export function GraphsTab({
         label={t("statistics.graphs.reorderHint")}
         disabled={locked}
         className="graphs__list"
+        formFields={{ dashboardId: dashboard.Id }}
         onMove={({ id, newPosition }) => run("POST", `${base}/reorder/${id}?newPosition=${newPosition}`)}
         renderItem={(chart, handle) => (
           <ChartCard

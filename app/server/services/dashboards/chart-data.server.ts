@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import {
   INDIVIDUAL_SCORES_LIMIT,
   quantile,
@@ -176,17 +177,13 @@ async function rangeEntries(s: ChartScope, type: "NumericalRange" | "DateTimeRan
       .where("a.patient_data_id", "in", cases(s))
       .where(`a.${column}`, "is not", null)
       .where(`b.${column}`, "is not", null);
-  const [rows, total] = await Promise.all([
-    both()
-      .select(["pd.patient_id", `a.${column} as v1`, `b.${column} as v2`])
-      .orderBy("pd.closed_at")
-      .orderBy("pd.id")
-      .limit(RANGE_ENTRIES_LIMIT)
-      .execute(),
-    both()
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
+  // One pass: the window count is taken over every fitting row before the limit cuts the list.
+  const rows = await both()
+    .select(["pd.patient_id", `a.${column} as v1`, `b.${column} as v2`, sql<number>`count(*) over ()`.as("total")])
+    .orderBy("pd.closed_at")
+    .orderBy("pd.id")
+    .limit(RANGE_ENTRIES_LIMIT)
+    .execute();
   const value = (v: unknown) => (type === "NumericalRange" ? Number(v) : String(v));
   return {
     RangeEntries: rows.map((r) => ({
@@ -194,7 +191,7 @@ async function rangeEntries(s: ChartScope, type: "NumericalRange" | "DateTimeRan
       Question1Value: value(r.v1),
       Question2Value: value(r.v2),
     })),
-    RangeEntriesTotal: Number(total.n),
+    RangeEntriesTotal: rows.length > 0 ? Number(rows[0].total) : 0,
   };
 }
 
