@@ -11,6 +11,8 @@ import { NonceContext } from "~/components/layout/nonce";
 import { remixI18n } from "~/server/i18n.server";
 
 export { apiFetch, boot } from "~/server/boot.server";
+export { bodyLimitOf } from "~/server/api/body.server";
+export { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 export { startEmbeddedIdp } from "~/server/idp/index.server";
 
 const ABORT_DELAY = 5_000;
@@ -57,7 +59,8 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // A person who left before the page finished (the connection closed) is not an error of ours.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

@@ -5,8 +5,11 @@ const benches = [
   [process.execPath, ["bench/bundle-size.mjs"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/answer-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/sync-load.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/list-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/graphs-render.ts"]],
   ["npx", ["playwright", "test", "--config", "bench/offline-queue.config.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/lighthouse.ts"]],
 ];
 let failed = false;
 for (const [cmd, args] of benches) {

@@ -82,6 +82,7 @@ test.describe("surveys as an editor", () => {
     await openRowMenu(page, "Kopie von Blutdruck-Studie E2E");
     await row(page, "Kopie von Blutdruck-Studie E2E").getByRole("link", { name: "Archivieren" }).click();
     await page.getByRole("dialog", { name: "Umfrage archivieren" }).getByRole("button", { name: "Ja" }).click();
+    await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage wurde archiviert." })).toBeVisible();
     await page.goto("/survey-archives");
     await archived.locator("summary").click();
     await archived.getByRole("link", { name: "Endgültig löschen" }).click();

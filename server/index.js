@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "@remix-run/node";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildPath = path.join(here, "..", "build", "server", "index.js");
@@ -46,6 +47,8 @@ const { env } = runtime;
 const handleRemix = createRequestHandler(build, "production");
 const clientDir = path.relative(process.cwd(), path.join(here, "..", "build", "client")) || ".";
 const issuerOrigin = new URL(env.issuer).origin;
+// The silent sign-in's hidden frame goes to the provider and back to the app's public address.
+const frameSources = [...new Set(["'self'", new URL(env.publicUrl).origin, issuerOrigin])].join(" ");
 
 /** The request as the person's browser sent it, when a trusted proxy says so (bodyRead: its body was taken). */
 function asForwarded(request, bodyRead = false) {
@@ -67,7 +70,11 @@ function asForwarded(request, bodyRead = false) {
   });
 }
 
-function securityHeaders(headers, nonce, secure) {
+/** The one page the app frames itself: where a silent sign-in ends (app/routes/authentication.silent-done.tsx). */
+const SELF_FRAMED = "/authentication/silent-done";
+
+function securityHeaders(headers, nonce, secure, path) {
+  const framed = path === SELF_FRAMED;
   headers.set(
     "Content-Security-Policy",
     [
@@ -82,12 +89,13 @@ function securityHeaders(headers, nonce, secure) {
       "object-src 'none'",
       "base-uri 'self'",
       `form-action 'self' ${issuerOrigin}`,
-      "frame-ancestors 'none'",
+      `frame-src ${frameSources}`,
+      framed ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     ].join("; "),
   );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  headers.set("X-Frame-Options", framed ? "SAMEORIGIN" : "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
@@ -108,7 +116,7 @@ app.use("*", async (c, next) => {
     inFlight--;
   }
   const url = new URL(c.req.url);
-  securityHeaders(c.res.headers, nonce, asForwarded(c.req.raw).url.startsWith("https:"));
+  securityHeaders(c.res.headers, nonce, asForwarded(c.req.raw).url.startsWith("https:"), c.req.path);
   if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") {
     process.stdout.write(
       JSON.stringify({
@@ -132,13 +140,15 @@ const PREREAD_LIMIT = 3_000_000;
 
 /**
  * The body of a small JSON request, read from Node's request stream; undefined when the API should read
- * it itself (no body, another type, no declared length, or a larger one, which the API refuses or streams).
+ * it itself (no body, another type, no declared length, or one over the path's limit, which the API
+ * refuses with 413 before anything is read).
  */
-function prereadJson(incoming) {
+function prereadJson(incoming, path) {
   const { method, headers } = incoming;
   if (method === "GET" || method === "HEAD" || headers["transfer-encoding"]) return undefined;
   const length = Number(headers["content-length"]);
-  if (!(length > 0 && length <= PREREAD_LIMIT) || !headers["content-type"]?.includes("application/json")) {
+  const limit = Math.min(PREREAD_LIMIT, build.entry.module.bodyLimitOf(path));
+  if (!(length > 0 && length <= limit) || !headers["content-type"]?.includes("application/json")) {
     return undefined;
   }
   return new Promise((resolve, reject) => {
@@ -151,7 +161,7 @@ function prereadJson(incoming) {
 
 // The REST API goes straight to its handler (no file lookups, no page framework).
 app.all("/api/*", async (c) => {
-  const body = await prereadJson(c.env.incoming);
+  const body = await prereadJson(c.env.incoming, c.req.path);
   return build.entry.module.apiFetch(asForwarded(c.req.raw, body !== undefined), body);
 });
 
@@ -159,14 +169,28 @@ app.use(
   "/assets/*",
   serveStatic({
     root: clientDir,
+    precompressed: true,
     onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
   }),
 );
 app.use(
   "*",
-  serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+  serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+  }),
 );
-app.all("*", (c) => handleRemix(asForwarded(c.req.raw), { cspNonce: c.get("nonce") }));
+// Pages are compressed as they stream; the API (small JSON, latency budget) and the files above are not.
+app.use("*", compress());
+app.all("*", (c) => {
+  const request = asForwarded(c.req.raw);
+  // A write from another site is refused here with 403; the page framework would answer it with a 500.
+  if (build.entry.module.isCrossSiteWrite(request, env.publicUrl)) {
+    return c.text("Cross-site request refused", 403);
+  }
+  return handleRemix(request, { cspNonce: c.get("nonce") });
+});
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   process.stdout.write(

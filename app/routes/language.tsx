@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { CultureSchema } from "~/domain/user";
 import { apiClient } from "~/server/api-client.server";
-import { getOptionalUser, safeReturnTo } from "~/server/auth/guards.server";
+import { getOptionalUser, requireSameOrigin, safeReturnTo } from "~/server/auth/guards.server";
 import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
 
 /** Switches the page language at once and keeps it for the person's next sign-in. */
 export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
   const form = await request.formData();
   const parsed = CultureSchema.safeParse(form.get("locale"));
   const back = safeReturnTo(String(form.get("redirectTo") ?? "/surveys"));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +31,8 @@ function start(env: Record<string, string>): Running {
 }
 
 async function waitForHealth(url: string) {
-  for (let i = 0; i < 100; i++) {
+  // Up to 60 s: on a loaded machine the embedded provider's worker alone can take 10 s to start.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {
@@ -55,7 +57,7 @@ describe("the production server", () => {
       HOST: "127.0.0.1",
     });
     await waitForHealth(server.url);
-  }, 30_000);
+  }, 90_000);
 
   afterAll(() => {
     server.child.kill("SIGKILL");
@@ -95,6 +97,29 @@ describe("the production server", () => {
     expect(res.headers.get("strict-transport-security")).toContain("max-age");
     const plain = await fetch(`${server.url}/authentication/login?returnTo=%2Fsurveys`, { redirect: "manual" });
     expect(plain.headers.getSetCookie().find((c) => c.startsWith("sv_return_to="))).not.toMatch(/Secure/i);
+  });
+
+  it("refuses a JSON body declared over the path's limit with 413 before it has arrived", async () => {
+    // 2 MB declared for a path that takes 1 MB; only a few bytes are ever sent.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/users/current/culture?culture=de-DE`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": "2000000" },
+      });
+      const timer = setTimeout(() => {
+        req.destroy();
+        reject(new Error("no answer while the body was still missing"));
+      }, 3000);
+      req.on("response", (res) => {
+        clearTimeout(timer);
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on("error", () => undefined);
+      req.write('{"pad":"');
+    });
+    expect(status).toBe(413);
   });
 
   it("drains and exits cleanly on SIGTERM", async () => {

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { AppError } from "~/domain/errors";
+import { isDatabaseUnavailable } from "~/server/db/db.server";
 import { log } from "~/server/log.server";
 import { createAuthenticator } from "./authenticate.server";
 import { bodyLimitOf, declaredTooLarge, tooLarge, type ApiEnv } from "./body.server";
 import { openApiDocument } from "./openapi.server";
 import { mount, type AnyRoute } from "./route.server";
+import { auditRoutes } from "./routes/audit.server";
 import { answerOptionRoutes } from "./routes/answer-options.server";
 import { attachmentRoutes } from "./routes/attachments.server";
 import { categoryRoutes } from "./routes/categories.server";
@@ -34,6 +36,7 @@ export const apiRoutes: AnyRoute[] = [
   ...syncRoutes,
   ...statisticsRoutes,
   ...dashboardRoutes,
+  ...auditRoutes,
 ];
 
 export function createApi(deps: ApiDeps) {
@@ -58,7 +61,7 @@ export function createApi(deps: ApiDeps) {
     if (err instanceof AppError) {
       return c.json(err.toEnvelope(), err.status as 400);
     }
-    if (isDatabaseDown(err)) {
+    if (isDatabaseUnavailable(err)) {
       return c.json(new AppError("SERVICE_UNAVAILABLE", "The database is not reachable").toEnvelope(), 503);
     }
     log.error("api.unhandled", {
@@ -73,16 +76,3 @@ export function createApi(deps: ApiDeps) {
 }
 
 export type Api = ReturnType<typeof createApi>;
-
-function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return (
-    code === "ECONNREFUSED" ||
-    code === "57P01" ||
-    code === "57P03" ||
-    code === "08006" ||
-    code === "08001" ||
-    code === "SQLITE_BUSY" ||
-    code === "SQLITE_CANTOPEN"
-  );
-}

@@ -2,21 +2,8 @@ import type { Context } from "hono";
 import { AppError } from "~/domain/errors";
 import { accessRolesOf, hasToolAccess } from "~/domain/user";
 import { syncUser } from "~/server/services/users.server";
+import { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 import type { ApiDeps, Caller } from "./types.server";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * A cookie-authenticated write must come from the app's own pages: the Origin (or, failing that,
- * Sec-Fetch-Site) must say so. Bearer-token calls carry no ambient credentials and need no check.
- */
-function isSameOrigin(c: Context, publicUrl: string): boolean {
-  const origin = c.req.header("origin");
-  if (origin) {
-    return origin === new URL(c.req.url).origin || origin === new URL(publicUrl).origin;
-  }
-  return c.req.header("sec-fetch-site") === "same-origin";
-}
 
 /**
  * A person's credentials are checked, and their record read, at most once per few seconds: a page or
@@ -37,7 +24,7 @@ export function createAuthenticator(deps: ApiDeps) {
     const key = header ? `b:${header}` : `c:${c.req.header("cookie") ?? ""}`;
     const hit = recent.get(key);
     if (hit && hit.until > Date.now()) {
-      if (!header && !SAFE_METHODS.has(c.req.method) && !isSameOrigin(c, deps.env.publicUrl)) {
+      if (!header && isCrossSiteWrite(c.req.raw, deps.env.publicUrl)) {
         throw new AppError("FORBIDDEN", "Cross-site request refused");
       }
       return hit.caller;
@@ -64,7 +51,7 @@ export function createAuthenticator(deps: ApiDeps) {
       const data = session.get("identity");
       const expiresAt = session.get("accessTokenExpiresAt");
       if (!data || !expiresAt) throw new AppError("UNAUTHORIZED", "Sign in first");
-      if (!SAFE_METHODS.has(c.req.method) && !isSameOrigin(c, deps.env.publicUrl)) {
+      if (isCrossSiteWrite(c.req.raw, deps.env.publicUrl)) {
         throw new AppError("FORBIDDEN", "Cross-site request refused");
       }
       identity = data;

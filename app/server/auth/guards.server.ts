@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { hasToolAccess, type Identity } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { log } from "~/server/log.server";
+import { isCrossSiteWrite } from "./same-origin.server";
 import type { AuthSessionData } from "./session.server";
 import { refreshTokens } from "./oidc.server";
 
@@ -47,6 +48,16 @@ async function renew(sessionId: string, data: AuthSessionData): Promise<AuthSess
   return pending;
 }
 
+/**
+ * Refuses, with 403, a request that may change something and comes from another site: every action that
+ * acts on the session cookie calls this first (requireUser does it for the signed-in ones).
+ */
+export function requireSameOrigin(request: Request): void {
+  if (isCrossSiteWrite(request, getContext().env.publicUrl)) {
+    throw new Response("Cross-site request refused", { status: 403, headers: { "Content-Type": "text/plain" } });
+  }
+}
+
 /** The signed-in person, if any, without renewing or redirecting (for public pages). */
 export async function getOptionalUser(request: Request): Promise<SignedIn | null> {
   const { sessions } = getContext();
@@ -63,6 +74,7 @@ export async function getOptionalUser(request: Request): Promise<SignedIn | null
  * No session: to the sign-in. A session that has ended: to /401. No permission for the tool: to /403.
  */
 export async function requireUser(request: Request): Promise<SignedIn> {
+  requireSameOrigin(request);
   const { sessions, env } = getContext();
   const storage = sessions.forRequest(request);
   const session = await storage.getSession(request.headers.get("Cookie"));

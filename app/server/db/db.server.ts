@@ -119,3 +119,30 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = errorCode(error);
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 }
+
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+]);
+
+/**
+ * True when an error says the database cannot be reached or used right now, rather than that the request
+ * was wrong: a refused or dropped connection, PostgreSQL's connection and shutdown classes (08, 57P0x),
+ * too many connections, a database not accepting connections, or a SQLite file that is locked or cannot
+ * be opened or read. The API answers these 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : "";
+  if (typeof code === "string") {
+    if (UNREACHABLE.has(code) || code.startsWith("08") || /^57P0[1-4]$/.test(code) || code === "53300") return true;
+    if (code === "55000" && /not currently accepting connections/.test(message)) return true;
+    if (/^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT|READONLY)/.test(code)) return true;
+  }
+  return /^(Connection terminated|timeout exceeded when trying to connect)/.test(message);
+}

@@ -1,0 +1,138 @@
+// Lighthouse (mobile profile, simulated throttling) on the survey list, the start page and the fill page,
+// in Debian's Chromium against the production server (SQLite, embedded provider, demo data).
+// Budget (quality guide): performance 95+ and accessibility 100 on each of the three pages.
+// Usage: npx tsx bench/lighthouse.ts   (after npm run build; ports LIGHTHOUSE_PORT and the next one, default 3650)
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags } from "lighthouse";
+import { follow, newBrowser } from "~/server/idp/test-client.server";
+
+const BUDGET = { performance: 95, accessibility: 100 };
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3650);
+const app = `http://localhost:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
+const reportDir = path.resolve("test-results/lighthouse");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+const loadBefore = load();
+
+const server = spawn(process.execPath, ["server/index.js"], {
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    PORT: String(port),
+    IDP_PORT: String(port + 1),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    DEMO_DATA: "true",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  for (let i = 0; ; i++) {
+    if (i > 600) throw new Error("the server did not start");
+    const up = await fetch(`${app}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Sign in through the provider's login page, as a person would; Lighthouse then sends the session cookie.
+  const browser = newBrowser();
+  await follow(
+    browser,
+    `${app}/authentication/login?returnTo=%2Fsurveys`,
+    `${app}/surveys`,
+    () => new URLSearchParams({ username: "user", password: "user123" }),
+  );
+  const cookie = browser.jar.header(`${app}/`);
+  const api = async <T>(method: string, p: string): Promise<T> => {
+    const res = await fetch(`${app}/api${p}`, { method, headers: { cookie, origin: app } });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? null : await res.json()) as T;
+  };
+  const list = await api<{ Data: { Id: number; Title: string }[] }>("GET", "/surveys?filterString=Herzinsuffizienz");
+  const surveyId = list.Data[0].Id;
+  await api("POST", `/patients/add?patientId=LIGHTHOUSE_1&surveyId=${surveyId}`);
+
+  const pages = [
+    { page: "survey list", url: `${app}/surveys` },
+    { page: "start page", url: `${app}/survey/${surveyId}` },
+    { page: "fill page", url: `${app}/survey/${surveyId}/fill/LIGHTHOUSE_1?page=questionnaire` },
+  ];
+  chrome = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const flags: Flags = {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    extraHeaders: { Cookie: cookie },
+  };
+  fs.mkdirSync(reportDir, { recursive: true });
+  const rows: Record<string, string>[] = [];
+  let ok = true;
+  for (const p of pages) {
+    const result = await lighthouse(p.url, flags);
+    if (!result) throw new Error(`no Lighthouse result for ${p.url}`);
+    const { lhr } = result;
+    fs.writeFileSync(path.join(reportDir, `${p.page.replace(/\W+/g, "-")}.json`), JSON.stringify(lhr));
+    if (lhr.finalDisplayedUrl !== p.url) throw new Error(`${p.url} ended on ${lhr.finalDisplayedUrl}`);
+    for (const category of ["performance", "accessibility"] as const) {
+      const score = Math.round((lhr.categories[category].score ?? 0) * 100);
+      const within = score >= BUDGET[category];
+      ok &&= within;
+      rows.push({
+        figure: `${p.page}, ${category}`,
+        value: String(score),
+        budget: `>= ${BUDGET[category]}`,
+        verdict: within ? "within" : "OVER",
+      });
+      if (!within) {
+        const failing = lhr.categories[category].auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`);
+        console.error(`${p.page}, ${category}: ${failing.join(", ")}`);
+      }
+    }
+    const metric = (id: string) => lhr.audits[id].displayValue ?? "";
+    rows.push({
+      figure: `${p.page}, FCP / LCP / TBT / CLS`,
+      value: [metric("first-contentful-paint"), metric("largest-contentful-paint"), metric("total-blocking-time")]
+        .concat(metric("cumulative-layout-shift"))
+        .join(" / "),
+      budget: "(for reference)",
+      verdict: "",
+    });
+    // Lighthouse's own measure of this machine's CPU speed while it ran (about 1,000+ on an idle desktop).
+    rows.push({
+      figure: `${p.page}, Lighthouse benchmarkIndex`,
+      value: String(Math.round(lhr.environment.benchmarkIndex)),
+      budget: "(for reference)",
+      verdict: "",
+    });
+  }
+  rows.push({
+    figure: "machine load (1/5/15 min), before / after",
+    value: `${loadBefore} / ${load()}`,
+    budget: "",
+    verdict: "",
+  });
+  console.table(rows);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  chrome?.kill();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

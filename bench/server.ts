@@ -1,0 +1,64 @@
+// The production server for a bench: its own process, ports and data folder, with a person signed in
+// through the embedded provider's login page.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { follow, freePort, newBrowser } from "~/server/idp/test-client.server";
+
+export interface BenchServer {
+  app: string;
+  process: ChildProcess;
+  /** The session cookie of the signed-in person, for /api and the pages. */
+  cookie: string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(
+  who = { username: "admin", password: "admin123" },
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
+  const app = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      IDP_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      HOST: "127.0.0.1",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    // Up to 60 s: on a loaded machine the provider's worker alone takes seconds to start.
+    for (let i = 0; ; i++) {
+      if (i > 600) throw new Error("the server did not start");
+      const up = await fetch(`${app}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const browser = newBrowser();
+    await follow(
+      browser,
+      `${app}/authentication/login?returnTo=%2Fsurveys`,
+      `${app}/surveys`,
+      () => new URLSearchParams(who),
+    );
+    return { app, process: child, cookie: browser.jar.header(`${app}/`), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
