@@ -195,6 +195,32 @@ describe.each(dialects)("hostile input on %s", (kind) => {
     }
   });
 
+  it("refuses the NUL character in any text, path or query with 400 on either database", async () => {
+    const json = { "content-type": "application/json" };
+    const refusals = await Promise.all([
+      request("PUT", `/surveys/${w.draft}`, { body: JSON.stringify({ Description: "a\u0000b" }), headers: json }),
+      request("PUT", `/surveys/${w.draft}`, { body: JSON.stringify({ IntroText: "<p>\u0000</p>" }), headers: json }),
+      request("POST", "/categories", { body: JSON.stringify({ SurveyId: w.draft, Title: "\u0000" }), headers: json }),
+      request("POST", "/question-responses/free-text", {
+        body: JSON.stringify({
+          SurveyId: w.heart,
+          PatientId: w.openPatient,
+          QuestionId: w.freeText,
+          TextResponse: "x\u0000",
+        }),
+        headers: json,
+      }),
+      request("GET", `/surveys?filterString=${encodeURIComponent("Herz\u0000")}`),
+      request("GET", `/patients/autocomplete?patientId=%00&surveyId=${w.heart}`),
+    ]);
+    for (const res of refusals) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ Type: "VALIDATION_ERROR", Error: expect.stringContaining("NUL") });
+    }
+    const survey = await w.admin("GET", `/surveys/${w.draft}`);
+    expect(survey.Description).not.toContain("\u0000");
+  });
+
   it("neutralises spreadsheet formulas in every exported cell", async () => {
     const formulas = ['=HYPERLINK("https://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1", '";=1;"'];
     for (const answer of formulas) {

@@ -49,8 +49,30 @@ export function route<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = RouteDef<any, any, any, any, any>;
 
+/**
+ * Where in a request value a string holds the NUL character, or null. PostgreSQL cannot store it in text,
+ * and no survey text needs it, so every API request with one is refused on both databases alike.
+ */
+export function nulPlace(value: unknown, where: string): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? where : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPlace(value[i], `${where}.${i}`);
+      if (found) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) {
+      const found = nulPlace(key, `${where}.${key}`) ?? nulPlace(v, `${where}.${key}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 function parse<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
+  const nul = nulPlace(value, where);
+  if (nul) throw new AppError("VALIDATION_ERROR", `${nul}: text may not contain the NUL character`);
   const result = schema.safeParse(value);
   if (!result.success) {
     const detail = result.error.issues
