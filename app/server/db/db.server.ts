@@ -31,6 +31,9 @@ export function createDb(opts: CreateDbOptions): DB {
   return createSqliteDb(path.join(opts.dataDir, opts.filename ?? "survey.sqlite"));
 }
 
+/** The file behind each SQLite instance, for `openLeanReader`. */
+const sqliteFiles = new WeakMap<DB, string>();
+
 function createSqliteDb(file: string): DB {
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
@@ -40,7 +43,29 @@ function createSqliteDb(file: string): DB {
   // A larger page cache and memory-mapped reads: the statistics scan millions of answer rows.
   database.pragma("cache_size = -65536");
   database.pragma("mmap_size = 268435456");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  sqliteFiles.set(db, file);
+  return db;
+}
+
+/** Page cache of a lean reader: 8 MB. */
+const LEAN_CACHE_KIB = 8192;
+
+/**
+ * A connection for one long scan that must stay small in memory (the CSV export): on SQLite a read-only
+ * connection of its own without memory-mapped reads and with a small page cache, since the main
+ * connection's map and cache grow with every page a scan touches; on PostgreSQL the pool itself (the rows
+ * live in the server). `close` must be called when the scan ends.
+ */
+export function openLeanReader(db: DB): { db: DB; close: () => Promise<void> } {
+  const file = sqliteFiles.get(db);
+  if (!file) return { db, close: async () => {} };
+  const database = new SQLite(file, { readonly: true, fileMustExist: true });
+  database.pragma("busy_timeout = 5000");
+  database.pragma(`cache_size = -${LEAN_CACHE_KIB}`);
+  database.pragma("mmap_size = 0");
+  const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db: reader, close: () => reader.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

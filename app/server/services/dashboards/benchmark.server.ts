@@ -8,6 +8,7 @@ import { requireAnalyst } from "../statistics/cases.server";
 import { benchmarkableSurveys } from "../survey-lifecycle.server";
 import type { SurveyCaller } from "../surveys.server";
 import { chartData, type ChartRow } from "./chart-data.server";
+import { chartScope } from "./scores.server";
 
 /** The other survey's id at the same place (a clone keeps its order), or null. */
 function mapId<T extends { Id: number }>(
@@ -58,12 +59,12 @@ export async function benchmarkDashboard(
   const fromQ = [...main.questions.values()];
   const toQ = [...other.questions.values()];
   const sameType = (a: { Type: string }, b: { Type: string }) => a.Type === b.Type;
-  const scope = {
+  const scope = chartScope(
     db,
-    surveyId: otherSurveyId,
-    filters: filtersFor(other.survey, main.survey, filters),
-    testQuestions: toQ.filter((q) => q.IsTestQuestion),
-  };
+    otherSurveyId,
+    filtersFor(other.survey, main.survey, filters),
+    toQ.filter((q) => q.IsTestQuestion),
+  );
   const charts = [];
   for (const row of rows) {
     const mapped = {

@@ -13,11 +13,11 @@ import { allQuestions } from "~/domain/visibility";
 import { maxScore } from "../statistics/figures.server";
 import {
   cases,
-  correctAnswers,
+  caseScores,
+  casesByClosing,
   countsByDay,
   scoresOfCases,
   scoreSumsByDay,
-  weightSum,
   type ChartScope,
 } from "./scores.server";
 
@@ -46,23 +46,16 @@ const empty = (): Series => ({
 const maxTotal = (s: ChartScope) => s.testQuestions.reduce((sum, q) => sum + maxScore(q), 0);
 
 async function individualScores(s: ChartScope): Promise<Series["SurveyScoresByDates"]> {
-  const latest = await s.db
-    .selectFrom("patient_data as pd")
-    .select(["pd.id", "pd.patient_id", "pd.closed_at"])
-    .where("pd.id", "in", cases(s))
-    .orderBy("pd.closed_at", "desc")
-    .orderBy("pd.id", "desc")
-    .limit(INDIVIDUAL_SCORES_LIMIT)
-    .execute();
+  const latest = (await casesByClosing(s)).slice(-INDIVIDUAL_SCORES_LIMIT);
   const scores = await scoresOfCases(
     s,
-    latest.map((r) => r.id),
+    latest.map((c) => c.id),
   );
   const max = maxTotal(s);
-  return latest.reverse().map((r) => ({
-    PatientId: r.patient_id,
-    Date: (r.closed_at ?? "").slice(0, 10),
-    Score: scores.get(r.id) ?? 0,
+  return latest.map((c) => ({
+    PatientId: c.patientId,
+    Date: c.closedAt.slice(0, 10),
+    Score: scores.get(c.id) ?? 0,
     MaxScore: max,
   }));
 }
@@ -98,17 +91,14 @@ async function countsByOption(s: ChartScope, survey: Survey, attributeId: number
 }
 
 async function scorePlot(s: ChartScope, survey: Survey, attributeId: number) {
-  const scores = correctAnswers(s)
-    .select(["qr.patient_data_id", weightSum.as("score")])
-    .groupBy("qr.patient_data_id");
-  const rows = await preAnswers(s, attributeId)
-    .leftJoin(scores.as("s"), "s.patient_data_id", "ar.patient_data_id")
-    .select(["ar.answer_option_id", "s.score"])
-    .execute();
+  const [rows, scores] = await Promise.all([
+    preAnswers(s, attributeId).select(["ar.patient_data_id", "ar.answer_option_id"]).execute(),
+    caseScores(s),
+  ]);
   const byOption = new Map<number, number[]>();
   for (const r of rows) {
     const list = byOption.get(r.answer_option_id) ?? [];
-    list.push(Number(r.score ?? 0));
+    list.push(scores.get(r.patient_data_id) ?? 0);
     byOption.set(r.answer_option_id, list);
   }
   const attribute = survey.PatientForm.find((a) => a.Id === attributeId);
@@ -134,26 +124,26 @@ async function scorePlot(s: ChartScope, survey: Survey, attributeId: number) {
 /** Each scored category: the sum of its answered test questions' average scores against the sum of their maxima. */
 async function categoryScores(s: ChartScope, survey: Survey) {
   if (s.testQuestions.length === 0) return [];
-  const [sums, answered] = await Promise.all([
-    correctAnswers(s)
-      .select(["qr.question_id", weightSum.as("score")])
-      .groupBy("qr.question_id")
-      .execute(),
-    s.db
-      .selectFrom("question_responses as qr")
-      .select(["qr.question_id", (eb) => eb.fn.count<number>("qr.patient_data_id").distinct().as("n")])
-      .where("qr.survey_id", "=", s.surveyId)
-      .where("qr.patient_data_id", "in", cases(s))
-      .where(
-        "qr.question_id",
-        "in",
-        s.testQuestions.map((q) => q.Id),
-      )
-      .groupBy("qr.question_id")
-      .execute(),
-  ]);
-  const sum = new Map(sums.map((r) => [r.question_id, Number(r.score)]));
-  const n = new Map(answered.map((r) => [r.question_id, Number(r.n)]));
+  // One pass over the test questions' answers: the correct options' weights and the cases that answered.
+  const rows = await s.db
+    .selectFrom("question_responses as qr")
+    .leftJoin("answer_options as ao", "ao.id", "qr.answer_option_id")
+    .select([
+      "qr.question_id",
+      sql<number>`sum(case when ao.weighting_state = 1 then coalesce(ao.weight, 1) else 0 end)`.as("score"),
+      (eb) => eb.fn.count<number>("qr.patient_data_id").distinct().as("n"),
+    ])
+    .where("qr.survey_id", "=", s.surveyId)
+    .where("qr.patient_data_id", "in", cases(s))
+    .where(
+      "qr.question_id",
+      "in",
+      s.testQuestions.map((q) => q.Id),
+    )
+    .groupBy("qr.question_id")
+    .execute();
+  const sum = new Map(rows.map((r) => [r.question_id, Number(r.score)]));
+  const n = new Map(rows.map((r) => [r.question_id, Number(r.n)]));
   return survey.Categories.flatMap((c) => {
     const tests = allQuestions(c.Questions).filter((q) => q.IsTestQuestion && maxScore(q) > 0);
     if (tests.length === 0) return [];
@@ -166,33 +156,38 @@ async function categoryScores(s: ChartScope, survey: Survey) {
 
 async function rangeEntries(s: ChartScope, type: "NumericalRange" | "DateTimeRange", q1: number, q2: number) {
   const column = type === "NumericalRange" ? "numerical_response" : "date_time_response";
-  const both = () =>
+  // The two questions' answers, paired per case in memory along the counted cases' closing order.
+  const [answers, counted] = await Promise.all([
     s.db
-      .selectFrom("question_responses as a")
-      .innerJoin("question_responses as b", (j) =>
-        j.onRef("b.patient_data_id", "=", "a.patient_data_id").on("b.question_id", "=", q2),
-      )
-      .innerJoin("patient_data as pd", "pd.id", "a.patient_data_id")
-      .where("a.question_id", "=", q1)
-      .where("a.patient_data_id", "in", cases(s))
-      .where(`a.${column}`, "is not", null)
-      .where(`b.${column}`, "is not", null);
-  // One pass: the window count is taken over every fitting row before the limit cuts the list.
-  const rows = await both()
-    .select(["pd.patient_id", `a.${column} as v1`, `b.${column} as v2`, sql<number>`count(*) over ()`.as("total")])
-    .orderBy("pd.closed_at")
-    .orderBy("pd.id")
-    .limit(RANGE_ENTRIES_LIMIT)
-    .execute();
+      .selectFrom("question_responses as qr")
+      .select(["qr.patient_data_id", "qr.question_id", `qr.${column} as v`])
+      .where("qr.survey_id", "=", s.surveyId)
+      .where("qr.question_id", "in", [q1, q2])
+      .where(`qr.${column}`, "is not", null)
+      .execute(),
+    casesByClosing(s),
+  ]);
+  const first = new Map<number, unknown>();
+  const second = new Map<number, unknown>();
+  for (const a of answers) {
+    if (a.question_id === q1) first.set(a.patient_data_id, a.v);
+    if (a.question_id === q2) second.set(a.patient_data_id, a.v);
+  }
   const value = (v: unknown) => (type === "NumericalRange" ? Number(v) : String(v));
-  return {
-    RangeEntries: rows.map((r) => ({
-      PatientId: r.patient_id,
-      Question1Value: value(r.v1),
-      Question2Value: value(r.v2),
-    })),
-    RangeEntriesTotal: rows.length > 0 ? Number(rows[0].total) : 0,
-  };
+  const entries: Series["RangeEntries"] = [];
+  let total = 0;
+  for (const c of counted) {
+    if (!first.has(c.id) || !second.has(c.id)) continue;
+    total++;
+    if (entries.length < RANGE_ENTRIES_LIMIT) {
+      entries.push({
+        PatientId: c.patientId,
+        Question1Value: value(first.get(c.id)),
+        Question2Value: value(second.get(c.id)),
+      });
+    }
+  }
+  return { RangeEntries: entries, RangeEntriesTotal: total };
 }
 
 /** The data series of one chart under the scope's filters; only the series its chart type draws are filled. */

@@ -15,6 +15,7 @@ import { surveyStructure } from "../fill/structure.server";
 import { requireAnalyst } from "../statistics/cases.server";
 import type { SurveyCaller } from "../surveys.server";
 import { chartData, type ChartRow } from "./chart-data.server";
+import { chartScope } from "./scores.server";
 
 async function structureFor(db: DB, caller: SurveyCaller, surveyId: number) {
   return surveyStructure(db, await requireAnalyst(db, caller, surveyId));
@@ -37,7 +38,7 @@ async function chartsOf(
   filters: StatisticsFilters,
 ) {
   const testQuestions = [...structure.questions.values()].filter((q) => q.IsTestQuestion);
-  const scope = { db, surveyId: structure.survey.Id, filters, testQuestions };
+  const scope = chartScope(db, structure.survey.Id, filters, testQuestions);
   const out: Chart[] = [];
   for (const row of rows) out.push(await chartData(scope, structure.survey, row));
   return out;

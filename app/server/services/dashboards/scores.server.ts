@@ -2,19 +2,62 @@ import { sql } from "kysely";
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
 import type { Executor } from "../survey-access.server";
-import { countedCases } from "../statistics/cases.server";
+import { countedCases, countedCondition } from "../statistics/cases.server";
 
-/** The counted cases of one survey under the filters, and the test questions that score them. */
+/**
+ * The counted cases of one survey under the filters, and the test questions that score them. `shared`
+ * holds what several charts of one dashboard need (the counted cases, every case's score), read once.
+ */
 export interface ChartScope {
   db: Executor;
   surveyId: number;
   filters: StatisticsFilters;
   testQuestions: Question[];
+  shared: Map<string, Promise<unknown>>;
+}
+
+export function chartScope(
+  db: Executor,
+  surveyId: number,
+  filters: StatisticsFilters,
+  testQuestions: Question[],
+): ChartScope {
+  return { db, surveyId, filters, testQuestions, shared: new Map() };
+}
+
+function once<T>(s: ChartScope, key: string, make: () => Promise<T>): Promise<T> {
+  let value = s.shared.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = make();
+    s.shared.set(key, value);
+  }
+  return value;
 }
 
 export const cases = (s: ChartScope) => countedCases(s.db, s.surveyId, s.filters);
 
-export const dayOf = sql<string>`substr(pd.closed_at, 1, 10)`;
+export interface CaseRow {
+  id: number;
+  patientId: string;
+  /** The closing day and time as stored (YYYY-MM-DD…). */
+  closedAt: string;
+}
+
+/** The counted cases in closing order (then by id), read once per scope. */
+export function casesByClosing(s: ChartScope): Promise<CaseRow[]> {
+  return once(s, "cases", async () => {
+    const rows = await s.db
+      .selectFrom("patient_data as pd")
+      .select(["pd.id", "pd.patient_id", "pd.closed_at"])
+      .where("pd.survey_id", "=", s.surveyId)
+      .where(countedCondition(s.db, s.filters))
+      .execute();
+    const out = rows.map((r) => ({ id: r.id, patientId: r.patient_id, closedAt: r.closed_at ?? "" }));
+    return out.sort((a, b) => (a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id));
+  });
+}
+
+export const dayOf = (c: CaseRow) => c.closedAt.slice(0, 10);
 
 /**
  * The chosen correct options of the counted cases' test questions (decision 011: a case's score on a test
@@ -33,9 +76,23 @@ export function correctAnswers(s: ChartScope) {
 
 export const weightSum = sql<number>`sum(coalesce(ao.weight, 1))`;
 
-/** Case id → score, for the cases given (cases without a correct answer score 0 and are absent). */
+/** Case id → score of every counted case, read once per scope (a case without a correct answer is absent: 0). */
+export function caseScores(s: ChartScope): Promise<Map<number, number>> {
+  return once(s, "scores", async () => {
+    if (s.testQuestions.length === 0) return new Map();
+    const rows = await correctAnswers(s)
+      .select(["qr.patient_data_id", weightSum.as("score")])
+      .groupBy("qr.patient_data_id")
+      .execute();
+    return new Map(rows.map((r) => [r.patient_data_id, Number(r.score)]));
+  });
+}
+
+/** Case id → score, for the cases given only (cases without a correct answer score 0 and are absent). */
 export async function scoresOfCases(s: ChartScope, caseIds: number[]): Promise<Map<number, number>> {
   if (caseIds.length === 0 || s.testQuestions.length === 0) return new Map();
+  const known = s.shared.get("scores") as Promise<Map<number, number>> | undefined;
+  if (known) return known;
   const rows = await correctAnswers(s)
     .where("qr.patient_data_id", "in", caseIds)
     .select(["qr.patient_data_id", weightSum.as("score")])
@@ -44,25 +101,18 @@ export async function scoresOfCases(s: ChartScope, caseIds: number[]): Promise<M
   return new Map(rows.map((r) => [r.patient_data_id, Number(r.score)]));
 }
 
-/** Cases closed per day. */
+/** Cases closed per day, in day order. */
 export async function countsByDay(s: ChartScope) {
-  const rows = await s.db
-    .selectFrom("patient_data as pd")
-    .select([dayOf.as("day"), (eb) => eb.fn.countAll<number>().as("n")])
-    .where("pd.id", "in", cases(s))
-    .groupBy(dayOf)
-    .orderBy(dayOf)
-    .execute();
-  return rows.map((r) => ({ Date: r.day, Count: Number(r.n) }));
+  const counts = new Map<string, number>();
+  for (const c of await casesByClosing(s)) counts.set(dayOf(c), (counts.get(dayOf(c)) ?? 0) + 1);
+  return [...counts].map(([Date, Count]) => ({ Date, Count }));
 }
 
 /** The sum of the scores of the cases closed per day. */
 export async function scoreSumsByDay(s: ChartScope): Promise<Map<string, number>> {
   if (s.testQuestions.length === 0) return new Map();
-  const rows = await correctAnswers(s)
-    .innerJoin("patient_data as pd", "pd.id", "qr.patient_data_id")
-    .select([dayOf.as("day"), weightSum.as("score")])
-    .groupBy(dayOf)
-    .execute();
-  return new Map(rows.map((r) => [r.day, Number(r.score)]));
+  const [rows, scores] = await Promise.all([casesByClosing(s), caseScores(s)]);
+  const sums = new Map<string, number>();
+  for (const c of rows) sums.set(dayOf(c), (sums.get(dayOf(c)) ?? 0) + (scores.get(c.id) ?? 0));
+  return sums;
 }

@@ -4,10 +4,11 @@ import { storedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import { translate } from "~/i18n";
+import { openLeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
-import { countedCases, requireAnalyst } from "./cases.server";
+import { countedCondition, requireAnalyst } from "./cases.server";
 import { zipStream, type ZipPart } from "./zip.server";
 
 /** Cases read per round: memory stays bounded whatever the survey's size. */
@@ -70,12 +71,14 @@ async function* responsesCsv(
   const prelimOptions = new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o] as const)));
   let after = 0;
   for (;;) {
+    // The next page of counted cases in id order: a walk along the primary key, not a new case list per page.
     const cases = await db
-      .selectFrom("patient_data")
-      .select(["id", "patient_id", "state", "created_at", "closed_at"])
-      .where("id", "in", countedCases(db, survey.Id, filters))
-      .where("id", ">", after)
-      .orderBy("id")
+      .selectFrom("patient_data as pd")
+      .select(["pd.id", "pd.patient_id", "pd.state", "pd.created_at", "pd.closed_at"])
+      .where("pd.survey_id", "=", survey.Id)
+      .where(countedCondition(db, filters))
+      .where("pd.id", ">", after)
+      .orderBy("pd.id")
       .limit(PAGE)
       .execute();
     if (cases.length === 0) return;
@@ -146,7 +149,12 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   const culture = caller.culture ?? defaultCulture;
   const sep = csvSeparator(culture);
   async function* parts(): AsyncIterable<ZipPart> {
-    yield { name: "responses.csv", chunks: responsesCsv(db, survey, questions, filters, sep) };
+    const reader = openLeanReader(db);
+    try {
+      yield { name: "responses.csv", chunks: responsesCsv(reader.db, survey, questions, filters, sep) };
+    } finally {
+      await reader.close();
+    }
     yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep, culture) };
   }
   return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: zipStream(parts()) };

@@ -55,6 +55,7 @@ export function zipStream(parts: AsyncIterable<ZipPart>): ReadableStream<Uint8Ar
       if (done) controller.close();
     },
     async cancel() {
+      await current?.chunks.return?.();
       await entries.return?.();
     },
   });
