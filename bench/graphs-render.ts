@@ -4,7 +4,7 @@
 // Budget (issue 8): the eight charts' data and SVG in under 1 s. The service runs in-process, as the API calls
 // it; each figure is the median of 3 runs after one warm-up. The per-chart lines say where the time goes.
 // Usage: npx tsx --tsconfig tsconfig.json bench/graphs-render.ts   (BENCH_CASES to change the size,
-// BENCH_DIALECTS=sqlite or postgres for one database)
+// BENCH_DIALECTS=sqlite or postgres for one database, BENCH_SQLITE_DIR to keep the SQLite seed for the next run)
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,6 +33,8 @@ const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const BUDGET_MS = 1000;
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
+/** SQLite only: a folder whose seeded database is kept after the run and used again by the next one. */
+const KEEP_DIR = process.env.BENCH_SQLITE_DIR;
 
 const caller: SurveyCaller = {
   userId: 1,
@@ -63,7 +65,8 @@ async function median(runs: number, fn: () => Promise<unknown>): Promise<number>
 
 async function openDatabase(kind: DialectName) {
   if (kind === "sqlite") {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-graphs-"));
+    const dataDir = KEEP_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-graphs-"));
+    fs.mkdirSync(dataDir, { recursive: true });
     const db = createDb({ dataDir });
     await migrateToLatest(db);
     return {
@@ -71,7 +74,7 @@ async function openDatabase(kind: DialectName) {
       target: { kind, file: path.join(dataDir, "survey.sqlite") } as const,
       cleanup: async () => {
         await db.destroy();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+        if (!KEEP_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
   }
@@ -172,9 +175,15 @@ async function bench(kind: DialectName) {
   const instance = await i18n();
   try {
     const seedStarted = performance.now();
-    const seeded = await seedStatistics(db, target, CASES);
-    const attributeId = await seedPreliminary(db, kind, seeded.surveyId);
-    await seedDashboard(db, seeded.surveyId, attributeId);
+    const kept = await db.selectFrom("surveys").select("id").orderBy("id", "desc").executeTakeFirst();
+    if (kept) {
+      console.log(`${kind}: using the database seeded before (survey ${kept.id})`);
+    }
+    const seeded = kept ? { surveyId: kept.id, cases: CASES, rows: 0 } : await seedStatistics(db, target, CASES);
+    if (!kept) {
+      const attributeId = await seedPreliminary(db, kind, seeded.surveyId);
+      await seedDashboard(db, seeded.surveyId, attributeId);
+    }
     console.log(
       `${kind}: seeded ${seeded.cases.toLocaleString("en-US")} cases, ${seeded.rows.toLocaleString("en-US")} answer rows in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );

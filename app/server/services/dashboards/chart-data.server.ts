@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import {
   INDIVIDUAL_SCORES_LIMIT,
   quantile,
@@ -11,15 +10,18 @@ import { roundTo } from "~/domain/statistics";
 import type { Survey } from "~/domain/survey";
 import { allQuestions } from "~/domain/visibility";
 import { maxScore } from "../statistics/figures.server";
+import { aggregate } from "../statistics/aggregates.server";
+import { countedCases } from "../statistics/cases.server";
 import {
-  cases,
   caseScores,
   casesByClosing,
+  correctWeights,
   countsByDay,
-  scoresOfCases,
   scoreSumsByDay,
   type ChartScope,
 } from "./scores.server";
+
+const cases = (s: ChartScope) => countedCases(s.db, s.surveyId, s.filters);
 
 export interface ChartRow {
   id: number;
@@ -47,10 +49,7 @@ const maxTotal = (s: ChartScope) => s.testQuestions.reduce((sum, q) => sum + max
 
 async function individualScores(s: ChartScope): Promise<Series["SurveyScoresByDates"]> {
   const latest = (await casesByClosing(s)).slice(-INDIVIDUAL_SCORES_LIMIT);
-  const scores = await scoresOfCases(
-    s,
-    latest.map((c) => c.id),
-  );
+  const scores = await caseScores(s);
   const max = maxTotal(s);
   return latest.map((c) => ({
     PatientId: c.patientId,
@@ -124,26 +123,16 @@ async function scorePlot(s: ChartScope, survey: Survey, attributeId: number) {
 /** Each scored category: the sum of its answered test questions' average scores against the sum of their maxima. */
 async function categoryScores(s: ChartScope, survey: Survey) {
   if (s.testQuestions.length === 0) return [];
-  // One pass over the test questions' answers: the correct options' weights and the cases that answered.
-  const rows = await s.db
-    .selectFrom("question_responses as qr")
-    .leftJoin("answer_options as ao", "ao.id", "qr.answer_option_id")
-    .select([
-      "qr.question_id",
-      sql<number>`sum(case when ao.weighting_state = 1 then coalesce(ao.weight, 1) else 0 end)`.as("score"),
-      (eb) => eb.fn.count<number>("qr.patient_data_id").distinct().as("n"),
-    ])
-    .where("qr.survey_id", "=", s.surveyId)
-    .where("qr.patient_data_id", "in", cases(s))
-    .where(
-      "qr.question_id",
-      "in",
-      s.testQuestions.map((q) => q.Id),
-    )
-    .groupBy("qr.question_id")
-    .execute();
-  const sum = new Map(rows.map((r) => [r.question_id, Number(r.score)]));
-  const n = new Map(rows.map((r) => [r.question_id, Number(r.n)]));
+  // The option counts and answering cases of the test questions, as the results tab computes them.
+  const figures = await aggregate(s.db, s.surveyId, s.testQuestions, s.filters, { wordCloud: false });
+  const weights = correctWeights(s);
+  const sum = new Map<number, number>();
+  for (const [question, counts] of figures.options) {
+    let total = 0;
+    for (const [option, n] of counts) total += n * (weights.get(option) ?? 0);
+    sum.set(question, total);
+  }
+  const n = figures.answered;
   return survey.Categories.flatMap((c) => {
     const tests = allQuestions(c.Questions).filter((q) => q.IsTestQuestion && maxScore(q) > 0);
     if (tests.length === 0) return [];

@@ -1,8 +1,7 @@
-import { sql } from "kysely";
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
 import type { Executor } from "../survey-access.server";
-import { countedCases, countedCondition } from "../statistics/cases.server";
+import { countedCondition } from "../statistics/cases.server";
 
 /**
  * The counted cases of one survey under the filters, and the test questions that score them. `shared`
@@ -34,8 +33,6 @@ function once<T>(s: ChartScope, key: string, make: () => Promise<T>): Promise<T>
   return value;
 }
 
-export const cases = (s: ChartScope) => countedCases(s.db, s.surveyId, s.filters);
-
 export interface CaseRow {
   id: number;
   patientId: string;
@@ -59,46 +56,47 @@ export function casesByClosing(s: ChartScope): Promise<CaseRow[]> {
 
 export const dayOf = (c: CaseRow) => c.closedAt.slice(0, 10);
 
-/**
- * The chosen correct options of the counted cases' test questions (decision 011: a case's score on a test
- * question is the sum of the weights of its chosen correct options), as a query to group further.
- */
-export function correctAnswers(s: ChartScope) {
-  const ids = s.testQuestions.map((q) => q.Id);
-  return s.db
-    .selectFrom("question_responses as qr")
-    .innerJoin("answer_options as ao", "ao.id", "qr.answer_option_id")
-    .where("qr.survey_id", "=", s.surveyId)
-    .where("qr.patient_data_id", "in", cases(s))
-    .where("ao.weighting_state", "=", 1)
-    .where("qr.question_id", "in", ids.length > 0 ? ids : [0]);
+/** Answer option id → weight, for the correct options of the test questions (decision 011). */
+export function correctWeights(s: ChartScope): Map<number, number> {
+  const weights = new Map<number, number>();
+  for (const q of s.testQuestions) {
+    for (const o of q.AnswerOptions) if (o.WeightingState === 1) weights.set(o.Id, o.Weight ?? 1);
+  }
+  return weights;
 }
 
-export const weightSum = sql<number>`sum(coalesce(ao.weight, 1))`;
-
-/** Case id → score of every counted case, read once per scope (a case without a correct answer is absent: 0). */
+/**
+ * Case id → score of every counted case, read once per scope: a case's score is the sum of the weights of
+ * its chosen correct options (decision 011); a case without one is absent (0). The chosen correct options
+ * are read for all the survey's cases from the covering option index and kept for the counted ones here,
+ * which is cheaper than asking the database to test each row's case.
+ */
 export function caseScores(s: ChartScope): Promise<Map<number, number>> {
   return once(s, "scores", async () => {
-    if (s.testQuestions.length === 0) return new Map();
-    const rows = await correctAnswers(s)
-      .select(["qr.patient_data_id", weightSum.as("score")])
-      .groupBy("qr.patient_data_id")
-      .execute();
-    return new Map(rows.map((r) => [r.patient_data_id, Number(r.score)]));
+    const weights = correctWeights(s);
+    if (weights.size === 0) return new Map<number, number>();
+    const [counted, rows] = await Promise.all([
+      casesByClosing(s),
+      s.db
+        .selectFrom("question_responses as qr")
+        .select(["qr.patient_data_id", "qr.answer_option_id"])
+        .where("qr.survey_id", "=", s.surveyId)
+        .where(
+          "qr.question_id",
+          "in",
+          s.testQuestions.map((q) => q.Id),
+        )
+        .where("qr.answer_option_id", "in", [...weights.keys()])
+        .execute(),
+    ]);
+    const ids = new Set(counted.map((c) => c.id));
+    const scores = new Map<number, number>();
+    for (const r of rows) {
+      if (!ids.has(r.patient_data_id)) continue;
+      scores.set(r.patient_data_id, (scores.get(r.patient_data_id) ?? 0) + weights.get(r.answer_option_id!)!);
+    }
+    return scores;
   });
-}
-
-/** Case id → score, for the cases given only (cases without a correct answer score 0 and are absent). */
-export async function scoresOfCases(s: ChartScope, caseIds: number[]): Promise<Map<number, number>> {
-  if (caseIds.length === 0 || s.testQuestions.length === 0) return new Map();
-  const known = s.shared.get("scores") as Promise<Map<number, number>> | undefined;
-  if (known) return known;
-  const rows = await correctAnswers(s)
-    .where("qr.patient_data_id", "in", caseIds)
-    .select(["qr.patient_data_id", weightSum.as("score")])
-    .groupBy("qr.patient_data_id")
-    .execute();
-  return new Map(rows.map((r) => [r.patient_data_id, Number(r.score)]));
 }
 
 /** Cases closed per day, in day order. */
