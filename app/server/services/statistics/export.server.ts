@@ -88,9 +88,13 @@ async function* responsesCsv(
       db.selectFrom("question_responses").selectAll().where("patient_data_id", "in", ids).orderBy("id").execute(),
       db.selectFrom("attribute_responses").selectAll().where("patient_data_id", "in", ids).execute(),
     ]);
-    const byCase = new Map<number, typeof answers>();
-    for (const a of answers)
-      (byCase.get(a.patient_data_id) ?? byCase.set(a.patient_data_id, []).get(a.patient_data_id)!).push(a);
+    // Each case's answers by question, so that a row is put together without searching its answers again
+    // for every column.
+    const byCase = new Map<number, Map<number, typeof answers>>();
+    for (const a of answers) {
+      const mine = byCase.get(a.patient_data_id) ?? byCase.set(a.patient_data_id, new Map()).get(a.patient_data_id)!;
+      (mine.get(a.question_id) ?? mine.set(a.question_id, []).get(a.question_id)!).push(a);
+    }
     const prelimByCase = new Map<number, Map<number, number>>();
     for (const p of prelims)
       (
@@ -104,9 +108,9 @@ async function* responsesCsv(
         const o = prelimOptions.get(chosen?.get(a.Id) ?? -1);
         row.push(o?.Text ?? null, o ? code(o) : null);
       }
-      const rows = byCase.get(c.id) ?? [];
+      const rows = byCase.get(c.id);
       for (const q of questions) {
-        const mine = rows.filter((r) => r.question_id === q.Id);
+        const mine = rows?.get(q.Id) ?? [];
         if (q.AnswerOptions.length > 0) {
           const picked = mine.map((r) => options.get(r.answer_option_id ?? -1)).filter((o) => o !== undefined);
           row.push(picked.length ? picked.map((o) => o.Text).join(" | ") : null);
