@@ -85,8 +85,24 @@ async function* responsesCsv(
     after = cases[cases.length - 1].id;
     const ids = cases.map((c) => c.id);
     const [answers, prelims] = await Promise.all([
-      db.selectFrom("question_responses").selectAll().where("patient_data_id", "in", ids).orderBy("id").execute(),
-      db.selectFrom("attribute_responses").selectAll().where("patient_data_id", "in", ids).execute(),
+      db
+        .selectFrom("question_responses")
+        .select([
+          "patient_data_id",
+          "question_id",
+          "answer_option_id",
+          "text_response",
+          "numerical_response",
+          "date_time_response",
+        ])
+        .where("patient_data_id", "in", ids)
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("attribute_responses")
+        .select(["patient_data_id", "attribute_id", "answer_option_id"])
+        .where("patient_data_id", "in", ids)
+        .execute(),
     ]);
     // Each case's answers by question, so that a row is put together without searching its answers again
     // for every column.
