@@ -12,7 +12,7 @@ import { countedCondition, requireAnalyst } from "./cases.server";
 import { zipStream, type ZipPart } from "./zip.server";
 
 /** Cases read per round: memory stays bounded whatever the survey's size. */
-const PAGE = 500;
+const PAGE = 200;
 const encoder = new TextEncoder();
 const BOM = "\uFEFF";
 
