@@ -42,23 +42,24 @@ function counted<V extends number | string>(
   toNumber: (v: V) => number,
   fromNumber: (n: number) => number | string,
 ): CountedValuesStatistics {
-  const entries = [...(values ?? new Map<V, number>())];
+  // Each value's number is worked out once: a date's parse inside the sort's comparison would run for
+  // every comparison of some 200,000 values.
+  const entries = [...(values ?? new Map<V, number>())].map(([v, count]) => ({ v, count, x: toNumber(v) }));
   if (entries.length === 0)
     return { CountedValues: [], CountedValuesTruncated: false, Min: null, Max: null, Average: null };
   let sum = 0;
   let n = 0;
   let min = Infinity;
   let max = -Infinity;
-  for (const [v, count] of entries) {
-    const x = toNumber(v);
+  for (const { x, count } of entries) {
     sum += x * count;
     n += count;
     if (x < min) min = x;
     if (x > max) max = x;
   }
-  const top = entries.sort((a, b) => b[1] - a[1] || toNumber(a[0]) - toNumber(b[0])).slice(0, COUNTED_VALUES_LIMIT);
+  const top = entries.sort((a, b) => b.count - a.count || a.x - b.x).slice(0, COUNTED_VALUES_LIMIT);
   return {
-    CountedValues: top.sort((a, b) => toNumber(a[0]) - toNumber(b[0])).map(([Value, Count]) => ({ Value, Count })),
+    CountedValues: top.sort((a, b) => a.x - b.x).map((e) => ({ Value: e.v, Count: e.count })),
     CountedValuesTruncated: entries.length > COUNTED_VALUES_LIMIT,
     Min: fromNumber(min),
     Max: fromNumber(max),
