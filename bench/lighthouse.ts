@@ -1,19 +1,15 @@
 // Lighthouse (mobile profile, simulated throttling) on the survey list, the start page and the fill page,
 // in Debian's Chromium against the production server (SQLite, embedded provider, demo data).
 // Budget (quality guide): performance 95+ and accessibility 100 on each of the three pages.
-// Usage: npx tsx bench/lighthouse.ts   (after npm run build; ports LIGHTHOUSE_PORT and the next one, default 3650)
-import { spawn } from "node:child_process";
+// Usage: npx tsx bench/lighthouse.ts   (after npm run build; the server takes free ports)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
-import { follow, newBrowser } from "~/server/idp/test-client.server";
+import { startBenchServer } from "./server";
 
 const BUDGET = { performance: 95, accessibility: 100 };
-const port = Number(process.env.LIGHTHOUSE_PORT ?? 3650);
-const app = `http://localhost:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
 const reportDir = path.resolve("test-results/lighthouse");
 const load = () =>
   os
@@ -22,38 +18,12 @@ const load = () =>
     .join(" ");
 const loadBefore = load();
 
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    PORT: String(port),
-    IDP_PORT: String(port + 1),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    DEMO_DATA: "true",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+// Signed in as a user through the provider's login page, as a person would; Lighthouse sends the cookie.
+const server = await startBenchServer({ username: "user", password: "user123" }, { DEMO_DATA: "true" });
+const { app, cookie } = server;
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  for (let i = 0; ; i++) {
-    if (i > 600) throw new Error("the server did not start");
-    const up = await fetch(`${app}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  // Sign in through the provider's login page, as a person would; Lighthouse then sends the session cookie.
-  const browser = newBrowser();
-  await follow(
-    browser,
-    `${app}/authentication/login?returnTo=%2Fsurveys`,
-    `${app}/surveys`,
-    () => new URLSearchParams({ username: "user", password: "user123" }),
-  );
-  const cookie = browser.jar.header(`${app}/`);
   const api = async <T>(method: string, p: string): Promise<T> => {
     const res = await fetch(`${app}/api${p}`, { method, headers: { cookie, origin: app } });
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
@@ -132,7 +102,5 @@ try {
   process.exitCode = ok ? 0 : 1;
 } finally {
   chrome?.kill();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
