@@ -5,21 +5,16 @@
 // it; each figure is the median of 3 runs after one warm-up. The per-chart lines say where the time goes.
 // Usage: npx tsx --tsconfig tsconfig.json bench/graphs-render.ts   (BENCH_CASES to change the size,
 // BENCH_DIALECTS=sqlite or postgres for one database, BENCH_SQLITE_DIR to keep the SQLite seed for the next run)
-import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { createInstance } from "i18next";
 import { sql } from "kysely";
-import pg from "pg";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { ChartView } from "~/components/statistics/graphs/ChartView";
 import { chartTypes, isPreQuestionChart, isRangeChart, type Chart } from "~/domain/dashboards";
 import { i18nConfig, resources } from "~/i18n";
-import { createDb, type DialectName } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import type { DialectName } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { chartData } from "~/server/services/dashboards/chart-data.server";
 import { addCharts, dashboardOfSurvey, updateChart } from "~/server/services/dashboards/dashboards.server";
@@ -27,14 +22,12 @@ import { chartScope } from "~/server/services/dashboards/scores.server";
 import { surveyStructure } from "~/server/services/fill/structure.server";
 import { requireAnalyst } from "~/server/services/statistics/cases.server";
 import type { SurveyCaller } from "~/server/services/surveys.server";
+import { median, openBenchDatabase } from "./database";
 import { seedStatistics } from "./statistics-seed";
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const BUDGET_MS = 1000;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
-/** SQLite only: a folder whose seeded database is kept after the run and used again by the next one. */
-const KEEP_DIR = process.env.BENCH_SQLITE_DIR;
 
 const caller: SurveyCaller = {
   userId: 1,
@@ -51,57 +44,6 @@ interface Line {
   verdict: string;
 }
 const lines: Line[] = [];
-
-async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
-}
-
-async function openDatabase(kind: DialectName) {
-  if (kind === "sqlite") {
-    const dataDir = KEEP_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-graphs-"));
-    fs.mkdirSync(dataDir, { recursive: true });
-    const db = createDb({ dataDir });
-    await migrateToLatest(db);
-    return {
-      db,
-      target: { kind, file: path.join(dataDir, "survey.sqlite") } as const,
-      cleanup: async () => {
-        await db.destroy();
-        if (!KEEP_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `bench_graphs_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-  await migrateToLatest(db);
-  return {
-    db,
-    target: { kind, url: url.toString() } as const,
-    cleanup: async () => {
-      await db.destroy();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
 
 /** One preliminary question of four answers, every case answering it (the seed has none). */
 async function seedPreliminary(db: DB, kind: DialectName, surveyId: number) {
@@ -171,16 +113,14 @@ function renderCharts(instance: Awaited<ReturnType<typeof i18n>>, charts: Chart[
 }
 
 async function bench(kind: DialectName) {
-  const { db, target, cleanup } = await openDatabase(kind);
+  const { db, target, keptSurveyId, cleanup } = await openBenchDatabase(kind, "bench-graphs");
   const instance = await i18n();
   try {
     const seedStarted = performance.now();
-    const kept = await db.selectFrom("surveys").select("id").orderBy("id", "desc").executeTakeFirst();
-    if (kept) {
-      console.log(`${kind}: using the database seeded before (survey ${kept.id})`);
-    }
-    const seeded = kept ? { surveyId: kept.id, cases: CASES, rows: 0 } : await seedStatistics(db, target, CASES);
-    if (!kept) {
+    const seeded = keptSurveyId
+      ? { surveyId: keptSurveyId, cases: CASES, rows: 0 }
+      : await seedStatistics(db, target, CASES);
+    if (!keptSurveyId) {
       const attributeId = await seedPreliminary(db, kind, seeded.surveyId);
       await seedDashboard(db, seeded.surveyId, attributeId);
     }

@@ -5,29 +5,24 @@
 // Usage: npx tsx --tsconfig tsconfig.json bench/statistics-load.ts   (BENCH_CASES to change the size,
 // BENCH_DIALECTS=sqlite or postgres for one database, BENCH_SQLITE_DIR to keep the SQLite seed for the next run)
 import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { DEFAULT_SCORE_THRESHOLDS } from "~/domain/statistics";
 import { createDb, type DialectName } from "~/server/db/db.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
 import type { DB } from "~/server/db/types.server";
 import { exportResponses } from "~/server/services/statistics/export.server";
 import { surveyStatistics } from "~/server/services/statistics/statistics.server";
 import type { SurveyCaller } from "~/server/services/surveys.server";
+import { median, openBenchDatabase, type BenchTarget } from "./database";
 import { seedStatistics } from "./statistics-seed";
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const BUDGET_MS = 1000;
 const BUDGET_RATIO = 2;
 const BUDGET_RSS_MB = 300;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
-/** SQLite only: a folder whose seeded database is kept after the run and used again by the next one. */
-const KEEP_DIR = process.env.BENCH_SQLITE_DIR;
 
 const caller: SurveyCaller = {
   userId: 1,
@@ -44,17 +39,6 @@ interface Line {
   verdict: string;
 }
 const lines: Line[] = [];
-
-async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
-}
 
 /** Streams the export to nowhere, sampling the resident set; returns bytes written and the peak RSS. */
 async function exportPeak(db: DB, surveyId: number) {
@@ -83,7 +67,7 @@ async function exportPeak(db: DB, surveyId: number) {
  * The export is measured in a fresh process that only opens the database and streams the zip, so the peak
  * is the export's own and not the seeding's or the statistics' garbage.
  */
-function exportInChild(target: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string }, surveyId: number) {
+function exportInChild(target: BenchTarget, surveyId: number) {
   const r = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"], {
     env: { ...process.env, BENCH_EXPORT: JSON.stringify({ target, surveyId }) },
     encoding: "utf8",
@@ -95,7 +79,7 @@ function exportInChild(target: { kind: "sqlite"; file: string } | { kind: "postg
 
 if (process.env.BENCH_EXPORT) {
   const { target, surveyId } = JSON.parse(process.env.BENCH_EXPORT) as {
-    target: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+    target: BenchTarget;
     surveyId: number;
   };
   const db =
@@ -108,53 +92,13 @@ if (process.env.BENCH_EXPORT) {
   process.exit(0);
 }
 
-async function openDatabase(kind: DialectName) {
-  if (kind === "sqlite") {
-    const dataDir = KEEP_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "bench-stats-"));
-    fs.mkdirSync(dataDir, { recursive: true });
-    const db = createDb({ dataDir });
-    await migrateToLatest(db);
-    return {
-      db,
-      target: { kind, file: path.join(dataDir, "survey.sqlite") } as const,
-      cleanup: async () => {
-        await db.destroy();
-        if (!KEEP_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `bench_stats_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-  await migrateToLatest(db);
-  return {
-    db,
-    target: { kind, url: url.toString() } as const,
-    cleanup: async () => {
-      await db.destroy();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 async function bench(kind: DialectName) {
-  const { db, target, cleanup } = await openDatabase(kind);
+  const { db, target, keptSurveyId, cleanup } = await openBenchDatabase(kind, "bench-stats");
   try {
     const seedStarted = performance.now();
-    const kept = await db.selectFrom("surveys").select("id").orderBy("id", "desc").executeTakeFirst();
-    if (kept) console.log(`${kind}: using the database seeded before (survey ${kept.id})`);
-    const seeded = kept ? { surveyId: kept.id, cases: CASES, rows: 0 } : await seedStatistics(db, target, CASES);
+    const seeded = keptSurveyId
+      ? { surveyId: keptSurveyId, cases: CASES, rows: 0 }
+      : await seedStatistics(db, target, CASES);
     const seedMs = performance.now() - seedStarted;
     console.log(
       `${kind}: seeded ${seeded.cases.toLocaleString("en-US")} cases, ${seeded.rows.toLocaleString("en-US")} answer rows in ${(seedMs / 1000).toFixed(1)} s`,

@@ -10,6 +10,7 @@ import pg from "pg";
 import { createDb } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { DB } from "~/server/db/types.server";
+import type { BenchTarget } from "./database";
 
 export interface SeededSurvey {
   surveyId: number;
@@ -244,11 +245,7 @@ async function seedPostgres(url: string, shape: Shape, cases: number): Promise<n
 }
 
 /** Creates the survey through Kysely, then bulk-inserts its cases and answers. */
-export async function seedStatistics(
-  db: DB,
-  target: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string },
-  cases: number,
-): Promise<SeededSurvey> {
+export async function seedStatistics(db: DB, target: BenchTarget, cases: number): Promise<SeededSurvey> {
   const shape = await createStructure(db);
   const rows =
     target.kind === "sqlite"

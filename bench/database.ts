@@ -1,0 +1,72 @@
+// The database a statistics-sized bench seeds and reads: a fresh SQLite file or PostgreSQL database per
+// run, migrated, and dropped afterwards; with BENCH_SQLITE_DIR the SQLite file is kept for the next run.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createDb, type DialectName } from "~/server/db/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** SQLite only: a folder whose seeded database is kept after the run and used again by the next one. */
+const KEEP_DIR = process.env.BENCH_SQLITE_DIR;
+
+export type BenchTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+/** The median of `runs` timed calls (ms), after one untimed warm-up call. */
+export async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+
+/** A migrated database for one bench run; `keptSurveyId` names the survey a kept SQLite seed already holds. */
+export async function openBenchDatabase(kind: DialectName, prefix: string) {
+  if (kind === "sqlite") {
+    const dataDir = KEEP_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+    fs.mkdirSync(dataDir, { recursive: true });
+    const db = createDb({ dataDir });
+    await migrateToLatest(db);
+    const kept = await db.selectFrom("surveys").select("id").orderBy("id", "desc").executeTakeFirst();
+    if (kept) console.log(`${kind}: using the database seeded before (survey ${kept.id})`);
+    return {
+      db,
+      target: { kind, file: path.join(dataDir, "survey.sqlite") } as BenchTarget,
+      keptSurveyId: kept?.id ?? null,
+      cleanup: async () => {
+        await db.destroy();
+        if (!KEEP_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `${prefix.replace(/\W/g, "_")}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+  await migrateToLatest(db);
+  return {
+    db,
+    target: { kind, url: url.toString() } as BenchTarget,
+    keptSurveyId: null,
+    cleanup: async () => {
+      await db.destroy();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
