@@ -53,7 +53,7 @@ export type AnyRoute = RouteDef<any, any, any, any, any>;
  * Where in a request value a string holds the NUL character, or null. PostgreSQL cannot store it in text,
  * and no survey text needs it, so every API request with one is refused on both databases alike.
  */
-export function nulPlace(value: unknown, where: string): string | null {
+function nulPlace(value: unknown, where: string): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? where : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -54,7 +54,7 @@ export function casesByClosing(s: ChartScope): Promise<CaseRow[]> {
   });
 }
 
-export const dayOf = (c: CaseRow) => c.closedAt.slice(0, 10);
+const dayOf = (c: CaseRow) => c.closedAt.slice(0, 10);
 
 /** Answer option id → weight, for the correct options of the test questions (decision 011). */
 export function correctWeights(s: ChartScope): Map<number, number> {
