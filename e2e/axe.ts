@@ -6,7 +6,8 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
  * Runs axe-core on the page as it is now (open modals, menus and panels included) and expects no serious or
- * critical violation. Soft, so that one run lists every screen's findings; the test still fails.
+ * critical violation, and one main landmark at the top level. Soft, so that one run lists every screen's
+ * findings; the test still fails.
  */
 export async function expectNoSeriousViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -21,4 +22,14 @@ export async function expectNoSeriousViolations(page: Page, screen: string) {
         .map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`),
     }));
   expect.soft(serious, `${screen} (${page.url()})`).toEqual([]);
+  // One main landmark, at the top level: screen readers jump to it, and a nested second one confuses that.
+  const landmarks = await new AxeBuilder({ page })
+    .withRules(["landmark-no-duplicate-main", "landmark-main-is-top-level"])
+    .analyze();
+  expect
+    .soft(
+      landmarks.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `${screen} (${page.url()}) main landmark`,
+    )
+    .toEqual([]);
 }

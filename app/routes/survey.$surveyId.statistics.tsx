@@ -64,7 +64,7 @@ export default function StatisticsPage() {
   const benchmarkTitle = statistics.Benchmark?.Title ?? null;
   const modalQuestion = modal && "questionId" in modal ? findQuestion(statistics, modal.questionId) : undefined;
   return (
-    <main className="page stats">
+    <section className="page stats">
       <StatisticsHeader
         survey={survey}
         completed={statistics.NumSurveyResponses}
@@ -105,6 +105,6 @@ export default function StatisticsPage() {
           files={modal.files}
         />
       ) : null}
-    </main>
+    </section>
   );
 }
