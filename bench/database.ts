@@ -1,5 +1,7 @@
-// The database a statistics-sized bench seeds and reads: a fresh SQLite file or PostgreSQL database per
-// run, migrated, and dropped afterwards; with BENCH_SQLITE_DIR the SQLite file is kept for the next run.
+// What the statistics and graphs benches share: their size and databases, the analyst they call the
+// services as, their table rows and medians, and the database they seed and read: a fresh SQLite file or
+// PostgreSQL database per run, migrated, and dropped afterwards (with BENCH_SQLITE_DIR the SQLite file is
+// kept for the next run).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,10 +9,32 @@ import path from "node:path";
 import pg from "pg";
 import { createDb, type DialectName } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import type { SurveyCaller } from "~/server/services/surveys.server";
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 /** SQLite only: a folder whose seeded database is kept after the run and used again by the next one. */
 const KEEP_DIR = process.env.BENCH_SQLITE_DIR;
+
+/** How many cases the seed makes (BENCH_CASES) and on which databases (BENCH_DIALECTS). */
+export const CASES = Number(process.env.BENCH_CASES ?? 100_000);
+export const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
+
+/** The analyst the services are called as: editor and approver, so every survey's statistics are open. */
+export const caller: SurveyCaller = {
+  userId: 1,
+  sub: "bench",
+  roles: ["SsiEditor", "SsiApprover"],
+  teamIds: [],
+  culture: "de-DE",
+};
+
+/** One row of a bench's printed table. */
+export interface BenchLine {
+  figure: string;
+  value: string;
+  budget: string;
+  verdict: string;
+}
 
 export type BenchTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 

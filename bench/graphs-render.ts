@@ -21,29 +21,12 @@ import { addCharts, dashboardOfSurvey, updateChart } from "~/server/services/das
 import { chartScope } from "~/server/services/dashboards/scores.server";
 import { surveyStructure } from "~/server/services/fill/structure.server";
 import { requireAnalyst } from "~/server/services/statistics/cases.server";
-import type { SurveyCaller } from "~/server/services/surveys.server";
-import { median, openBenchDatabase } from "./database";
+import { CASES, caller, dialects, median, openBenchDatabase, type BenchLine } from "./database";
 import { seedStatistics } from "./statistics-seed";
 
-const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const BUDGET_MS = 1000;
-const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
 
-const caller: SurveyCaller = {
-  userId: 1,
-  sub: "bench",
-  roles: ["SsiEditor", "SsiApprover"],
-  teamIds: [],
-  culture: "de-DE",
-};
-
-interface Line {
-  figure: string;
-  value: string;
-  budget: string;
-  verdict: string;
-}
-const lines: Line[] = [];
+const lines: BenchLine[] = [];
 
 /** One preliminary question of four answers, every case answering it (the seed has none). */
 async function seedPreliminary(db: DB, kind: DialectName, surveyId: number) {

@@ -14,31 +14,14 @@ import { createDb, type DialectName } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { exportResponses } from "~/server/services/statistics/export.server";
 import { surveyStatistics } from "~/server/services/statistics/statistics.server";
-import type { SurveyCaller } from "~/server/services/surveys.server";
-import { median, openBenchDatabase, type BenchTarget } from "./database";
+import { CASES, caller, dialects, median, openBenchDatabase, type BenchLine, type BenchTarget } from "./database";
 import { seedStatistics } from "./statistics-seed";
 
-const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const BUDGET_MS = 1000;
 const BUDGET_RATIO = 2;
 const BUDGET_RSS_MB = 300;
-const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];
 
-const caller: SurveyCaller = {
-  userId: 1,
-  sub: "bench",
-  roles: ["SsiEditor", "SsiApprover"],
-  teamIds: [],
-  culture: "de-DE",
-};
-
-interface Line {
-  figure: string;
-  value: string;
-  budget: string;
-  verdict: string;
-}
-const lines: Line[] = [];
+const lines: BenchLine[] = [];
 
 /** Streams the export to nowhere, sampling the resident set; returns bytes written and the peak RSS. */
 async function exportPeak(db: DB, surveyId: number) {
