@@ -45,6 +45,7 @@ describe.each(dialects)("statistics computed both ways on %s", (kind) => {
       { PreliminaryQuestionsSelection: { [f.smoker.id]: [f.smoker.yes] } },
       { StartDateTime: "01.01.2020", EndDateTime: "31.12.2099" },
       { PatientIds: ["NONE"] },
+      { PatientIds: ["P2", "P3", "P4", "P6"] },
     ];
     for (const filters of filterSets) {
       const { subtracted, byCase } = await bothWays(filters);
@@ -57,6 +58,33 @@ describe.each(dialects)("statistics computed both ways on %s", (kind) => {
     expect(all.byCase.texts.get(f.q.notes)?.size).toBeGreaterThan(0);
     expect(all.byCase.latestTexts.get(f.q.notes)?.length).toBeGreaterThan(0);
     expect([...all.byCase.files.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+
+  it("reads the date-times' ends over the cases that remain when the earliest and latest are taken away", async () => {
+    // P1 answered the earliest date-time and P5 the latest; four of seven cases still count, so the
+    // figures are the survey's less those of P1, P5 and the Open case.
+    const { subtracted, byCase } = await bothWays({ PatientIds: ["P2", "P3", "P4", "P6"] });
+    const measured = fixture().q.measured;
+    for (const figures of [subtracted, byCase]) {
+      expect(figures.dateEnds.get(measured)).toEqual({ first: "2024-03-01T20:30", last: "2024-03-15T12:00" });
+      expect(figures.dates.get(measured)).toEqual(
+        new Map([
+          ["2024-03-01", 1],
+          ["2024-03-15", 1],
+        ]),
+      );
+      expect(figures.dateSeconds.get(measured)).toBe(
+        (Date.parse("2024-03-01T20:30Z") + Date.parse("2024-03-15T12:00Z")) / 1000,
+      );
+    }
+    const body: Body = await read(
+      await world().call("editor", "POST", `/statistics/${fixture().survey}`, { PatientIds: ["P2", "P3", "P4", "P6"] }),
+    );
+    const q = body.CategoryStatistics.flatMap((c: Body) => c.QuestionStatistics).find(
+      (x: Body) => x.QuestionId === measured,
+    );
+    expect(q.CountedValuesStatistics).toMatchObject({ Min: "2024-03-01T20:30", Max: "2024-03-15T12:00" });
+    expect(q.CountedValuesStatistics.Average).toBe("2024-03-08T16:15");
   });
 
   it("leaves the word clouds out when asked, and nothing else", async () => {

@@ -1,9 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  CompiledQuery,
+  type Compilable,
+} from "kysely";
 import pg from "pg";
 import { getEnv } from "~/server/env.server";
+import { createReaderPool, type ReaderPool } from "./readers.server";
 import type { Database, DB } from "./types.server";
 
 export type { DB } from "./types.server";
@@ -33,6 +42,8 @@ export function createDb(opts: CreateDbOptions): DB {
 
 /** The file behind each SQLite instance, for `openLeanReader`. */
 const sqliteFiles = new WeakMap<DB, string>();
+/** The read-only worker connections of each SQLite instance, for `readBeside`. */
+const sqliteReaders = new WeakMap<DB, ReaderPool>();
 
 function createSqliteDb(file: string): DB {
   const database = new SQLite(file);
@@ -43,8 +54,12 @@ function createSqliteDb(file: string): DB {
   // A larger page cache and memory-mapped reads: the statistics scan millions of answer rows.
   database.pragma("cache_size = -65536");
   database.pragma("mmap_size = 268435456");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const readers = createReaderPool(file);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database, () => void readers.close()) }),
+  });
   sqliteFiles.set(db, file);
+  sqliteReaders.set(db, readers);
   return db;
 }
 
@@ -74,10 +89,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * Prepared statements kept by their SQL: the same few hundred queries run again and again, and preparing
  * each one anew costs as much as running it. A statement still being iterated (busy) is not shared.
  */
-function withStatementCache(database: SQLite.Database) {
+function withStatementCache(database: SQLite.Database, onClose: () => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      onClose();
+      database.close();
+    },
     prepare(sql: string) {
       const cached = cache.get(sql);
       if (cached && !cached.busy) return cached;
@@ -100,6 +118,24 @@ function createPostgresDb(connectionString: string): DB {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Runs one read-only query so that others can run beside it: on SQLite in a reader thread of its own
+ * connection (see readers.server.ts); on PostgreSQL on a connection of the pool, keeping to one process
+ * (the caller runs several such queries at once, and parallel workers for each of them at once cost more
+ * than they gave on a small machine). Inside a transaction the query runs in it.
+ */
+export async function readBeside<R>(db: DB | Kysely<Database>, query: Compilable<R> | CompiledQuery<R>): Promise<R[]> {
+  const compiled = "compile" in query ? query.compile() : query;
+  if (db.isTransaction) return (await db.executeQuery(compiled)).rows;
+  const readers = sqliteReaders.get(db);
+  if (readers) return readers.read(compiled);
+  if (dialectOf(db) === "sqlite") return (await db.executeQuery(compiled)).rows;
+  return db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw("set local max_parallel_workers_per_gather = 0"));
+    return (await trx.executeQuery(compiled)).rows;
+  });
 }
 
 /** Which database a Kysely instance (or a transaction of one) talks to. */

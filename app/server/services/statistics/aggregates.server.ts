@@ -3,7 +3,7 @@ import type { Question } from "~/domain/survey";
 import { hasAnswerOptions } from "~/domain/question-types";
 import type { Executor } from "../survey-access.server";
 import { countedCases, countedCondition, splitCases } from "./cases.server";
-import { countsOf, subtract, type QuestionKinds } from "./passes.server";
+import { countsOf, subtract, type DateEnds, type QuestionKinds } from "./passes.server";
 
 /** How many latest free-text answers each question's short list carries (12 slots, 11 shown). */
 export const LATEST_TEXTS = 11;
@@ -16,8 +16,12 @@ export interface Aggregates {
   answered: Map<number, number>;
   /** question → value → count (numbers) */
   numbers: Map<number, Map<number, number>>;
-  /** question → stored date-time → count */
+  /** question → day (YYYY-MM-DD) → date-times that day */
   dates: Map<number, Map<string, number>>;
+  /** question → the sum of its date-times in seconds since 1970 (as if UTC) */
+  dateSeconds: Map<number, number>;
+  /** question → its earliest and latest date-time */
+  dateEnds: Map<number, DateEnds>;
   /** question → latest answers */
   latestTexts: Map<number, { PatientId: string; Response: string; DateTime: string }[]>;
   /** question → text → how many gave it (for the word cloud; empty when it is not wanted) */
@@ -72,6 +76,44 @@ async function latestTexts(db: Executor, surveyId: number, questions: number[], 
 }
 
 /**
+ * Each date-time question's earliest and latest answer among the counted cases: the question's rows read in
+ * the order of their date-times from either end, stopping at the first counted case (at once when most
+ * cases count, which is when this is asked).
+ */
+async function dateEndsOf(db: Executor, surveyId: number, questions: number[], filters: StatisticsFilters) {
+  const end = (questionId: number, direction: "asc" | "desc") =>
+    db
+      .selectFrom(
+        db
+          .selectFrom("question_responses as qr")
+          .innerJoin("patient_data as pd", "pd.id", "qr.patient_data_id")
+          .select(["qr.question_id", "qr.date_time_response"])
+          .where("qr.survey_id", "=", surveyId)
+          .where("qr.question_id", "=", questionId)
+          .where("qr.date_time_response", "is not", null)
+          .where(countedCondition(db, filters))
+          .orderBy("qr.date_time_response", direction)
+          .limit(1)
+          .as(`${direction}${questionId}`),
+      )
+      .selectAll();
+  const out = new Map<number, DateEnds>();
+  if (questions.length === 0) return out;
+  let query = end(questions[0], "asc").unionAll(end(questions[0], "desc"));
+  for (const id of questions.slice(1)) query = query.unionAll(end(id, "asc")).unionAll(end(id, "desc"));
+  for (const r of await query.execute()) {
+    const value = r.date_time_response!;
+    const ends = out.get(r.question_id);
+    if (!ends) out.set(r.question_id, { first: value, last: value });
+    else {
+      if (value < ends.first) ends.first = value;
+      if (value > ends.last) ends.last = value;
+    }
+  }
+  return out;
+}
+
+/**
  * Every figure the statistics need from the answers of the counted cases, one grouped query per kind of
  * figure for the whole survey (never one per question). When at least half of the survey's cases count,
  * the figures are those of all its answer rows, read from the covering statistics indexes, less those of
@@ -112,6 +154,9 @@ export async function aggregate(
         ])),
       );
 
+  // A subtraction cannot tell the ends of the date-times that remain: they are read for the counted cases.
+  const dateEnds = byCase ? counts.dateEnds : await dateEndsOf(db, surveyId, [...counts.dates.keys()], filters);
+
   const answered = new Map(counts.optionCases);
   const sum = (values: Map<unknown, number>) => [...values.values()].reduce((a, b) => a + b, 0);
   const several = new Set(kinds.multiple);
@@ -126,6 +171,8 @@ export async function aggregate(
     answered,
     numbers: counts.numbers,
     dates: counts.dates,
+    dateSeconds: counts.dateSeconds,
+    dateEnds,
     latestTexts: new Map(),
     texts: counts.texts,
     files: counts.files,

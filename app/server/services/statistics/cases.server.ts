@@ -73,25 +73,31 @@ export function countedCases(db: Executor, surveyId: number, filters: Statistics
 
 /**
  * The survey's cases split by whether they count: how many count, and the ids of the smaller side (the
- * counted ones when fewer than half count, otherwise the others), read in one pass over the survey's cases.
+ * counted ones when fewer than half count, otherwise the others). The counting stays in the database; only
+ * the smaller side's ids are read out.
  */
 export async function splitCases(
   db: Executor,
   surveyId: number,
   filters: StatisticsFilters,
 ): Promise<{ counted: number; total: number; fewCounted: boolean; ids: number[] }> {
+  // A condition that is unknown (a filter over a missing value) does not count, on either side.
+  const counts = sql<number>`case when ${countedCondition(db, filters)} then 1 else 0 end`;
+  const totals = await db
+    .selectFrom("patient_data as pd")
+    .select((eb) => [eb.fn.countAll<number>().as("total"), eb.fn.sum<number>(counts).as("counted")])
+    .where("pd.survey_id", "=", surveyId)
+    .executeTakeFirstOrThrow();
+  const total = Number(totals.total);
+  const counted = Number(totals.counted ?? 0);
+  const fewCounted = counted * 2 < total;
   const rows = await db
     .selectFrom("patient_data as pd")
-    .select(["pd.id", sql<number>`case when ${countedCondition(db, filters)} then 1 else 0 end`.as("counted")])
+    .select("pd.id")
     .where("pd.survey_id", "=", surveyId)
+    .where(sql<SqlBool>`${counts} = ${fewCounted ? 1 : 0}`)
     .execute();
-  let counted = 0;
-  for (const r of rows) counted += Number(r.counted);
-  const fewCounted = counted * 2 < rows.length;
-  const wanted = fewCounted ? 1 : 0;
-  const ids: number[] = [];
-  for (const r of rows) if (Number(r.counted) === wanted) ids.push(r.id);
-  return { counted, total: rows.length, fewCounted, ids };
+  return { counted, total, fewCounted, ids: rows.map((r) => r.id) };
 }
 
 /** POST /statistics/{id}/patient-ids: the patient ids of the counted cases (the "survey ids" filter's choices). */

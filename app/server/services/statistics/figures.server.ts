@@ -67,21 +67,25 @@ function counted<V extends number | string>(
   };
 }
 
-/** Stored date-times are wall-clock "YYYY-MM-DDTHH:mm": computed on as if UTC, written back the same way. */
-const dateToNumber = (v: string) => Date.parse(`${v}:00Z`);
-const numberToDate = (n: number) => new Date(Math.round(n / 60_000) * 60_000).toISOString().slice(0, 16);
+/** Stored date-times are wall-clock "YYYY-MM-DDTHH:mm", computed on as if UTC and written back the same way. */
+const numberToDate = (ms: number) => new Date(Math.round(ms / 60_000) * 60_000).toISOString().slice(0, 16);
 
-function countedDates(values: Map<string, number> | undefined): CountedValuesStatistics {
-  const stats = counted(values, dateToNumber, numberToDate);
-  // Listed by day; Min, Max and Average keep the time.
-  const byDay = new Map<string, number>();
-  for (const [v, count] of values ?? []) byDay.set(v.slice(0, 10), (byDay.get(v.slice(0, 10)) ?? 0) + count);
+/** A date-time question's figures: answers listed by day; Min, Max and Average keep the time. */
+function countedDates(q: Question, agg: Aggregates): CountedValuesStatistics {
   const days = counted(
-    byDay,
+    agg.dates.get(q.Id),
     (d) => Date.parse(`${d}T00:00:00Z`),
     (n) => new Date(n).toISOString().slice(0, 10),
   );
-  return { ...stats, CountedValues: days.CountedValues, CountedValuesTruncated: days.CountedValuesTruncated };
+  const ends = agg.dateEnds.get(q.Id);
+  const n = agg.answered.get(q.Id) ?? 0;
+  if (!ends || n === 0) return days;
+  return {
+    ...days,
+    Min: ends.first,
+    Max: ends.last,
+    Average: numberToDate(((agg.dateSeconds.get(q.Id) ?? 0) * 1000) / n),
+  };
 }
 
 /** Each scored question's unrounded average score, so a category sums exact values, not rounded ones. */
@@ -123,7 +127,7 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
       q.Type === "Numerical"
         ? counted(agg.numbers.get(q.Id), (v) => v, roundAverage)
         : q.Type === "DateTime"
-          ? countedDates(agg.dates.get(q.Id))
+          ? countedDates(q, agg)
           : null,
     AllowFileAttachments: q.AllowFileAttachments,
     NumberOfFileAttachments: agg.files.get(q.Id) ?? 0,

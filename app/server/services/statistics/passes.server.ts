@@ -1,5 +1,5 @@
-import { sql, type Expression, type SqlBool } from "kysely";
-import { dialectOf } from "~/server/db/db.server";
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { dialectOf, readBeside } from "~/server/db/db.server";
 import type { Executor } from "../survey-access.server";
 
 /** The survey's questions by the column their answers are stored in. */
@@ -32,8 +32,15 @@ export interface Counts {
   optionCases: Map<number, number>;
   /** question → value → rows */
   numbers: Map<number, Map<number, number>>;
-  /** question → stored date-time → rows */
+  /** question → day (YYYY-MM-DD) → date-time rows of that day */
   dates: Map<number, Map<string, number>>;
+  /** question → its date-times' sum in seconds since 1970 (as if UTC), for their average */
+  dateSeconds: Map<number, number>;
+  /**
+   * question → earliest and latest date-time of the scope's rows. Not additive (a subtraction cannot tell
+   * whether the earliest row went with the cases taken away), so read anew for the counted cases.
+   */
+  dateEnds: Map<number, DateEnds>;
   /** question → text → rows (only when texts are wanted) */
   texts: Map<number, Map<string, number>>;
   /** question → text rows */
@@ -42,12 +49,20 @@ export interface Counts {
   files: Map<number, number>;
 }
 
+/** A question's earliest and latest stored date-time ("YYYY-MM-DDTHH:mm"). */
+export interface DateEnds {
+  first: string;
+  last: string;
+}
+
 export function emptyCounts(): Counts {
   return {
     options: new Map(),
     optionCases: new Map(),
     numbers: new Map(),
     dates: new Map(),
+    dateSeconds: new Map(),
+    dateEnds: new Map(),
     texts: new Map(),
     textRows: new Map(),
     files: new Map(),
@@ -58,6 +73,12 @@ function nested<K, V>(map: Map<number, Map<K, V>>, key: number) {
   let inner = map.get(key);
   if (!inner) map.set(key, (inner = new Map()));
   return inner;
+}
+
+/** A list in two (the first half the longer). */
+function halves<T>(list: T[]): T[][] {
+  const middle = Math.ceil(list.length / 2);
+  return [list.slice(0, middle), list.slice(middle)];
 }
 
 /** `column in (ids)` with the ids as one JSON parameter, however many there are. */
@@ -95,6 +116,17 @@ export async function countsOf(
       .where(inIdList(db, "qr.patient_data_id", scope.ids));
   };
   const none = Promise.resolve([]);
+  type Rows = ReturnType<typeof rows>;
+  // Over the survey, one grouped query per question, joined by UNION ALL: each reads its question's range
+  // of the index in order and groups as it goes (given an IN list, PostgreSQL hashed every row instead,
+  // spilling to disk). Over a few cases, one query for all the questions, driven by the cases.
+  const grouped = <O>(questions: number[], make: (rows: Rows) => SelectQueryBuilder<never, never, O>) => {
+    if (questions.length === 0) return Promise.resolve([] as O[]);
+    if (scope.kind === "cases") return readBeside(db, make(rows(questions)));
+    let query = make(rows([questions[0]]));
+    for (const id of questions.slice(1)) query = query.unionAll(make(rows([id])));
+    return readBeside(db, query);
+  };
   // Each question's distinct cases on its own, so that the case index is read in its order and nothing
   // is sorted; one statement for all of them.
   const answeringCases = (questions: number[]) => {
@@ -110,47 +142,71 @@ export async function countsOf(
         .select([sql<number>`${sql.lit(questionId)}`.as("question_id"), (eb) => eb.fn.countAll<number>().as("n")]);
     let query = one(questions[0]);
     for (const id of questions.slice(1)) query = query.unionAll(one(id));
-    return query.execute();
+    return readBeside(db, query);
   };
+  // A date-time's minute of its day, from the stored "YYYY-MM-DDTHH:mm" (cheaper than a date parse).
+  const minuteOfDay =
+    dialectOf(db) === "postgres"
+      ? sql<number>`(substr(v.value, 12, 2)::int * 60 + substr(v.value, 15, 2)::int)`
+      : sql<number>`(cast(substr(v.value, 12, 2) as integer) * 60 + cast(substr(v.value, 15, 2) as integer))`;
   const [optionRows, caseRows, numberRows, dateRows, textRows, fileRows] = await Promise.all([
-    kinds.options.length
-      ? rows(kinds.options)
-          .select(["qr.question_id", "qr.answer_option_id", (eb) => eb.fn.countAll<number>().as("n")])
-          .where("qr.answer_option_id", "is not", null)
-          .groupBy(["qr.question_id", "qr.answer_option_id"])
-          .execute()
-      : none,
+    // The largest pass over the survey in two halves that can run at the same time (over a few cases each
+    // half would read every answer of the cases again).
+    Promise.all(
+      (scope.kind === "survey" ? halves(kinds.options) : [kinds.options]).map((part) =>
+        grouped(part, (r) =>
+          r
+            .select(["qr.question_id", "qr.answer_option_id", (eb) => eb.fn.countAll<number>().as("n")])
+            .where("qr.answer_option_id", "is not", null)
+            .groupBy(["qr.question_id", "qr.answer_option_id"]),
+        ),
+      ),
+    ).then((parts) => parts.flat()),
     kinds.multiple.length ? answeringCases(kinds.multiple) : none,
-    kinds.numbers.length
-      ? rows(kinds.numbers)
-          .select(["qr.question_id", "qr.numerical_response", (eb) => eb.fn.countAll<number>().as("n")])
-          .where("qr.numerical_response", "is not", null)
-          .groupBy(["qr.question_id", "qr.numerical_response"])
-          .execute()
-      : none,
-    kinds.dates.length
-      ? rows(kinds.dates)
-          .select(["qr.question_id", "qr.date_time_response", (eb) => eb.fn.countAll<number>().as("n")])
-          .where("qr.date_time_response", "is not", null)
-          .groupBy(["qr.question_id", "qr.date_time_response"])
-          .execute()
-      : none,
+    grouped(kinds.numbers, (r) =>
+      r
+        .select(["qr.question_id", "qr.numerical_response", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("qr.numerical_response", "is not", null)
+        .groupBy(["qr.question_id", "qr.numerical_response"]),
+    ),
+    // Grouped by value first (in the index's order, nothing sorted), then by day: a question's date-times
+    // may have as many values as answers, and only the days are listed.
+    grouped(kinds.dates, (r) =>
+      db
+        .selectFrom(
+          r
+            .select(["qr.question_id", "qr.date_time_response as value", (eb) => eb.fn.countAll<number>().as("n")])
+            .where("qr.date_time_response", "is not", null)
+            .groupBy(["qr.question_id", "qr.date_time_response"])
+            .as("v"),
+        )
+        .select((eb) => [
+          "v.question_id",
+          sql<string>`substr(v.value, 1, 10)`.as("day"),
+          eb.fn.sum<number>("v.n").as("n"),
+          sql<number>`sum(v.n * ${minuteOfDay})`.as("minutes"),
+          eb.fn.min<string>("v.value").as("first"),
+          eb.fn.max<string>("v.value").as("last"),
+        ])
+        .groupBy(["v.question_id", sql`substr(v.value, 1, 10)`]),
+    ),
     kinds.texts.length
-      ? withTexts
-        ? rows(kinds.texts)
-            .select(["qr.question_id", "qr.text_response", (eb) => eb.fn.countAll<number>().as("n")])
-            .where("qr.text_response", "is not", null)
-            .groupBy(["qr.question_id", "qr.text_response"])
-            .execute()
-        : rows(kinds.texts)
-            .select([
-              "qr.question_id",
-              sql<string | null>`null`.as("text_response"),
-              (eb) => eb.fn.countAll<number>().as("n"),
-            ])
-            .where("qr.text_response", "is not", null)
-            .groupBy("qr.question_id")
-            .execute()
+      ? readBeside(
+          db,
+          withTexts
+            ? rows(kinds.texts)
+                .select(["qr.question_id", "qr.text_response", (eb) => eb.fn.countAll<number>().as("n")])
+                .where("qr.text_response", "is not", null)
+                .groupBy(["qr.question_id", "qr.text_response"])
+            : rows(kinds.texts)
+                .select([
+                  "qr.question_id",
+                  sql<string | null>`null`.as("text_response"),
+                  (eb) => eb.fn.countAll<number>().as("n"),
+                ])
+                .where("qr.text_response", "is not", null)
+                .groupBy("qr.question_id"),
+        )
       : none,
     kinds.files.length
       ? (scope.kind === "cases"
@@ -167,7 +223,18 @@ export async function countsOf(
   for (const r of optionRows) nested(out.options, r.question_id).set(r.answer_option_id!, Number(r.n));
   for (const r of caseRows) out.optionCases.set(r.question_id, Number(r.n));
   for (const r of numberRows) nested(out.numbers, r.question_id).set(Number(r.numerical_response), Number(r.n));
-  for (const r of dateRows) nested(out.dates, r.question_id).set(r.date_time_response!, Number(r.n));
+  for (const r of dateRows) {
+    nested(out.dates, r.question_id).set(r.day, Number(r.n));
+    // Seconds since 1970: the day's start for each answer, and each answer's minutes into its day.
+    const seconds = (Date.parse(`${r.day}T00:00:00Z`) / 1000) * Number(r.n) + Number(r.minutes) * 60;
+    out.dateSeconds.set(r.question_id, (out.dateSeconds.get(r.question_id) ?? 0) + seconds);
+    const ends = out.dateEnds.get(r.question_id);
+    if (!ends) out.dateEnds.set(r.question_id, { first: r.first, last: r.last });
+    else {
+      if (r.first < ends.first) ends.first = r.first;
+      if (r.last > ends.last) ends.last = r.last;
+    }
+  }
   for (const r of textRows) {
     out.textRows.set(r.question_id, (out.textRows.get(r.question_id) ?? 0) + Number(r.n));
     if (withTexts) nested(out.texts, r.question_id).set(r.text_response!, Number(r.n));
@@ -197,12 +264,21 @@ function minus(all: Map<number, number>, part: Map<number, number>) {
   }
 }
 
-/** The survey's counts less those of some of its cases (a part of the same rows), in place. */
+/**
+ * The survey's counts less those of some of its cases (a part of the same rows), in place. The date-times'
+ * ends are not additive: they are left empty for the caller to read over the cases that remain.
+ */
 export function subtract(all: Counts, part: Counts): Counts {
   minusEach(all.options, part.options);
   minus(all.optionCases, part.optionCases);
   minusEach(all.numbers, part.numbers);
   minusEach(all.dates, part.dates);
+  // A sum of seconds may be zero or below (dates before 1970): kept while the question has dates left.
+  for (const [question, seconds] of part.dateSeconds) {
+    if (all.dates.has(question)) all.dateSeconds.set(question, (all.dateSeconds.get(question) ?? 0) - seconds);
+    else all.dateSeconds.delete(question);
+  }
+  all.dateEnds.clear();
   minusEach(all.texts, part.texts);
   minus(all.textRows, part.textRows);
   minus(all.files, part.files);
