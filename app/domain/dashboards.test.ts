@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   chartLabel,
@@ -5,6 +6,7 @@ import {
   isPreQuestionChart,
   isRangeChart,
   quantile,
+  quantileOfCounts,
   quarterOf,
   supportedChartTypes,
 } from "./dashboards";
@@ -22,6 +24,24 @@ describe("quantile", () => {
   it("is null for no values and the value itself for one", () => {
     expect(quantile([], 0.5)).toBeNull();
     expect(quantile([7], 0.25)).toBe(7);
+  });
+});
+
+describe("quantileOfCounts", () => {
+  it("reads the same quantiles from counted values as from the list they count", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -5, max: 12 }), { maxLength: 60 }), (values) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const counts = new Map<number, number>();
+        for (const v of sorted) counts.set(v, (counts.get(v) ?? 0) + 1);
+        const counted = [...counts].map(([score, n]) => ({ score, n }));
+        for (const p of [0, 0.25, 0.5, 0.75, 1]) expect(quantileOfCounts(counted, p)).toBe(quantile(sorted, p));
+      }),
+    );
+  });
+  it("is null for no values", () => {
+    expect(quantileOfCounts([], 0.5)).toBeNull();
+    expect(quantileOfCounts([{ score: 3, n: 4 }], 0.75)).toBe(3);
   });
 });
 

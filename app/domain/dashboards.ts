@@ -158,6 +158,26 @@ export function quantile(sorted: readonly number[], p: number): number | null {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
 }
 
+/**
+ * The same quantile of a list given as counted values, `{ score, n }` in ascending order of score (the
+ * list holds each score n times): the box plots read their scores grouped this way.
+ */
+export function quantileOfCounts(counts: readonly { score: number; n: number }[], p: number): number | null {
+  const total = counts.reduce((sum, c) => sum + c.n, 0);
+  if (total === 0) return null;
+  const at = (total - 1) * p;
+  const valueAt = (index: number) => {
+    let seen = 0;
+    for (const c of counts) {
+      seen += c.n;
+      if (index < seen) return c.score;
+    }
+    return counts[counts.length - 1].score;
+  };
+  const lo = valueAt(Math.floor(at));
+  return lo + (valueAt(Math.ceil(at)) - lo) * (at - Math.floor(at));
+}
+
 /** A chart label cut to 15 characters (section 9). */
 export function chartLabel(text: string): string {
   return text.length > 15 ? `${text.slice(0, 14)}…` : text;

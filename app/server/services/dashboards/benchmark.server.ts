@@ -65,16 +65,16 @@ export async function benchmarkDashboard(
     filtersFor(other.survey, main.survey, filters),
     toQ.filter((q) => q.IsTestQuestion),
   );
-  const charts = [];
-  for (const row of rows) {
-    const mapped = {
-      ...row,
-      attribute_id: mapId(row.attribute_id, main.survey.PatientForm, other.survey.PatientForm, () => true),
-      question_id1: mapId(row.question_id1, fromQ, toQ, sameType),
-      question_id2: mapId(row.question_id2, fromQ, toQ, sameType),
-    };
-    charts.push(await chartData(scope, other.survey, mapped));
-  }
+  const charts = await Promise.all(
+    rows.map((row) =>
+      chartData(scope, other.survey, {
+        ...row,
+        attribute_id: mapId(row.attribute_id, main.survey.PatientForm, other.survey.PatientForm, () => true),
+        question_id1: mapId(row.question_id1, fromQ, toQ, sameType),
+        question_id2: mapId(row.question_id2, fromQ, toQ, sameType),
+      }),
+    ),
+  );
   return {
     Id: dashboard.id,
     SurveyId: otherSurveyId,

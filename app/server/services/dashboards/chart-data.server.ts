@@ -1,6 +1,6 @@
 import {
   INDIVIDUAL_SCORES_LIMIT,
-  quantile,
+  quantileOfCounts,
   RANGE_ENTRIES_LIMIT,
   type Chart,
   type ChartType,
@@ -12,14 +12,10 @@ import { allQuestions } from "~/domain/visibility";
 import { maxScore } from "../statistics/figures.server";
 import { aggregate } from "../statistics/aggregates.server";
 import { countedCases } from "../statistics/cases.server";
-import {
-  caseScores,
-  casesByClosing,
-  correctWeights,
-  countsByDay,
-  scoreSumsByDay,
-  type ChartScope,
-} from "./scores.server";
+import { sql } from "kysely";
+import { readBeside } from "~/server/db/db.server";
+import { countedCondition } from "../statistics/cases.server";
+import { correctWeights, dayFigures, latestScores, scoreCountsByOption, type ChartScope } from "./scores.server";
 
 const cases = (s: ChartScope) => countedCases(s.db, s.surveyId, s.filters);
 
@@ -48,23 +44,20 @@ const empty = (): Series => ({
 const maxTotal = (s: ChartScope) => s.testQuestions.reduce((sum, q) => sum + maxScore(q), 0);
 
 async function individualScores(s: ChartScope): Promise<Series["SurveyScoresByDates"]> {
-  const latest = (await casesByClosing(s)).slice(-INDIVIDUAL_SCORES_LIMIT);
-  const scores = await caseScores(s);
   const max = maxTotal(s);
-  return latest.map((c) => ({
+  return (await latestScores(s, INDIVIDUAL_SCORES_LIMIT)).map((c) => ({
     PatientId: c.patientId,
     Date: c.closedAt.slice(0, 10),
-    Score: scores.get(c.id) ?? 0,
+    Score: c.score,
     MaxScore: max,
   }));
 }
 
 async function averageScores(s: ChartScope): Promise<Series["AverageScoresByDates"]> {
-  const [counts, sums] = await Promise.all([countsByDay(s), scoreSumsByDay(s)]);
-  return counts.map((c) => ({
-    Date: c.Date,
-    Count: c.Count,
-    AverageScore: roundTo((sums.get(c.Date) ?? 0) / c.Count, 2),
+  return (await dayFigures(s, true)).map((d) => ({
+    Date: d.Date,
+    Count: d.Count,
+    AverageScore: roundTo(d.ScoreSum / d.Count, 2),
   }));
 }
 
@@ -90,27 +83,19 @@ async function countsByOption(s: ChartScope, survey: Survey, attributeId: number
 }
 
 async function scorePlot(s: ChartScope, survey: Survey, attributeId: number) {
-  const [rows, scores] = await Promise.all([
-    preAnswers(s, attributeId).select(["ar.patient_data_id", "ar.answer_option_id"]).execute(),
-    caseScores(s),
-  ]);
-  const byOption = new Map<number, number[]>();
-  for (const r of rows) {
-    const list = byOption.get(r.answer_option_id) ?? [];
-    list.push(scores.get(r.patient_data_id) ?? 0);
-    byOption.set(r.answer_option_id, list);
-  }
+  const byOption = await scoreCountsByOption(s, attributeId);
   const attribute = survey.PatientForm.find((a) => a.Id === attributeId);
   return (attribute?.AnswerOptions ?? []).map((o) => {
-    const sorted = (byOption.get(o.Id) ?? []).sort((a, b) => a - b);
+    const counts = byOption.get(o.Id) ?? [];
+    const total = counts.reduce((sum, c) => sum + c.n, 0);
     const q = (p: number) => {
-      const v = quantile(sorted, p);
+      const v = quantileOfCounts(counts, p);
       return v === null ? null : roundTo(v, 2);
     };
     return {
       OptionId: o.Id,
       OptionText: o.Text,
-      Count: sorted.length,
+      Count: total,
       Min: q(0),
       Q1: q(0.25),
       Median: q(0.5),
@@ -143,40 +128,47 @@ async function categoryScores(s: ChartScope, survey: Survey) {
   });
 }
 
+/**
+ * The counted cases that answered both questions, paired in the database (one grouped pass over the two
+ * questions' answers), the first ones in closing order listed and all of them counted.
+ */
 async function rangeEntries(s: ChartScope, type: "NumericalRange" | "DateTimeRange", q1: number, q2: number) {
   const column = type === "NumericalRange" ? "numerical_response" : "date_time_response";
-  // The two questions' answers, paired per case in memory along the counted cases' closing order.
-  const [answers, counted] = await Promise.all([
+  const value = sql.ref(`qr.${column}`);
+  const pairs = s.db
+    .selectFrom("question_responses as qr")
+    .select([
+      "qr.patient_data_id",
+      sql<string | number>`max(case when qr.question_id = ${q1} then ${value} end)`.as("v1"),
+      sql<string | number>`max(case when qr.question_id = ${q2} then ${value} end)`.as("v2"),
+    ])
+    .where("qr.survey_id", "=", s.surveyId)
+    .where("qr.question_id", "in", [q1, q2])
+    .where(`qr.${column}`, "is not", null)
+    .groupBy("qr.patient_data_id");
+  const rows = await readBeside(
+    s.db,
     s.db
-      .selectFrom("question_responses as qr")
-      .select(["qr.patient_data_id", "qr.question_id", `qr.${column} as v`])
-      .where("qr.survey_id", "=", s.surveyId)
-      .where("qr.question_id", "in", [q1, q2])
-      .where(`qr.${column}`, "is not", null)
-      .execute(),
-    casesByClosing(s),
-  ]);
-  const first = new Map<number, unknown>();
-  const second = new Map<number, unknown>();
-  for (const a of answers) {
-    if (a.question_id === q1) first.set(a.patient_data_id, a.v);
-    if (a.question_id === q2) second.set(a.patient_data_id, a.v);
-  }
-  const value = (v: unknown) => (type === "NumericalRange" ? Number(v) : String(v));
-  const entries: Series["RangeEntries"] = [];
-  let total = 0;
-  for (const c of counted) {
-    if (!first.has(c.id) || !second.has(c.id)) continue;
-    total++;
-    if (entries.length < RANGE_ENTRIES_LIMIT) {
-      entries.push({
-        PatientId: c.patientId,
-        Question1Value: value(first.get(c.id)),
-        Question2Value: value(second.get(c.id)),
-      });
-    }
-  }
-  return { RangeEntries: entries, RangeEntriesTotal: total };
+      .selectFrom(pairs.as("p"))
+      .innerJoin("patient_data as pd", "pd.id", "p.patient_data_id")
+      .select(["pd.patient_id", "p.v1", "p.v2", sql<number>`count(*) over ()`.as("total")])
+      .where("pd.survey_id", "=", s.surveyId)
+      .where(countedCondition(s.db, s.filters))
+      .where("p.v1", "is not", null)
+      .where("p.v2", "is not", null)
+      .orderBy("pd.closed_at")
+      .orderBy("pd.id")
+      .limit(RANGE_ENTRIES_LIMIT),
+  );
+  const asValue = (v: string | number) => (type === "NumericalRange" ? Number(v) : String(v));
+  return {
+    RangeEntries: rows.map((r) => ({
+      PatientId: r.patient_id,
+      Question1Value: asValue(r.v1),
+      Question2Value: asValue(r.v2),
+    })),
+    RangeEntriesTotal: rows.length > 0 ? Number(rows[0].total) : 0,
+  };
 }
 
 /** The data series of one chart under the scope's filters; only the series its chart type draws are filled. */
@@ -184,7 +176,8 @@ export async function chartData(s: ChartScope, survey: Survey, row: ChartRow): P
   const type = row.chart_type as ChartType;
   const series = empty();
   const attribute = row.attribute_id;
-  if (type === "SurveyResponsesOverTime") series.ResponseCountsByDates = await countsByDay(s);
+  if (type === "SurveyResponsesOverTime")
+    series.ResponseCountsByDates = (await dayFigures(s, false)).map((d) => ({ Date: d.Date, Count: d.Count }));
   if (type === "IndividualSurveyScores") series.SurveyScoresByDates = await individualScores(s);
   if (type === "ScoreResultsOverTime") series.AverageScoresByDates = await averageScores(s);
   if (type === "AmountPerPreQuestion" && attribute)

@@ -1,18 +1,20 @@
+import { sql, type Expression, type SqlBool } from "kysely";
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
+import { readBeside } from "~/server/db/db.server";
 import type { Executor } from "../survey-access.server";
 import { countedCondition } from "../statistics/cases.server";
 
 /**
- * The counted cases of one survey under the filters, and the test questions that score them. `shared`
- * holds what several charts of one dashboard need (the counted cases, every case's score), read once.
+ * The counted cases of one survey under the filters, and the test questions that score them. Every figure
+ * of a chart is worked out in the database (grouped, paired and limited there), so that a dashboard reads
+ * tens of rows per chart rather than a row per case; the charts' queries run side by side (`readBeside`).
  */
 export interface ChartScope {
   db: Executor;
   surveyId: number;
   filters: StatisticsFilters;
   testQuestions: Question[];
-  shared: Map<string, Promise<unknown>>;
 }
 
 export function chartScope(
@@ -21,40 +23,8 @@ export function chartScope(
   filters: StatisticsFilters,
   testQuestions: Question[],
 ): ChartScope {
-  return { db, surveyId, filters, testQuestions, shared: new Map() };
+  return { db, surveyId, filters, testQuestions };
 }
-
-function once<T>(s: ChartScope, key: string, make: () => Promise<T>): Promise<T> {
-  let value = s.shared.get(key) as Promise<T> | undefined;
-  if (!value) {
-    value = make();
-    s.shared.set(key, value);
-  }
-  return value;
-}
-
-export interface CaseRow {
-  id: number;
-  patientId: string;
-  /** The closing day and time as stored (YYYY-MM-DD…). */
-  closedAt: string;
-}
-
-/** The counted cases in closing order (then by id), read once per scope. */
-export function casesByClosing(s: ChartScope): Promise<CaseRow[]> {
-  return once(s, "cases", async () => {
-    const rows = await s.db
-      .selectFrom("patient_data as pd")
-      .select(["pd.id", "pd.patient_id", "pd.closed_at"])
-      .where("pd.survey_id", "=", s.surveyId)
-      .where(countedCondition(s.db, s.filters))
-      .execute();
-    const out = rows.map((r) => ({ id: r.id, patientId: r.patient_id, closedAt: r.closed_at ?? "" }));
-    return out.sort((a, b) => (a.closedAt < b.closedAt ? -1 : a.closedAt > b.closedAt ? 1 : a.id - b.id));
-  });
-}
-
-const dayOf = (c: CaseRow) => c.closedAt.slice(0, 10);
 
 /** Answer option id → weight, for the correct options of the test questions (decision 011). */
 export function correctWeights(s: ChartScope): Map<number, number> {
@@ -65,52 +35,112 @@ export function correctWeights(s: ChartScope): Map<number, number> {
   return weights;
 }
 
+/** The weight of the answer row `qr`'s option when it is a correct one, else 0. */
+function weightOf(weights: Map<number, number>): Expression<number> {
+  if (weights.size === 0) return sql<number>`0`;
+  const cases = [...weights].map(([option, weight]) => sql`when ${option} then ${weight}`);
+  return sql<number>`(case qr.answer_option_id ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+/** Whether the answer row `qr` chose a correct option of a test question (never, when there is none). */
+function isCorrect(s: ChartScope, weights: Map<number, number>): Expression<SqlBool> {
+  if (weights.size === 0) return sql<SqlBool>`1 = 0`;
+  const questions = s.testQuestions.map((q) => q.Id);
+  return sql<SqlBool>`(qr.question_id in (${sql.join(questions)}) and qr.answer_option_id in (${sql.join([...weights.keys()])}))`;
+}
+
 /**
- * Case id → score of every counted case, read once per scope: a case's score is the sum of the weights of
- * its chosen correct options (decision 011); a case without one is absent (0). The chosen correct options
- * are read for all the survey's cases from the covering option index and kept for the counted ones here,
- * which is cheaper than asking the database to test each row's case.
+ * Case id → score, as a subquery (`patient_data_id`, `score`): a case's score is the sum of the weights of
+ * its chosen correct options (decision 011), read from the covering option index; a case without one has
+ * no row (score 0).
  */
-export function caseScores(s: ChartScope): Promise<Map<number, number>> {
-  return once(s, "scores", async () => {
-    const weights = correctWeights(s);
-    if (weights.size === 0) return new Map<number, number>();
-    const [counted, rows] = await Promise.all([
-      casesByClosing(s),
-      s.db
-        .selectFrom("question_responses as qr")
-        .select(["qr.patient_data_id", "qr.answer_option_id"])
-        .where("qr.survey_id", "=", s.surveyId)
-        .where(
-          "qr.question_id",
-          "in",
-          s.testQuestions.map((q) => q.Id),
-        )
-        .where("qr.answer_option_id", "in", [...weights.keys()])
-        .execute(),
-    ]);
-    const ids = new Set(counted.map((c) => c.id));
-    const scores = new Map<number, number>();
-    for (const r of rows) {
-      if (!ids.has(r.patient_data_id)) continue;
-      scores.set(r.patient_data_id, (scores.get(r.patient_data_id) ?? 0) + weights.get(r.answer_option_id!)!);
-    }
-    return scores;
-  });
+export function caseScores(s: ChartScope) {
+  const weights = correctWeights(s);
+  return s.db
+    .selectFrom("question_responses as qr")
+    .select(["qr.patient_data_id", sql<number>`sum(${weightOf(weights)})`.as("score")])
+    .where("qr.survey_id", "=", s.surveyId)
+    .where(isCorrect(s, weights))
+    .groupBy("qr.patient_data_id");
 }
 
-/** Cases closed per day, in day order. */
-export async function countsByDay(s: ChartScope) {
-  const counts = new Map<string, number>();
-  for (const c of await casesByClosing(s)) counts.set(dayOf(c), (counts.get(dayOf(c)) ?? 0) + 1);
-  return [...counts].map(([Date, Count]) => ({ Date, Count }));
+/** The counted cases (`pd`) of the scope with their scores (`sc.score`, null for 0). */
+function countedWithScores(s: ChartScope) {
+  return s.db
+    .selectFrom("patient_data as pd")
+    .leftJoin(caseScores(s).as("sc"), "sc.patient_data_id", "pd.id")
+    .where("pd.survey_id", "=", s.surveyId)
+    .where(countedCondition(s.db, s.filters));
 }
 
-/** The sum of the scores of the cases closed per day. */
-export async function scoreSumsByDay(s: ChartScope): Promise<Map<string, number>> {
-  if (s.testQuestions.length === 0) return new Map();
-  const [rows, scores] = await Promise.all([casesByClosing(s), caseScores(s)]);
-  const sums = new Map<string, number>();
-  for (const c of rows) sums.set(dayOf(c), (sums.get(dayOf(c)) ?? 0) + (scores.get(c.id) ?? 0));
-  return sums;
+const closingDay = sql<string>`substr(coalesce(pd.closed_at, ''), 1, 10)`;
+
+/** Per closing day in day order: the counted cases closed that day and, when asked, the sum of their scores. */
+export async function dayFigures(s: ChartScope, withScores: boolean) {
+  const query = withScores
+    ? countedWithScores(s).select(sql<number>`sum(coalesce(sc.score, 0))`.as("score"))
+    : s.db
+        .selectFrom("patient_data as pd")
+        .select(sql<number>`0`.as("score"))
+        .where("pd.survey_id", "=", s.surveyId)
+        .where(countedCondition(s.db, s.filters));
+  const rows = await readBeside(
+    s.db,
+    query
+      .select([closingDay.as("day"), sql<number>`count(*)`.as("n")])
+      .groupBy(closingDay)
+      .orderBy(closingDay),
+  );
+  return rows.map((r) => ({ Date: r.day, Count: Number(r.n), ScoreSum: Number(r.score ?? 0) }));
+}
+
+/** The latest `limit` counted cases by closing (then id), oldest first, each with its score. */
+export async function latestScores(s: ChartScope, limit: number) {
+  const latest = s.db
+    .selectFrom("patient_data as pd")
+    .select(["pd.id", "pd.patient_id", "pd.closed_at"])
+    .where("pd.survey_id", "=", s.surveyId)
+    .where(countedCondition(s.db, s.filters))
+    .orderBy("pd.closed_at", "desc")
+    .orderBy("pd.id", "desc")
+    .limit(limit);
+  const weights = correctWeights(s);
+  const rows = await readBeside(
+    s.db,
+    s.db
+      .selectFrom(latest.as("l"))
+      .leftJoin("question_responses as qr", (join) =>
+        join.onRef("qr.patient_data_id", "=", "l.id").on(isCorrect(s, weights)),
+      )
+      .select(["l.id", "l.patient_id", "l.closed_at", sql<number>`coalesce(sum(${weightOf(weights)}), 0)`.as("score")])
+      .groupBy(["l.id", "l.patient_id", "l.closed_at"]),
+  );
+  const closed = (r: { closed_at: string | null }) => r.closed_at ?? "";
+  rows.sort((a, b) => (closed(a) < closed(b) ? -1 : closed(a) > closed(b) ? 1 : a.id - b.id));
+  return rows.map((r) => ({ patientId: r.patient_id, closedAt: closed(r), score: Number(r.score) }));
+}
+
+/**
+ * For each answer option of a preliminary question, how many of the counted cases that chose it have each
+ * score: the score distribution per option, from which the box plot's quantiles are read.
+ */
+export async function scoreCountsByOption(s: ChartScope, attributeId: number) {
+  const score = sql<number>`coalesce(sc.score, 0)`;
+  const rows = await readBeside(
+    s.db,
+    countedWithScores(s)
+      .innerJoin("attribute_responses as ar", "ar.patient_data_id", "pd.id")
+      .select(["ar.answer_option_id", score.as("score"), sql<number>`count(*)`.as("n")])
+      .where("ar.survey_id", "=", s.surveyId)
+      .where("ar.attribute_id", "=", attributeId)
+      .groupBy(["ar.answer_option_id", score]),
+  );
+  const byOption = new Map<number, { score: number; n: number }[]>();
+  for (const r of rows) {
+    const list = byOption.get(r.answer_option_id) ?? [];
+    list.push({ score: Number(r.score), n: Number(r.n) });
+    byOption.set(r.answer_option_id, list);
+  }
+  for (const list of byOption.values()) list.sort((a, b) => a.score - b.score);
+  return byOption;
 }
