@@ -14,7 +14,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([...english.split(" "), .
 
 /** Words of a text: letters and digits (any script), apostrophes and hyphens inside a word kept. */
 export function wordsOf(text: string): string[] {
-  return text.toLocaleLowerCase("de-DE").match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+  // Lower case as in German and English (no language of these changes it beyond the default mapping).
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
 /** Whether a word counts: not a stop word, at least 2 characters, not a bare number. */
@@ -22,14 +23,18 @@ export function isCloudWord(word: string): boolean {
   return word.length >= 2 && !STOP_WORDS.has(word.replace("’", "'")) && !/^\p{N}+$/u.test(word);
 }
 
-/** Adds the words of one text (given `times` times) to a running count. */
-export function countWords(counts: Map<string, number>, text: string, times = 1): void {
-  for (const word of wordsOf(text)) if (isCloudWord(word)) counts.set(word, (counts.get(word) ?? 0) + times);
+/**
+ * Adds the words of one text (given `times` times) to a running count. Every word is counted; which ones
+ * count for the cloud is decided once per distinct word, in `topWords`.
+ */
+function countWords(counts: Map<string, number>, text: string, times = 1): void {
+  for (const word of wordsOf(text)) counts.set(word, (counts.get(word) ?? 0) + times);
 }
 
-/** The most frequent words, most frequent first, ties alphabetically. */
-export function topWords(counts: ReadonlyMap<string, number>, limit = 100): { Text: string; Count: number }[] {
+/** The most frequent cloud words, most frequent first, ties alphabetically. */
+function topWords(counts: ReadonlyMap<string, number>, limit = 100): { Text: string; Count: number }[] {
   return [...counts]
+    .filter(([word]) => isCloudWord(word))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, limit)
     .map(([Text, Count]) => ({ Text, Count }));
