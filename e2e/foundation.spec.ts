@@ -137,6 +137,9 @@ test.describe("layout", () => {
 
   test("the header hides after scrolling down and comes back after scrolling up", async ({ page }) => {
     await signIn(page, "admin");
+    // The header follows the scrolling once the page has come to life: scrolled before, nothing listens.
+    await page.waitForURL("**/surveys");
+    await page.waitForLoadState("networkidle");
     await page.setViewportSize({ width: 1000, height: 260 });
     const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-visible", "true");
