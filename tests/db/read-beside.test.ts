@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { readBeside } from "~/server/db/db.server";
+import { createDb, readBeside } from "~/server/db/db.server";
 import { dialects, openTestDb } from "../support/databases";
 
 /**
@@ -66,6 +69,23 @@ describe.each(dialects)("readBeside on %s", (kind) => {
         expect(await t.db.selectFrom("teams").select("name").where("name", "=", "Schreiben").execute()).toEqual([]);
       } finally {
         await t.cleanup();
+      }
+    });
+
+    it("fails a read still running when the database is closed, rather than leaving it waiting", async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "read-beside-"));
+      const db = createDb({ dataDir: dir });
+      try {
+        const long = sql<{
+          n: number;
+        }>`with recursive k(i) as (select 1 union all select i + 1 from k where i < 5000000)
+          select count(*) as n from k`.compile(db);
+        await sql`select 1`.execute(db); // the main connection opens on its first query
+        const reading = readBeside(db, long);
+        await db.destroy();
+        await expect(reading).rejects.toThrow(/closed/);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     });
   } else {

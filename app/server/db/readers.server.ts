@@ -67,6 +67,7 @@ export function createReaderPool(file: string): ReaderPool {
       const worker = new Worker(WORKER, { eval: true, workerData: { driver, file } });
       worker.unref();
       worker.on("message", (message: { id: number; rows?: unknown[]; error?: string }) => {
+        if (!workers.includes(worker)) return; // ended with the pool, or after another reader failed
         const job = busy.get(worker);
         busy.delete(worker);
         idle.push(worker);
@@ -108,6 +109,9 @@ export function createReaderPool(file: string): ReaderPool {
       const closing = workers;
       workers = [];
       idle.length = 0;
+      const closed = new Error("The database was closed before the read ended");
+      for (const job of [...busy.values(), ...waiting.splice(0)]) job.reject(closed);
+      busy.clear();
       await Promise.all(closing.map((w) => w.terminate()));
     },
   };
