@@ -70,6 +70,27 @@ describe.each(dialects)("demo data on %s", (kind) => {
     }
   });
 
+  it("answers number questions within their range: pain 0 to 10 in whole steps, blood pressure 95 to 175", async () => {
+    const numbers = async (title: string) => {
+      const rows = await t.db
+        .selectFrom("question_responses as qr")
+        .innerJoin("questions as q", "q.id", "qr.question_id")
+        .select("qr.numerical_response")
+        .where("q.title", "=", title)
+        .where("qr.numerical_response", "is not", null)
+        .execute();
+      return rows.map((r) => Number(r.numerical_response));
+    };
+    const pain = await numbers("Pain at rest (0–10)");
+    expect(pain.length).toBeGreaterThan(20);
+    for (const v of pain) expect(Number.isInteger(v) && v >= 0 && v <= 10).toBe(true);
+    expect(new Set(pain).size).toBeGreaterThan(4);
+    const pressure = await numbers("Systolischer Blutdruck");
+    expect(pressure.length).toBeGreaterThan(20);
+    for (const v of pressure) expect(Number.isInteger(v) && v >= 95 && v <= 175).toBe(true);
+    for (const v of await numbers("Körpergewicht")) expect(v >= 48 && v <= 115).toBe(true);
+  });
+
   it("seeds again on demand", async () => {
     const ids = await seedDemoData(t.db);
     expect(ids).toHaveLength(5);

@@ -22,8 +22,22 @@ type Random = ReturnType<typeof randomSource>;
 
 const words = ["Atemnot", "Müdigkeit", "Schwindel", "gut", "besser", "Schlaf", "Ödeme", "Treppen", "stabil", "Husten"];
 
+/** A number question's demo answers: from min to max in steps of step. */
+export interface NumberRange {
+  min: number;
+  max: number;
+  step: number;
+}
+
+const ANY_NUMBER: NumberRange = { min: 40, max: 120, step: 0.1 };
+
 /** One answer to a question, of its kind; undefined leaves it unanswered. */
-function answerOf(q: Question, r: Random, day: Date): Answers[number] | undefined {
+function answerOf(
+  q: Question,
+  r: Random,
+  day: Date,
+  ranges: ReadonlyMap<string, NumberRange>,
+): Answers[number] | undefined {
   if (r.chance(0.08)) return undefined;
   switch (q.Type) {
     case "SingleSelection":
@@ -36,8 +50,11 @@ function answerOf(q: Question, r: Random, day: Date): Answers[number] | undefine
     }
     case "FreeText":
       return { TextResponse: `${r.pick(words)}, ${r.pick(words)}` };
-    case "Numerical":
-      return { NumericalResponse: Math.round((40 + r.next() * 80) * 10) / 10 };
+    case "Numerical": {
+      const { min, max, step } = ranges.get(q.Title) ?? ANY_NUMBER;
+      const steps = Math.floor(r.next() * (Math.round((max - min) / step) + 1));
+      return { NumericalResponse: Math.round((min + steps * step) * 1000) / 1000 };
+    }
     case "DateTime": {
       const d = new Date(day.getTime() - Math.floor(r.next() * 30) * 86_400_000);
       return {
@@ -49,7 +66,13 @@ function answerOf(q: Question, r: Random, day: Date): Answers[number] | undefine
 }
 
 /** Answers for the visible questions of one case, sub-questions of chosen answers included. */
-function fillCase(survey: Survey, preliminary: Record<number, number>, r: Random, day: Date): Answers {
+function fillCase(
+  survey: Survey,
+  preliminary: Record<number, number>,
+  r: Random,
+  day: Date,
+  ranges: ReadonlyMap<string, NumberRange>,
+): Answers {
   const answers: Answers = {};
   // Visibility depends on the answers given so far: walk until nothing new becomes visible.
   for (let round = 0; round < 4; round++) {
@@ -61,7 +84,7 @@ function fillCase(survey: Survey, preliminary: Record<number, number>, r: Random
     const walk = (qs: readonly Question[]) => {
       for (const q of qs) {
         if (!(q.Id in answers)) {
-          const a = answerOf(q, r, day);
+          const a = answerOf(q, r, day, ranges);
           if (a) answers[q.Id] = a;
         }
         const chosen = new Set(answers[q.Id]?.AnswerOptionIds ?? []);
@@ -77,7 +100,13 @@ function fillCase(survey: Survey, preliminary: Record<number, number>, r: Random
  * Closed demo cases of a survey, spread over the last months, so that a new installation's statistics have
  * something to show. Only on an empty database (seedDemoDataIfEmpty); never on a real one.
  */
-export async function seedDemoCases(db: DB, surveyId: number, count: number, seed = 7): Promise<void> {
+export async function seedDemoCases(
+  db: DB,
+  surveyId: number,
+  count: number,
+  seed = 7,
+  ranges: ReadonlyMap<string, NumberRange> = new Map(),
+): Promise<void> {
   const survey = await loadSurveyTree(db, surveyId, { CanEdit: true, CanApprove: true, CanParticipate: true });
   if (!survey) return;
   const r = randomSource(seed);
@@ -88,7 +117,7 @@ export async function seedDemoCases(db: DB, surveyId: number, count: number, see
       const closed = new Date(created.getTime() + 20 * 60_000).toISOString();
       const preliminary: Record<number, number> = {};
       for (const a of survey.PatientForm) if (a.AnswerOptions.length) preliminary[a.Id] = r.pick(a.AnswerOptions).Id;
-      const answers = fillCase(survey, preliminary, r, created);
+      const answers = fillCase(survey, preliminary, r, created, ranges);
       const kase = await trx
         .insertInto("patient_data")
         .values({

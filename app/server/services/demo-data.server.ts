@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { questionTypeCode, type QuestionType } from "~/domain/question-types";
 import type { DB } from "~/server/db/types.server";
 import { audit } from "./audit.server";
-import { seedDemoCases } from "./demo-cases.server";
+import { seedDemoCases, type NumberRange } from "./demo-cases.server";
 import type { Executor } from "./survey-access.server";
 
 /** The demo surveys a new installation starts with, in German and English, in different states. */
@@ -18,6 +18,8 @@ interface DemoQuestion {
   title: string;
   type: QuestionType;
   unit?: string;
+  /** A number question's plausible answers for the demo cases. */
+  range?: NumberRange;
   test?: boolean;
   attachments?: boolean;
   options?: DemoOption[];
@@ -87,8 +89,13 @@ export function demoSurveys(): DemoSurvey[] {
         {
           title: "Messwerte",
           questions: [
-            { title: "Körpergewicht", type: "Numerical", unit: "kg" },
-            { title: "Systolischer Blutdruck", type: "Numerical", unit: "mmHg" },
+            { title: "Körpergewicht", type: "Numerical", unit: "kg", range: { min: 48, max: 115, step: 0.1 } },
+            {
+              title: "Systolischer Blutdruck",
+              type: "Numerical",
+              unit: "mmHg",
+              range: { min: 95, max: 175, step: 1 },
+            },
             { title: "Zeitpunkt der Messung", type: "DateTime", attachments: true },
           ],
         },
@@ -124,7 +131,7 @@ export function demoSurveys(): DemoSurvey[] {
         {
           title: "Pain",
           questions: [
-            { title: "Pain at rest (0–10)", type: "Numerical" },
+            { title: "Pain at rest (0–10)", type: "Numerical", range: { min: 0, max: 10, step: 1 } },
             {
               title: "Which analgesics were given?",
               type: "MultipleSelection",
@@ -192,7 +199,12 @@ export function demoSurveys(): DemoSurvey[] {
       outro: "",
       autoId: false,
       preliminary: [],
-      categories: [{ title: "Medikation", questions: [{ title: "Anzahl der Dauermedikamente", type: "Numerical" }] }],
+      categories: [
+        {
+          title: "Medikation",
+          questions: [{ title: "Anzahl der Dauermedikamente", type: "Numerical", range: { min: 0, max: 12, step: 1 } }],
+        },
+      ],
     },
   ];
 }
@@ -336,6 +348,18 @@ export async function seedDemoDataIfEmpty(db: DB): Promise<boolean> {
   const any = await db.selectFrom("surveys").select("id").limit(1).executeTakeFirst();
   if (any) return false;
   const ids = await seedDemoData(db);
-  for (const [i, count] of DEMO_CASES.entries()) await seedDemoCases(db, ids[i], count, 7 + i);
+  const surveys = demoSurveys();
+  for (const [i, count] of DEMO_CASES.entries()) {
+    // Number questions answer within their range, found by title (unique within a demo survey).
+    const ranges = new Map<string, NumberRange>();
+    const collect = (qs: DemoQuestion[]): void => {
+      for (const q of qs) {
+        if (q.range) ranges.set(q.title, q.range);
+        for (const o of q.options ?? []) collect(o.sub ?? []);
+      }
+    };
+    for (const c of surveys[i].categories) collect(c.questions);
+    await seedDemoCases(db, ids[i], count, 7 + i, ranges);
+  }
   return true;
 }
