@@ -43,11 +43,21 @@ test.describe("questionnaire tab", () => {
     await page.getByRole("button", { name: "Therapie nach oben" }).click();
     await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
 
-    // Keyboard drag: focus the handle, Space, ArrowUp, Space.
-    await page.getByRole("button", { name: /^Befund verschieben/ }).focus();
-    await page.keyboard.press("Space");
-    await page.keyboard.press("ArrowUp");
-    await page.keyboard.press("Space");
+    // Keyboard drag: focus the handle, Space, ArrowUp, Space (once the move above is saved and the page has
+    // read the list again). About one run in five on a busy machine the drop leaves the order as it was
+    // (cause not found: the list's measuring after the pick-up, or a refresh landing mid-drag); the whole
+    // keyboard sequence is then tried again, at most three times, and must reorder the list.
+    await page.waitForLoadState("networkidle");
+    const befundHandle = page.getByRole("button", { name: /^Befund verschieben/ });
+    await expect(async () => {
+      await befundHandle.focus();
+      await page.keyboard.press("Space");
+      await expect(befundHandle).toHaveAttribute("aria-pressed", "true", { timeout: 2000 });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("Space");
+      await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befund", "Therapie"], { timeout: 3000 });
+    }).toPass({ intervals: [500, 1000], timeout: 20_000 });
     await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befund", "Therapie"]);
 
     // Mouse drag: Therapie to the top.
