@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
+import type { ManualChunksOption } from "rollup";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -12,9 +13,9 @@ declare module "@remix-run/node" {
 }
 
 /**
- * Writes /offline-assets.json into the browser build: every script and style of the build, lazy chunks
- * included (the Remix manifest lists only route modules and their imports). The service worker keeps them
- * all, so that what opens on demand (the sync modal, for one) also opens offline.
+ * Writes /offline-assets.json into the browser build: every script, style and language file of the build,
+ * lazy chunks included (the Remix manifest lists only route modules and their imports). The service worker
+ * keeps them all, so that what opens on demand (the sync modal, for one) also opens offline.
  */
 function offlineAssetList(): Plugin {
   let ssr = false;
@@ -27,7 +28,7 @@ function offlineAssetList(): Plugin {
     generateBundle(_options, bundle) {
       if (ssr) return;
       const files = Object.keys(bundle)
-        .filter((name) => name.startsWith("assets/") && /\.(js|css)$/.test(name))
+        .filter((name) => name.startsWith("assets/") && /\.(js|css|json)$/.test(name))
         .sort()
         .map((name) => `/${name}`);
       this.emitFile({ type: "asset", fileName: "offline-assets.json", source: JSON.stringify(files) });
@@ -35,20 +36,88 @@ function offlineAssetList(): Plugin {
   };
 }
 
+/** The pages people open most: their own code travels in the "core" chunk too (see coreChunk). */
+const HOT_ROUTES = ["surveys", "survey-archives", "survey.$surveyId._index", "survey.$surveyId.fill.$patientId"];
+
+/**
+ * Puts every module the root route and the browser entry import (statically) into one "core" chunk, with
+ * the app's own modules that the most used pages import. Every page loads the root's modules before it can
+ * start, so splitting them only adds requests: on a slow link each costs a round trip before the first
+ * paint, which is worth more than the few kilobytes the other pages fetch without using them. Libraries
+ * outside the root's reach (the rich-text editor, charts, drag and drop) stay in their own chunks.
+ */
+const coreChunk: ManualChunksOption = (() => {
+  let core: Set<string> | undefined;
+  const isAppModule = (id: string) =>
+    id.includes("/app/") && !id.includes("/node_modules/") && !id.includes("/app/routes/");
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!core) {
+      const found = new Set<string>();
+      const ids = [...getModuleIds()];
+      const reach = (starts: string[], take: (m: string) => boolean) => {
+        const queue = [...starts];
+        while (queue.length) {
+          const next = queue.pop()!;
+          if (found.has(next) || !take(next)) continue;
+          found.add(next);
+          queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+      };
+      reach(
+        ids.filter((m) => /\/app\/(root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(m)),
+        () => true,
+      );
+      // An app module of a hot page joins when everything it imports is already in the chunk or joins too.
+      const joins = new Map<string, boolean>();
+      const canJoin = (m: string, path: Set<string>): boolean => {
+        if (found.has(m)) return true;
+        if (!isAppModule(m)) return false;
+        if (joins.has(m)) return joins.get(m)!;
+        if (path.has(m)) return true;
+        path.add(m);
+        const ok = (getModuleInfo(m)?.importedIds ?? []).every((d) => canJoin(d, path));
+        path.delete(m);
+        joins.set(m, ok);
+        return ok;
+      };
+      const hot = ids.filter((m) =>
+        HOT_ROUTES.some((r) => m.endsWith(`/app/routes/${r}.tsx?__remix-build-client-route`)),
+      );
+      // A route's browser module imports the route file, which imports the page's modules.
+      const hotImports = hot
+        .flatMap((m) => getModuleInfo(m)?.importedIds ?? [])
+        .flatMap((m) => getModuleInfo(m)?.importedIds ?? []);
+      for (const m of hotImports) if (canJoin(m, new Set())) reach([m], isAppModule);
+      core = found;
+    }
+    return core.has(id) ? "core" : undefined;
+  };
+})();
+
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
-/** Brotli and gzip copies of the browser's text files, sent by the server to browsers that accept them. */
+/**
+ * Brotli and gzip copies of the browser's text files, sent by the server to browsers that accept them.
+ * Written once the server build has finished: the framework writes its browser manifest during that build.
+ */
 function precompress(): Plugin {
+  let ssr = false;
+  let clientDir = "";
   const walk = (dir: string): string[] =>
     fs
       .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.name !== ".vite") // the build's own manifest, removed once the build has read it
       .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   return {
     name: "precompress",
     apply: "build",
-    writeBundle(options) {
-      if (!options.dir || path.basename(options.dir) !== "client") return;
-      for (const file of walk(options.dir).filter((f) => COMPRESSIBLE.test(f))) {
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      clientDir = path.join(config.root, "build/client");
+    },
+    closeBundle() {
+      if (!ssr) return;
+      for (const file of walk(clientDir).filter((f) => COMPRESSIBLE.test(f))) {
         const data = fs.readFileSync(file);
         if (data.length < 1024) continue;
         const quality = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
@@ -59,9 +128,12 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
-  build: { target: "es2020" },
+  build: {
+    target: "es2020",
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: coreChunk } },
+  },
   plugins: [
     remix({
       future: {
@@ -77,4 +149,4 @@ export default defineConfig({
     offlineAssetList(),
     precompress(),
   ],
-});
+}));

@@ -3,14 +3,20 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "~/i18n";
+import { defaultCulture, isCulture } from "~/domain/culture";
+import { i18nConfig, type LocaleTable } from "~/i18n";
+import { loadLocale } from "~/locale-files";
 
 async function hydrate() {
-  await i18next.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: document.documentElement.lang || i18nConfig.fallbackLng,
-    resources,
+  const lang = document.documentElement.lang;
+  const lng = isCulture(lang) ? lang : defaultCulture;
+  // The page's language only (the document preloads it). Should that fetch fail, the page still starts,
+  // showing text keys where its texts would be, rather than not starting at all.
+  const table = await loadLocale(lng).catch((error: unknown): LocaleTable => {
+    console.error(error);
+    return {};
   });
+  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { common: table } } });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -6,7 +6,8 @@ import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig, resources } from "~/i18n";
+import { i18nConfig } from "~/i18n";
+import { resources } from "~/server/locales.server";
 import { NonceContext } from "~/components/layout/nonce";
 import { remixI18n } from "~/server/i18n.server";
 

@@ -12,13 +12,13 @@ import {
 } from "@remix-run/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/layout/nonce";
 import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
+import { loadLocale, localeUrls } from "~/locale-files";
 import { reportNetworkError } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
 import { readRootData, saveRootData } from "~/offline/root-cache";
@@ -89,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
         <Links />
+        <link rel="preload" href={localeUrls[locale]} as="fetch" crossOrigin="anonymous" />
       </head>
       <body>
         <ToastProvider initial={initial}>
@@ -104,9 +105,28 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Follows the root's language: a language switched to is fetched first, then the page changes to it. */
+function useLanguage(locale: Culture) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language === locale) return;
+    let live = true;
+    loadLocale(locale)
+      .then((table) => {
+        if (!live) return;
+        if (!i18n.hasResourceBundle(locale, "common")) i18n.addResourceBundle(locale, "common", table);
+        void i18n.changeLanguage(locale);
+      })
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      live = false;
+    };
+  }, [locale, i18n]);
+}
+
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
-  useChangeLanguage(data?.locale ?? defaultCulture);
+  useLanguage(data?.locale ?? defaultCulture);
   useSilentRenew(Boolean(data?.user));
   useEffect(() => {
     if (data?.user) saveRootData({ ...data, flash: null });

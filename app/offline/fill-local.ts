@@ -74,7 +74,8 @@ export async function fillClientLoader({ params, request, serverLoader }: Client
     const data = await serverLoader<ServerFillData>();
     if (!("shell" in data) && data.patientId === patientId) {
       void keepCopy(data.survey).catch(() => undefined);
-      return { ...data, offline: false } satisfies FillData;
+      // As it came: on the first load this is the very object the page was drawn from (not drawn again).
+      return data;
     }
   } catch (error) {
     if (!isNetworkError(error)) throw error;

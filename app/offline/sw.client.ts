@@ -69,17 +69,30 @@ async function tell(message: Record<string, unknown>): Promise<void> {
   if (!answer.ok) throw new Error(answer.error ?? "warm failed");
 }
 
+/** The warm-up under way, if any: a second one for the same surveys waits for it instead of fetching again. */
+let warming: { surveyIds: Set<number>; done: Promise<void> } | null = null;
+
 /** Keeps the app's assets, the list and start pages, and the fill documents of these surveys. */
-export async function warmOffline(surveyIds: number[]): Promise<void> {
-  const assets = new Set([...appAssets(), ...(await builtAssets())]);
-  await tell({
-    type: "warm",
-    assets: [...assets],
-    pages: ["/surveys", ...surveyIds.map((id) => `/survey/${id}`)],
-    shells: surveyIds,
-  });
-  const version = manifest()?.version;
-  if (version) window.localStorage.setItem(VERSION_KEY, version);
+export function warmOffline(surveyIds: number[]): Promise<void> {
+  if (warming && surveyIds.every((id) => warming!.surveyIds.has(id))) return warming.done;
+  const done = (async () => {
+    const assets = new Set([...appAssets(), ...(await builtAssets())]);
+    await tell({
+      type: "warm",
+      assets: [...assets],
+      pages: ["/surveys", ...surveyIds.map((id) => `/survey/${id}`)],
+      shells: surveyIds,
+    });
+    const version = manifest()?.version;
+    if (version) window.localStorage.setItem(VERSION_KEY, version);
+  })();
+  const current = { surveyIds: new Set(surveyIds), done };
+  warming = current;
+  const clear = () => {
+    if (warming === current) warming = null;
+  };
+  done.then(clear, clear);
+  return done;
 }
 
 export async function forgetOffline(surveyIds: number[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FillPageView } from "~/components/fill/FillPageView";
 import { pageTitle } from "~/components/layout/meta";
@@ -133,11 +134,14 @@ clientLoader.hydrate = true as const;
 export default function FillRoute() {
   const d = useLoaderData<typeof clientLoader>() as FillData | Omit<FillData, "offline"> | { shell: true };
   const { t } = useTranslation();
-  if ("shell" in d)
+  // The same loader data gives the same view: the page is not drawn again when the first load's client
+  // loader hands back the server's data.
+  const view = useMemo(() => ("shell" in d ? null : { offline: false, ...d }), [d]);
+  if (!view)
     return (
       <section className="page" aria-busy="true">
         <p role="status">{t("offline.loading")}</p>
       </section>
     );
-  return <FillPageView d={{ offline: false, ...d }} />;
+  return <FillPageView d={view} />;
 }

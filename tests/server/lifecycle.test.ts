@@ -85,6 +85,36 @@ describe("the production server", () => {
     expect(html).toContain(`nonce="${nonce}"`);
   });
 
+  it("serves every script a page preloads compressed and cached for good, without page policies", async () => {
+    const html = await (await fetch(`${server.url}/authentication/error`)).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.some((s) => /\/assets\/manifest-[\w-]+\.js$/.test(s))).toBe(true);
+    for (const script of scripts) {
+      const res = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "br, gzip" } });
+      expect(res.status, script).toBe(200);
+      // Files under 1 KB are sent as they are: compressing them saves next to nothing.
+      const size = (await res.arrayBuffer()).byteLength;
+      if (res.headers.get("content-encoding") !== "br") expect(size, script).toBeLessThan(1024);
+      expect(res.headers.get("cache-control"), script).toContain("immutable");
+      expect(res.headers.get("x-content-type-options"), script).toBe("nosniff");
+      expect(res.headers.get("content-security-policy"), script).toBeNull();
+    }
+  });
+
+  it("preloads the page's own language file, one of the two", async () => {
+    const html = await (await fetch(`${server.url}/authentication/error`)).text();
+    const files = [...html.matchAll(/<link rel="preload" href="([^"]+\.json)" as="fetch"/g)].map((m) => m[1]);
+    expect(files).toHaveLength(1);
+    const table = (await (await fetch(`${server.url}${files[0]}`)).json()) as { app?: { name?: string } };
+    expect(table.app?.name).toBeTruthy();
+  });
+
+  it("answers a script that is not in the build with a plain 404, not a page", async () => {
+    const res = await fetch(`${server.url}/assets/entry.client-gone.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+  });
+
   it("honours X-Forwarded-Proto and X-Forwarded-Host behind a proxy: cookies become Secure", async () => {
     const res = await fetch(`${server.url}/authentication/login?returnTo=%2Fsurveys`, {
       redirect: "manual",

@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiResult } from "~/components/editor/editor-api";
 import { LocalAttachments } from "~/components/offline/LocalAttachments";
@@ -12,7 +12,7 @@ import { FillFlow } from "./FillFlow";
 import type { FillPage } from "./pages";
 
 /** The fill page, online (answers to the API) or from this device's copy (answers kept here). */
-export function FillPageView({ d }: { d: FillData }) {
+export const FillPageView = memo(function FillPageView({ d }: { d: FillData }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const toast = useToast();
@@ -107,4 +107,4 @@ export function FillPageView({ d }: { d: FillData }) {
       />
     </section>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/errors";
 import { isEditor } from "~/domain/permissions";
-import { translate } from "~/i18n";
+import { translate } from "~/server/locales.server";
 import type { DB, Row } from "~/server/db/types.server";
 import { audit } from "./audit.server";
 import { requireSurvey, touchSurvey, type Executor } from "./survey-access.server";

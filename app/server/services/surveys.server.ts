@@ -2,7 +2,7 @@ import { AppError } from "~/domain/errors";
 import { isoToWireDate, wireToIsoDate } from "~/domain/dates";
 import { isEditor, rightsOf, type Person } from "~/domain/permissions";
 import type { Survey, SurveyListEntry, UpdateSurvey } from "~/domain/survey";
-import { translate } from "~/i18n";
+import { translate } from "~/server/locales.server";
 import type { DB } from "~/server/db/types.server";
 import { audit, type Actor } from "./audit.server";
 import {

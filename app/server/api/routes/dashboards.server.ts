@@ -7,7 +7,7 @@ import {
   SupportedChartTypesSchema,
   supportedChartTypes,
 } from "~/domain/dashboards";
-import { translate } from "~/i18n";
+import { translate } from "~/server/locales.server";
 import { benchmarkDashboard } from "~/server/services/dashboards/benchmark.server";
 import {
   addCharts,

@@ -3,7 +3,7 @@ import { csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from 
 import { storedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
-import { translate } from "~/i18n";
+import { translate } from "~/server/locales.server";
 import { openLeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure } from "../fill/structure.server";
