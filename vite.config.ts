@@ -53,41 +53,33 @@ const coreChunk: ManualChunksOption = (() => {
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!core) {
       const found = new Set<string>();
-      const ids = [...getModuleIds()];
-      const reach = (starts: string[], take: (m: string) => boolean) => {
-        const queue = [...starts];
+      /** The modules `start` imports, directly or not, that are not in the chunk yet (itself included). */
+      const closure = (start: string) => {
+        const seen = new Set<string>();
+        const queue = [start];
         while (queue.length) {
           const next = queue.pop()!;
-          if (found.has(next) || !take(next)) continue;
-          found.add(next);
+          if (seen.has(next) || found.has(next)) continue;
+          seen.add(next);
           queue.push(...(getModuleInfo(next)?.importedIds ?? []));
         }
+        return seen;
       };
-      reach(
-        ids.filter((m) => /\/app\/(root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(m)),
-        () => true,
-      );
-      // An app module of a hot page joins when everything it imports is already in the chunk or joins too.
-      const joins = new Map<string, boolean>();
-      const canJoin = (m: string, path: Set<string>): boolean => {
-        if (found.has(m)) return true;
-        if (!isAppModule(m)) return false;
-        if (joins.has(m)) return joins.get(m)!;
-        if (path.has(m)) return true;
-        path.add(m);
-        const ok = (getModuleInfo(m)?.importedIds ?? []).every((d) => canJoin(d, path));
-        path.delete(m);
-        joins.set(m, ok);
-        return ok;
-      };
-      const hot = ids.filter((m) =>
-        HOT_ROUTES.some((r) => m.endsWith(`/app/routes/${r}.tsx?__remix-build-client-route`)),
-      );
+      const ids = [...getModuleIds()];
+      for (const start of ids.filter((m) =>
+        /\/app\/(root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(m),
+      ))
+        closure(start).forEach((m) => found.add(m));
+      // A hot page's module joins with all it imports, when that is the app's own code (no other library).
       // A route's browser module imports the route file, which imports the page's modules.
-      const hotImports = hot
+      const hotImports = ids
+        .filter((m) => HOT_ROUTES.some((r) => m.endsWith(`/app/routes/${r}.tsx?__remix-build-client-route`)))
         .flatMap((m) => getModuleInfo(m)?.importedIds ?? [])
         .flatMap((m) => getModuleInfo(m)?.importedIds ?? []);
-      for (const m of hotImports) if (canJoin(m, new Set())) reach([m], isAppModule);
+      for (const m of hotImports) {
+        const joining = closure(m);
+        if ([...joining].every(isAppModule)) joining.forEach((j) => found.add(j));
+      }
       core = found;
     }
     return core.has(id) ? "core" : undefined;

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import {
   INDIVIDUAL_SCORES_LIMIT,
   quantileOfCounts,
@@ -9,12 +10,10 @@ import {
 import { roundTo } from "~/domain/statistics";
 import type { Survey } from "~/domain/survey";
 import { allQuestions } from "~/domain/visibility";
+import { readBeside } from "~/server/db/db.server";
 import { maxScore } from "../statistics/figures.server";
 import { aggregate } from "../statistics/aggregates.server";
-import { countedCases } from "../statistics/cases.server";
-import { sql } from "kysely";
-import { readBeside } from "~/server/db/db.server";
-import { countedCondition } from "../statistics/cases.server";
+import { countedCases, countedCondition } from "../statistics/cases.server";
 import { correctWeights, dayFigures, latestScores, scoreCountsByOption, type ChartScope } from "./scores.server";
 
 const cases = (s: ChartScope) => countedCases(s.db, s.surveyId, s.filters);

@@ -54,7 +54,7 @@ function isCorrect(s: ChartScope, weights: Map<number, number>): Expression<SqlB
  * its chosen correct options (decision 011), read from the covering option index; a case without one has
  * no row (score 0).
  */
-export function caseScores(s: ChartScope) {
+function caseScores(s: ChartScope) {
   const weights = correctWeights(s);
   return s.db
     .selectFrom("question_responses as qr")
