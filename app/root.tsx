@@ -19,6 +19,7 @@ import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
 import { loadLocale, localeUrls } from "~/locale-files";
+import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
 import { readRootData, saveRootData } from "~/offline/root-cache";
@@ -129,7 +130,7 @@ export default function App() {
   useLanguage(data?.locale ?? defaultCulture);
   useSilentRenew(Boolean(data?.user));
   useEffect(() => {
-    if (data?.user) saveRootData({ ...data, flash: null });
+    if (data?.user) return afterLoad(() => saveRootData({ ...data, flash: null }));
   }, [data]);
   return (
     <>

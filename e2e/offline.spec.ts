@@ -112,6 +112,42 @@ test("download, fill with a file offline across a reload and a browser restart, 
   }
 });
 
+test("a fill page opened online keeps its survey: offline, the same page opens again from this device", async () => {
+  test.setTimeout(150_000);
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "admin");
+    const title = `Geöffnet ${Date.now()}`;
+    const surveyId = await publishedSurvey(page, title, oneQuestion);
+    // Never downloaded from the list: the fill page itself keeps the survey once it has started.
+    await page.goto(rig.url(`/survey/${surveyId}`));
+    await startCase(page, "KEPT_1");
+    await expect(page.getByTestId("fill-offline-notice")).toHaveCount(0);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (id) => {
+            const kept = await caches.open("offline-pages-v1");
+            return Boolean(await kept.match(`/__offline-shell/${id}`));
+          }, surveyId),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    await goOffline(context, rig.gate);
+    await page.reload();
+    await expect(page.getByTestId("fill-offline-notice")).toBeVisible();
+    await question(page, "Befinden").getByLabel("gut").check();
+    await expect(page.getByTestId("fill")).not.toHaveAttribute("aria-busy", "true");
+    await page.reload();
+    await expect(question(page, "Befinden").getByLabel("gut")).toBeChecked();
+    await expect(page).toHaveURL(new RegExp(`/survey/${surveyId}/fill/KEPT_1`));
+  } finally {
+    await rig.dispose(context);
+  }
+});
+
 test("back online after the sign-in lapsed, the app signs in again without leaving the page, then syncs", async () => {
   test.setTimeout(150_000);
   const rig = await offlineRig();

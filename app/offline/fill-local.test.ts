@@ -1,9 +1,17 @@
 import "fake-indexeddb/auto";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Survey } from "~/domain/survey";
-import { fillClientLoader, type ServerFillData } from "./fill-local";
+import { fillClientLoader, isShellDocument, keepCopy, type ServerFillData } from "./fill-local";
+import { getSurvey } from "./survey-store";
 import { freshDatabases } from "./test-support";
+
+const warmed: number[][] = [];
+vi.mock("./sw.client", () => ({
+  warmOffline: async (ids: number[]) => {
+    warmed.push(ids);
+  },
+}));
 
 const serverData = {
   // Not fillable: the loader forgets its copy instead of keeping one (no service worker here).
@@ -26,11 +34,55 @@ const args = (serverLoader: () => Promise<unknown>) =>
     serverLoader,
   }) as unknown as ClientLoaderFunctionArgs;
 
+const survey = (Status: string, CanParticipate: boolean) =>
+  ({ Id: 7, Title: "Herz", Status, Rights: { CanParticipate } }) as unknown as Survey;
+
 describe("the fill route's client loader", () => {
   beforeEach(() => freshDatabases());
 
-  it("hands back the server's data as the very same object, so the first load draws the page once", async () => {
+  it("hands back the server's data as the very same object, so the page is drawn from it once", async () => {
     const result = await fillClientLoader(args(async () => serverData));
     expect(result).toBe(serverData);
+  });
+});
+
+describe("keeping the survey's copy when its fill page opens online", () => {
+  beforeEach(() => {
+    freshDatabases();
+    warmed.length = 0;
+  });
+
+  it("keeps an Active survey the person may fill, and has its pages kept the first time only", async () => {
+    await keepCopy(survey("Active", true));
+    expect((await getSurvey(7))?.Title).toBe("Herz");
+    expect(warmed).toEqual([[7]]);
+    await keepCopy({ ...survey("Active", true), Title: "Herz 2" });
+    expect((await getSurvey(7))?.Title).toBe("Herz 2");
+    expect(warmed).toEqual([[7]]);
+  });
+
+  it("forgets the copy of a survey no longer open to this person", async () => {
+    await keepCopy(survey("Active", true));
+    await keepCopy(survey("Inactive", true));
+    expect(await getSurvey(7)).toBeUndefined();
+    await keepCopy(survey("Active", true));
+    await keepCopy(survey("Active", false));
+    expect(await getSurvey(7)).toBeUndefined();
+  });
+});
+
+describe("isShellDocument", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is true only on a page with the kept document's mark, and false on the server", () => {
+    expect(isShellDocument()).toBe(false);
+    const selectors: string[] = [];
+    vi.stubGlobal("document", {
+      querySelector: (s: string) => (selectors.push(s), s === "[data-offline-shell]" ? {} : null),
+    });
+    expect(isShellDocument()).toBe(true);
+    vi.stubGlobal("document", { querySelector: () => null });
+    expect(isShellDocument()).toBe(false);
+    expect(selectors).toEqual(["[data-offline-shell]"]);
   });
 });

@@ -29,8 +29,17 @@ export interface FillData {
 
 export type ServerFillData = Omit<FillData, "offline"> | { shell: true };
 
+/**
+ * Whether this page is the kept offline fill document, by the mark its server-drawn placeholder carries
+ * (`data-offline-shell`). Read as the route's module loads, before the page starts: that page is built from
+ * this device's copy as it starts; every other fill page starts from the server's data as it came.
+ */
+export function isShellDocument(): boolean {
+  return typeof document !== "undefined" && document.querySelector("[data-offline-shell]") !== null;
+}
+
 /** Opening an Active survey online keeps its copy fresh; one no longer fillable loses its copy. */
-async function keepCopy(survey: Survey) {
+export async function keepCopy(survey: Survey) {
   const fillable = survey.Status === "Active" && survey.Rights.CanParticipate;
   const known = await getSurvey(survey.Id);
   if (!fillable) return known ? removeSurvey(survey.Id) : undefined;
@@ -66,17 +75,14 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
 /**
  * The fill route's client loader: the server's page when it answers, this device's copy when the network
  * is gone. The kept fill document carries the placeholder patient's (empty) data: it is never used.
+ * The page keeps the survey's copy itself once it has started (FillPageView), not here.
  */
 export async function fillClientLoader({ params, request, serverLoader }: ClientLoaderFunctionArgs) {
   const surveyId = Number(params.surveyId);
   const patientId = params.patientId ?? "";
   try {
     const data = await serverLoader<ServerFillData>();
-    if (!("shell" in data) && data.patientId === patientId) {
-      void keepCopy(data.survey).catch(() => undefined);
-      // As it came: on the first load this is the very object the page was drawn from (not drawn again).
-      return data;
-    }
+    if (!("shell" in data) && data.patientId === patientId) return data;
   } catch (error) {
     if (!isNetworkError(error)) throw error;
     reportNetworkError();

@@ -8,7 +8,7 @@ import { pageFrom, pagesOf, type FillPage } from "~/components/fill/pages";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
 import { isValidPatientId } from "~/domain/patient-id";
 import { SurveySchema } from "~/domain/survey";
-import { fillClientLoader, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
+import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
 import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
@@ -128,18 +128,18 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
 export async function clientLoader(args: ClientLoaderFunctionArgs) {
   return fillClientLoader(args);
 }
-// Runs on the first load too: the kept offline fill document is built from this device's copy.
-clientLoader.hydrate = true as const;
+// On the kept offline fill document it runs as the page starts, to build the page from this device's copy.
+// Any other fill page starts from the server's data as it came: nothing to load again, nothing redrawn.
+clientLoader.hydrate = isShellDocument();
 
 export default function FillRoute() {
   const d = useLoaderData<typeof clientLoader>() as FillData | Omit<FillData, "offline"> | { shell: true };
   const { t } = useTranslation();
-  // The same loader data gives the same view: the page is not drawn again when the first load's client
-  // loader hands back the server's data.
+  // The same loader data gives the same view: the page is not drawn again when only the route redraws.
   const view = useMemo(() => ("shell" in d ? null : { offline: false, ...d }), [d]);
   if (!view)
     return (
-      <section className="page" aria-busy="true">
+      <section className="page" aria-busy="true" data-offline-shell="">
         <p role="status">{t("offline.loading")}</p>
       </section>
     );

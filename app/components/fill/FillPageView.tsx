@@ -1,11 +1,12 @@
 import { useNavigate } from "@remix-run/react";
-import { memo, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiResult } from "~/components/editor/editor-api";
 import { LocalAttachments } from "~/components/offline/LocalAttachments";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
-import type { FillData } from "~/offline/fill-local";
+import { afterLoad } from "~/offline/after-load";
+import { keepCopy, type FillData } from "~/offline/fill-local";
 import { fillWriters } from "~/offline/fill-sinks";
 import { Attachments } from "./Attachments";
 import { FillFlow } from "./FillFlow";
@@ -18,6 +19,11 @@ export const FillPageView = memo(function FillPageView({ d }: { d: FillData }) {
   const toast = useToast();
   const { t } = useTranslation();
   const [local, setLocal] = useState(d.offline);
+  // Opened online: this device's copy of the survey is kept fresh, once the page has started.
+  useEffect(() => {
+    if (d.offline) return;
+    return afterLoad(() => void keepCopy(d.survey).catch(() => undefined));
+  }, [d.offline, d.survey]);
   const base = `/survey/${d.survey.Id}/fill/${encodeURIComponent(d.patientId)}`;
   const hrefOf = useCallback(
     (page: FillPage, categoryId?: number) => `${base}?page=${page}${categoryId ? `&category=${categoryId}` : ""}`,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
+import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
 import { silentSignIn } from "~/offline/silent-sign-in";
@@ -23,14 +24,6 @@ async function renewSignIn() {
     return false;
   }
   return true;
-}
-
-/** Runs after the page has loaded, when the browser is idle: the service worker does not compete with it. */
-function whenLoaded(run: () => void) {
-  const idle = () =>
-    "requestIdleCallback" in window ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0);
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
 }
 
 /**
@@ -72,7 +65,8 @@ export function OfflineLayer() {
     fetch("/api/health", { cache: "no-store" })
       .then((res) => res.text())
       .catch(() => reportNetworkError());
-    whenLoaded(() =>
+    // The service worker does not compete with the page starting.
+    const cancel = afterLoad(() =>
       registerServiceWorker().then(async (ok) => {
         const ids = await downloadedIds();
         if (ok && navigator.onLine && ids.length > 0 && isNewBuild()) await warmOffline(ids).catch(() => undefined);
@@ -80,7 +74,10 @@ export function OfflineLayer() {
     );
     refreshCount();
     window.addEventListener("offline:entries", refreshCount);
-    return () => window.removeEventListener("offline:entries", refreshCount);
+    return () => {
+      cancel();
+      window.removeEventListener("offline:entries", refreshCount);
+    };
   }, [refreshCount]);
 
   useEffect(() => {
