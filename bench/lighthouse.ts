@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
+import { chromium } from "@playwright/test";
 import lighthouse, { type Flags, type Result as LighthouseResult } from "lighthouse";
 import { startBenchServer } from "./server";
 
@@ -21,7 +22,7 @@ const load = () =>
     .join(" ");
 const loadBefore = load();
 
-// Signed in as a user through the provider's login page, as a person would; Lighthouse sends the cookie.
+// Signed in as a user through the provider's login page, as a person would; the browser keeps the cookie.
 const server = await startBenchServer({ username: "user", password: "user123" }, { DEMO_DATA: "true" });
 const { app, cookie } = server;
 
@@ -45,12 +46,23 @@ try {
     chromePath: "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
+  // The session cookie goes into the browser's own cookie store, as after a sign-in: every request of
+  // the page carries it, the service worker's too (a header added by Lighthouse reaches only the page's
+  // requests, so the worker's offline warm-up failed and ran again on every visit). Lighthouse keeps
+  // cookies between runs; it clears the service worker and its caches.
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  await cdp.contexts()[0].addCookies(
+    cookie.split("; ").map((pair) => {
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: `${app}/` };
+    }),
+  );
+  await cdp.close();
   const flags: Flags = {
     port: chrome.port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility"],
-    extraHeaders: { Cookie: cookie },
   };
   fs.mkdirSync(reportDir, { recursive: true });
   const rows: Record<string, string>[] = [];
@@ -66,6 +78,7 @@ try {
       const { lhr } = result;
       if (lhr.finalDisplayedUrl !== p.url) throw new Error(`${p.url} ended on ${lhr.finalDisplayedUrl}`);
       runs.push(lhr);
+      fs.writeFileSync(path.join(reportDir, `${p.page.replace(/\W+/g, "-")}-run${i + 1}.json`), JSON.stringify(lhr));
     }
     const scoreOf = (lhr: LighthouseResult, category: "performance" | "accessibility") =>
       Math.round((lhr.categories[category].score ?? 0) * 100);

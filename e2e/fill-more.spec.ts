@@ -81,6 +81,44 @@ test("a save that fails (the survey was unpublished meanwhile) shows the failure
   await expect(question(page, "Wie geht es?").getByLabel("schlecht")).not.toBeChecked();
 });
 
+test("the last chosen category is remembered per patient and survey", async ({ page }) => {
+  await signIn(page, "admin");
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Kategorien ${Date.now()}` });
+  for (const [title, Type] of [
+    ["Teil 1", "SingleSelection"],
+    ["Teil 2", "FreeText"],
+  ]) {
+    const category = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: title });
+    const created = await api<{ Id: number }>(page, "POST", "/questions", {
+      SurveyId: survey.Id,
+      CategoryId: category.Id,
+      Title: `Frage in ${title}`,
+      Type,
+      AllowFileAttachments: false,
+    });
+    if (Type === "SingleSelection")
+      await api(page, "POST", "/answer-options", { SurveyId: survey.Id, QuestionId: created.Id, Text: "ja" });
+  }
+  await api(page, "POST", `/surveys/${survey.Id}/approve`);
+  const title = page.locator(".fill-category-title");
+  await start(page, survey.Id, "CAT_1");
+  await expect(title).toHaveText("Teil 1");
+  await question(page, "Frage in Teil 1").getByLabel("ja").check();
+  await expect(page.getByTestId("fill")).not.toHaveAttribute("aria-busy", "true");
+  await page.getByTestId("category-link").filter({ hasText: "Teil 2" }).click();
+  await expect(title).toHaveText("Teil 2");
+  await expect(page).toHaveURL(/category=\d+/);
+
+  // Opened again without a category: the one chosen last for this patient, not for another.
+  await page.goto(`/survey/${survey.Id}/fill/CAT_1?page=questionnaire`);
+  await expect(title).toHaveText("Teil 2");
+  await expect(question(page, "Frage in Teil 2")).toBeVisible();
+  await start(page, survey.Id, "CAT_2");
+  await expect(title).toHaveText("Teil 1");
+  await page.goto(`/survey/${survey.Id}/fill/CAT_1?page=questionnaire`);
+  await expect(title).toHaveText("Teil 2");
+});
+
 test("the editor's preview runs the flow as PREVIEW and stores nothing", async ({ page }) => {
   await signIn(page, "admin");
   await page.goto("/survey/1/edit");

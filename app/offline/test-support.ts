@@ -2,6 +2,7 @@ import { IDBFactory } from "fake-indexeddb";
 import type { Question, Survey } from "~/domain/survey";
 import type { EntryContext } from "./fill-store";
 import { resetFillStoreForTests } from "./fill-store";
+import { resetLastCategoryStoreForTests } from "./last-category";
 import { resetSurveyStoreForTests } from "./survey-store";
 
 /** A fresh, empty IndexedDB for each test (fake-indexeddb), with fresh store handles. */
@@ -9,6 +10,7 @@ export function freshDatabases() {
   globalThis.indexedDB = new IDBFactory();
   resetFillStoreForTests();
   resetSurveyStoreForTests();
+  resetLastCategoryStoreForTests();
 }
 
 export function question(id: number, Type: Question["Type"], AllowMultipleAnswers = false): Question {

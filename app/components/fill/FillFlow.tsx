@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { ApiResult } from "~/components/editor/editor-api";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
+import { lastCategory, rememberCategory } from "~/offline/last-category";
 import { ExitConfirm } from "./ExitConfirm";
 import { FillHeader } from "./FillHeader";
 import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
@@ -30,8 +31,6 @@ export interface FillFlowProps {
   attachments?: (question: Question) => React.ReactNode;
 }
 
-const lastCategoryKey = (surveyId: number, patientId: string) => `fill:${surveyId}:${patientId}:category`;
-
 /** The whole fill flow of section 2: intro, preliminary, questionnaire, outro, confirmation. */
 export function FillFlow(props: FillFlowProps) {
   const { t } = useTranslation();
@@ -55,16 +54,23 @@ export function FillFlow(props: FillFlowProps) {
   const rules = useFillRules(survey, answers, preliminary);
   const categories = survey.Categories;
 
-  // The last chosen category is remembered per patient and survey (section 4).
-  const remembered =
-    typeof window !== "undefined" && hydrated
-      ? Number(window.localStorage.getItem(lastCategoryKey(survey.Id, patientId)))
-      : NaN;
-  const current =
-    categories.find((c) => c.Id === props.categoryId) ?? categories.find((c) => c.Id === remembered) ?? categories[0];
+  // The last chosen category is remembered per patient and survey (section 4): a category picked (it is in
+  // the address) is kept; the page opened without one goes back to it once it runs. The preview keeps nothing.
+  const [remembered, setRemembered] = useState<number | null>(null);
+  const picked = props.categoryId;
   useEffect(() => {
-    if (current && hydrated) window.localStorage.setItem(lastCategoryKey(survey.Id, patientId), String(current.Id));
-  }, [current, hydrated, survey.Id, patientId]);
+    if (!hydrated || preview) return;
+    if (picked !== null) return void rememberCategory(survey.Id, patientId, picked);
+    let live = true;
+    void lastCategory(survey.Id, patientId).then((id) => {
+      if (live && id !== undefined) setRemembered(id);
+    });
+    return () => {
+      live = false;
+    };
+  }, [hydrated, preview, picked, survey.Id, patientId]);
+  const current =
+    categories.find((c) => c.Id === picked) ?? categories.find((c) => c.Id === remembered) ?? categories[0];
 
   const submit = useCallback(async () => {
     if (!preview) {

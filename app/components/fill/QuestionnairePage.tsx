@@ -56,15 +56,22 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       <div className="fill-questionnaire__main">
         <h2 className="fill-category-title">{current.Title}</h2>
         {visible.length === 0 ? <p className="empty">{t("fill.noQuestionsVisible")}</p> : null}
-        {hydrated ? (
-          <div className="fill-questions">{questions}</div>
-        ) : (
-          <Form method="post" className="fill-questions" id="page-form">
-            <input type="hidden" name="intent" value="savePage" />
-            <input type="hidden" name="categoryId" value={current.Id} />
-            {questions}
-          </Form>
-        )}
+        {/* One form element either way: the page running keeps the questions' elements it was drawn with.
+            Without JavaScript it posts the page; with it, each answer is saved as given and it never posts. */}
+        <Form
+          method="post"
+          className="fill-questions"
+          id="page-form"
+          onSubmit={hydrated ? (event) => event.preventDefault() : undefined}
+        >
+          {hydrated ? null : (
+            <>
+              <input type="hidden" name="intent" value="savePage" />
+              <input type="hidden" name="categoryId" value={current.Id} />
+            </>
+          )}
+          {questions}
+        </Form>
         <div className="fill-actions">
           {hydrated ? (
             <button type="button" className="btn" onClick={props.onBack}>
