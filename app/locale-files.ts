@@ -19,3 +19,20 @@ export async function loadLocale(locale: Culture): Promise<LocaleTable> {
   addLocale(locale, table);
   return table;
 }
+
+/**
+ * The page's language as it starts: a failed fetch is tried once more after `pauseMs`. Null when both
+ * fail; the page then stays as the server drew it, working as it does without JavaScript, rather than
+ * starting with text keys where its texts would be.
+ */
+export async function loadStartLocale(locale: Culture, pauseMs = 500): Promise<LocaleTable | null> {
+  try {
+    return await loadLocale(locale);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    return loadLocale(locale).catch((error: unknown) => {
+      console.error(error);
+      return null;
+    });
+  }
+}

@@ -61,6 +61,27 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
   });
 
+  test("a page whose language file does not arrive stays as the server drew it, texts and forms working", async ({
+    browser,
+  }) => {
+    // No service worker: it would answer from its copies, out of this test's reach.
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const page = await context.newPage();
+    await signIn(page, "user");
+    let refused = 0;
+    await page.route(/\/assets\/common-[\w-]+\.json$/, (route) => (refused++, route.abort()));
+    await page.reload();
+    // Tried twice as the page starts, then left.
+    await expect.poll(() => refused).toBe(2);
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
+    await expect(page.getByRole("button", { name: "Abmelden" }).first()).toBeVisible();
+    // Its forms post as they do without JavaScript.
+    await page.getByRole("button", { name: "English" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
+    await context.close();
+  });
+
   test("the language switch works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
