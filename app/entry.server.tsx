@@ -15,6 +15,8 @@ export { apiFetch, boot } from "~/server/boot.server";
 export { bodyLimitOf } from "~/server/api/body.server";
 export { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 export { startEmbeddedIdp } from "~/server/idp/index.server";
+export { log, requestIdFrom, withRequestContext } from "~/server/log.server";
+export { startDraining } from "~/server/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -50,16 +50,28 @@ const issuerOrigin = new URL(env.issuer).origin;
 // The silent sign-in's hidden frame goes to the provider and back to the app's public address.
 const frameSources = [...new Set(["'self'", new URL(env.publicUrl).origin, issuerOrigin])].join(" ");
 
-/** The request as the person's browser sent it, when a trusted proxy says so (bodyRead: its body was taken). */
-function asForwarded(request, bodyRead = false) {
-  if (!env.TRUST_PROXY) return request;
+/**
+ * The address the person's browser used, when a trusted proxy reports it (X-Forwarded-Proto and -Host);
+ * otherwise the address the request reached this server at.
+ */
+function publicUrlOf(request) {
+  const url = new URL(request.url);
+  if (!env.TRUST_PROXY) return url;
   const first = (name) => request.headers.get(name)?.split(",")[0]?.trim();
   const proto = first("x-forwarded-proto");
   const host = first("x-forwarded-host");
-  if (!proto && !host) return request;
-  const url = new URL(request.url);
   if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
   if (host && /^[a-z0-9.\-:[\]]+$/i.test(host)) url.host = host;
+  return url;
+}
+
+/**
+ * The request as the person's browser sent it, for the handlers. Made before anything reads the body
+ * (a request whose body was taken cannot be rebuilt with it); bodyRead: the caller has taken it already.
+ */
+function asForwarded(request, bodyRead = false) {
+  const url = publicUrlOf(request);
+  if (url.href === request.url) return request;
   const hasBody = !bodyRead && request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {
     method: request.method,
@@ -81,6 +93,14 @@ function securityHeaders(headers, nonce, secure, path) {
   // to it, and each of the 20-odd a page loads would carry some 600 bytes of them.
   if (path.startsWith(ASSETS)) {
     headers.set("X-Content-Type-Options", "nosniff");
+    if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
+    return;
+  }
+  // The API answers data, never a document to run: nothing may load or frame it.
+  if (path.startsWith("/api/")) {
+    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Referrer-Policy", "no-referrer");
     if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
     return;
   }
@@ -111,39 +131,42 @@ function securityHeaders(headers, nonce, secure, path) {
   if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
 }
 
+const { log, withRequestContext, requestIdFrom, startDraining } = build.entry.module;
 const app = new Hono();
-let inFlight = 0;
+/** The requests being answered, by their id: named in the log if the stop has to cut them. */
+const inFlight = new Map();
 
 app.use("*", async (c, next) => {
   const started = performance.now();
-  inFlight++;
+  const requestId = requestIdFrom(c.req.header("x-request-id"));
+  const request = { method: c.req.method, path: c.req.path, requestId };
+  inFlight.set(requestId, request);
   // Only pages need a script nonce; the API answers JSON and the assets are files.
-  const nonce =
-    c.req.path.startsWith("/api/") || c.req.path.startsWith(ASSETS) ? "" : crypto.randomBytes(16).toString("base64");
+  const page = !c.req.path.startsWith("/api/") && !c.req.path.startsWith(ASSETS);
+  const nonce = page ? crypto.randomBytes(16).toString("base64") : "";
   c.set("nonce", nonce);
+  // Read before the handlers run: a request whose body they took cannot be rebuilt afterwards.
+  const secure = publicUrlOf(c.req.raw).protocol === "https:";
   try {
-    await next();
+    await withRequestContext(requestId, next);
   } finally {
-    inFlight--;
+    inFlight.delete(requestId);
   }
-  const url = new URL(c.req.url);
-  securityHeaders(c.res.headers, nonce, asForwarded(c.req.raw).url.startsWith("https:"), c.req.path);
-  if (env.LOG_LEVEL !== "silent" && env.LOG_LEVEL !== "error") {
-    process.stdout.write(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: "info",
-        msg: "request",
-        method: c.req.method,
-        path: url.pathname,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        ip:
-          (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) ||
-          c.env?.incoming?.socket?.remoteAddress,
-      }) + "\n",
-    );
-  }
+  securityHeaders(c.res.headers, nonce, secure, c.req.path);
+  c.res.headers.set("X-Request-Id", requestId);
+  // While draining, no connection is kept for another request: the proxy opens its next one elsewhere.
+  if (stopping) c.res.headers.set("Connection", "close");
+  withRequestContext(requestId, () =>
+    log.info("request", {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ip:
+        (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) ||
+        c.env?.incoming?.socket?.remoteAddress,
+    }),
+  );
 });
 
 /** JSON bodies up to this size are read here, straight from the socket, and handed to the API. */
@@ -205,33 +228,34 @@ app.all("*", (c) => {
   return handleRemix(request, { cspNonce: c.get("nonce") });
 });
 
+let stopping = false;
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  process.stdout.write(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "info",
-      msg: "listening",
-      port: info.port,
-      url: env.publicUrl,
-    }) + "\n",
-  );
+  log.info("listening", { port: info.port, url: env.publicUrl });
 });
 
-let stopping = false;
+/** How long a stop waits for the requests in flight before it cuts them. */
+const DRAIN_LIMIT_MS = 10_000;
+
 async function stop(signal) {
   if (stopping) return;
   stopping = true;
-  process.stdout.write(
-    JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopping", signal, inFlight }) + "\n",
-  );
-  const force = setTimeout(() => server.closeAllConnections?.(), 10_000);
+  startDraining();
+  log.info("stopping", { signal, inFlight: inFlight.size, delaySeconds: env.SHUTDOWN_DELAY_SECONDS });
+  // Readiness says "not ready" from now; new requests are still answered while the proxy takes note.
+  if (env.SHUTDOWN_DELAY_SECONDS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_SECONDS * 1000));
+  const force = setTimeout(() => {
+    for (const request of inFlight.values()) {
+      log.error("request.cut", { ...request, reason: `still running ${DRAIN_LIMIT_MS / 1000} s after ${signal}` });
+    }
+    server.closeAllConnections?.();
+  }, DRAIN_LIMIT_MS);
   await new Promise((resolve) => {
     server.close(() => resolve(undefined));
     server.closeIdleConnections?.();
   });
   clearTimeout(force);
   await runtime.close();
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopped" }) + "\n");
+  log.info("stopped");
   process.exit(0);
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -51,6 +51,9 @@ describe("file names and extensions", () => {
     expect(cleanFileName("C:\\Users\\x\\Röntgen.png")).toBe("Röntgen.png");
     expect(cleanFileName("../../etc/passwd.txt")).toBe("passwd.txt");
     expect(cleanFileName("  bild.png ")).toBe("bild.png");
+    // A right-to-left override would show "evil\u202egnp.txt" as "eviltxt.png".
+    expect(cleanFileName("evil\u202egnp.txt")).toBe("evilgnp.txt");
+    expect(cleanFileName("\u2067a\u200f.pdf\u2069")).toBe("a.pdf");
     expect(cleanFileName("a/")).toBeNull();
     expect(cleanFileName("..")).toBeNull();
     expect(cleanFileName("bad\u0000.png")).toBeNull();

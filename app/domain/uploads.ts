@@ -75,11 +75,17 @@ export function contentTypeOf(extension: AllowedExtension): string {
 }
 
 /**
- * The name to keep for an uploaded file: the last path segment, trimmed; null when nothing usable is
- * left (empty, too long, control characters).
+ * Marks that change the direction text is shown in. In a file name they disguise it: "evil", U+202E, then
+ * "gnp.txt" shows as "eviltxt.png". They are removed from every name kept.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The name to keep for an uploaded file: the last path segment, without direction marks, trimmed; null
+ * when nothing usable is left (empty, too long, control characters).
  */
 export function cleanFileName(name: string): string | null {
-  const base = name.split(/[/\\]/).pop()!.trim();
+  const base = name.replace(BIDI_CONTROLS, "").split(/[/\\]/).pop()!.trim();
   // eslint-disable-next-line no-control-regex
   if (base === "" || base === "." || base === ".." || /[\u0000-\u001f\u007f]/.test(base)) return null;
   return [...base].length > FILE_NAME_MAX_LENGTH ? null : base;

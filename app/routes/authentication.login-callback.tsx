@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { hasToolAccess } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { getOidc, termsUrl } from "~/server/auth/oidc.server";
-import { safeReturnTo } from "~/server/auth/guards.server";
+import { safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
 import { syncUser } from "~/server/services/users.server";

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { createCookie } from "@remix-run/node";
 import { assertProviderReachable, getOidc } from "~/server/auth/oidc.server";
-import { safeReturnTo } from "~/server/auth/guards.server";
+import { safeReturnTo } from "~/server/auth/return-to.server";
 import { log } from "~/server/log.server";
 
 export const returnToCookie = createCookie("sv_return_to", {

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { CultureSchema } from "~/domain/user";
 import { apiClient } from "~/server/api-client.server";
-import { getOptionalUser, requireSameOrigin, safeReturnTo } from "~/server/auth/guards.server";
+import { getOptionalUser, requireSameOrigin } from "~/server/auth/guards.server";
+import { safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
 

@@ -4,7 +4,7 @@ import { closeDb } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { getEnv, type Env } from "~/server/env.server";
 import { startEmbeddedIdp, type EmbeddedIdpOptions } from "~/server/idp/index.server";
-import { log, setLogLevel } from "~/server/log.server";
+import { log, setInstanceId, setLogLevel } from "~/server/log.server";
 import { embeddedClientSecret } from "~/server/auth/oidc.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
@@ -28,6 +28,7 @@ export interface BootOptions {
 export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close(): Promise<void> }> {
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
+  if (env.INSTANCE_ID) setInstanceId(env.INSTANCE_ID);
   const { db } = getContext();
   await migrateToLatest(db);
   log.info("db.ready", { database: env.DATABASE_URL ? "postgresql" : "sqlite" });

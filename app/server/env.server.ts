@@ -20,8 +20,16 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     PUBLIC_URL: z.url().optional(),
-    TRUST_PROXY: boolFlag.default(true),
+    /** Off unless set: without a proxy in front, a client could claim any address or scheme in these headers. */
+    TRUST_PROXY: boolFlag.default(false),
+    /** Names this copy in every log line; defaults to the host name and process id. */
+    INSTANCE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 letters, digits, dots, dashes or underscores")
+      .optional(),
     SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /** Signs the short-lived attachment download links; every copy must share it. */
+    ATTACHMENT_LINK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).default("survey-tool"),
@@ -31,8 +39,12 @@ const schema = z
     OIDC_ACCESS_ROLE: z.string().min(1).default("SsiUser"),
     OIDC_TERMS_URL: z.url().optional(),
     IDP_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+    /** Lifetime of the access tokens the embedded provider issues. */
+    IDP_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
     SURVEY_API_URL: z.url().optional(),
     ATTACHMENTS_DIR: z.string().min(1).optional(),
+    /** After SIGTERM, readiness says "not ready" this long before the server stops taking connections. */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
     DEMO_DATA: boolFlag.default(true),
     /** Score flags (docs/decisions/011-statistics.md): red below, yellow below, gray with fewer answering cases. */

@@ -1,19 +1,69 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
+import os from "node:os";
+
 type Level = "error" | "info" | "debug";
 const order: Record<Level | "silent", number> = { silent: 0, error: 1, info: 2, debug: 3 };
 
 let threshold: Level | "silent" = "info";
+let instance = `${os.hostname()}-${process.pid}`;
 
 export function setLogLevel(level: Level | "silent") {
   threshold = level;
 }
 
+/** Names this copy of the server in every log line (INSTANCE_ID, else host name and process id). */
+export function setInstanceId(id: string) {
+  instance = id;
+}
+
+export function instanceId(): string {
+  return instance;
+}
+
+export function logEnabled(level: Level): boolean {
+  return order[level] <= order[threshold];
+}
+
+/** What every log line written while a request is answered carries: the request's id. */
+interface RequestContext {
+  requestId: string;
+}
+
+const requests = new AsyncLocalStorage<RequestContext>();
+
+/** An incoming X-Request-Id is kept when it is short and plain; anything else gets a fresh one. */
+const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+export function requestIdFrom(incoming: string | null | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** Runs fn with the request's id attached to every log line written during it (also in what it awaits). */
+export function withRequestContext<T>(requestId: string, fn: () => T): T {
+  return requests.run({ requestId }, fn);
+}
+
+/** The id of the request being answered, if any. */
+export function currentRequestId(): string | undefined {
+  return requests.getStore()?.requestId;
+}
+
 function write(level: Level, msg: string, fields: Record<string, unknown>) {
-  if (order[level] > order[threshold]) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  if (!logEnabled(level)) return;
+  const requestId = requests.getStore()?.requestId;
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg,
+    instance,
+    ...(requestId ? { requestId } : {}),
+    ...fields,
+  });
   (level === "error" ? process.stderr : process.stdout).write(line + "\n");
 }
 
-/** One JSON object per line, to stdout (stderr for errors). */
+/** One JSON object per line, to stdout (stderr for errors), with the copy's instance id and the request's id. */
 export const log = {
   error: (msg: string, fields: Record<string, unknown> = {}) => write("error", msg, fields),
   info: (msg: string, fields: Record<string, unknown> = {}) => write("info", msg, fields),

@@ -18,6 +18,9 @@ describe("isDatabaseUnavailable", () => {
       withCode("SQLITE_CANTOPEN"),
       withCode("SQLITE_IOERR_READ"),
       new Error("Connection terminated unexpectedly"),
+      // A pooled client whose connection dropped between two statements of a transaction.
+      new Error("Client has encountered a connection error and is not queryable"),
+      new Error("Client was closed and is not queryable"),
     ]) {
       expect(isDatabaseUnavailable(error), String((error as { code?: string }).code ?? error.message)).toBe(true);
     }

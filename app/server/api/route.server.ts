@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodObject, type ZodType } from "zod";
-import { AppError } from "~/domain/errors";
+import { AppError, type ErrorType } from "~/domain/errors";
 import { bodyText, type ApiEnv } from "./body.server";
 import type { Caller, ApiDeps } from "./types.server";
 
@@ -32,6 +32,12 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H 
   response?: ZodType<R>;
   /** Status of a successful answer; 204 sends no body. */
   status?: 200 | 201 | 204;
+  /**
+   * The catalogue's errors this endpoint answers beyond those every endpoint may (bad input, sign-in,
+   * permission, body size and type, database unreachable, unexpected): listed per status in the OpenAPI
+   * document.
+   */
+  errors?: ErrorType[];
   handler: (input: RouteInput<P, Q, B, H>) => Promise<R | Response>;
 }
 
@@ -97,11 +103,35 @@ function headerObject(c: Context, schema: ZodObject): Record<string, string | un
   return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, c.req.header(name)]));
 }
 
+/** No request of the API nests deeper than a few levels; a body nested deeper than this is refused. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep objects and arrays nest in a JSON text, counted without parsing it (so without recursion). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      if (++depth > deepest) deepest = depth;
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
+  }
+  return deepest;
+}
+
 async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   const text = await bodyText(c);
   if (text.length === 0) return undefined;
   if (!type.includes("application/json")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send application/json");
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new AppError("VALIDATION_ERROR", `The body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { hasToolAccess, type Identity } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { log } from "~/server/log.server";
+import { safeReturnTo } from "./return-to.server";
 import { isCrossSiteWrite } from "./same-origin.server";
 import type { AuthSessionData } from "./session.server";
 import { refreshTokens } from "./oidc.server";
@@ -14,12 +15,6 @@ export interface SignedIn {
   userId: number;
   accessToken: string;
   accessTokenExpiresAt: number;
-}
-
-/** A relative path inside the app, or /surveys: never a foreign address. */
-export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/surveys";
-  return value;
 }
 
 function loginRedirect(request: Request) {

@@ -12,6 +12,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { getEnv } from "~/server/env.server";
+import { log } from "~/server/log.server";
 import { createReaderPool, type ReaderPool } from "./readers.server";
 import type { Database, DB } from "./types.server";
 
@@ -115,8 +116,15 @@ function createPostgresDb(connectionString: string): DB {
   types.setTypeParser(PG_INT8_OID, (value: string) => Number(value));
   types.setTypeParser(PG_NUMERIC_OID, (value: string) => Number(value));
   const pool = new pg.Pool({ connectionString, types, max: 10 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  // A connection lost while idle in the pool: the pool drops it and the next query opens another.
+  pool.on("error", (error) => log.error("db.connection_lost", { idle: true, error: error.message }));
+  // A connection lost while checked out (between the statements of a transaction, say) emits 'error' on
+  // its client, which the pool listens to only while the client is idle: unheard, the event would end the
+  // process. The statement that was running fails on its own (the API answers 503), and the client, once
+  // released with that error, is not reused.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.error("db.connection_lost", { idle: false, error: error.message }));
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -205,5 +213,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (code === "55000" && /not currently accepting connections/.test(message)) return true;
     if (/^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|NOTADB|CORRUPT|READONLY)/.test(code)) return true;
   }
-  return /^(Connection terminated|timeout exceeded when trying to connect)/.test(message);
+  // pg's own words for a connection that dropped, or a client that was left unusable by a dropped one.
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/.test(
+    message,
+  );
 }

@@ -13,6 +13,8 @@ export interface AttachmentStore {
   get(key: string): Promise<Buffer | null>;
   /** Removes a blob; a missing one is no error. */
   delete(key: string): Promise<void>;
+  /** Throws unless a blob can be written, read back and removed right now (for readiness). */
+  check(): Promise<void>;
 }
 
 const KEY = /^[0-9a-f]{32}$/;
@@ -56,6 +58,16 @@ export function attachmentStore(dir: string): AttachmentStore {
     async delete(key) {
       if (!isStorageKey(key)) return;
       await fs.rm(fileOf(key), { force: true });
+    },
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      const probe = path.join(root, `.ready-${crypto.randomBytes(6).toString("hex")}`);
+      try {
+        await fs.writeFile(probe, "ready", { flag: "wx", mode: 0o600 });
+        if ((await fs.readFile(probe, "utf8")) !== "ready") throw new Error("The attachment store read back other bytes");
+      } finally {
+        await fs.rm(probe, { force: true });
+      }
     },
   };
 }

@@ -1,24 +1,83 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
+import { isDraining } from "~/server/lifecycle.server";
+import { log } from "~/server/log.server";
+import { attachmentStore } from "~/server/storage/attachments.server";
 import { route } from "../route.server";
+import type { ApiDeps } from "../types.server";
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** Runs one check within CHECK_TIMEOUT_MS; resolves to the problem, or null when it passed. */
+async function problemOf(check: () => Promise<unknown>): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const databaseProblem = (deps: ApiDeps) => problemOf(() => sql`select 1`.execute(deps.db));
+
+const ReadinessSchema = z.object({
+  Status: z.enum(["Ready", "NotReady"]),
+  Draining: z.boolean(),
+  Database: z.boolean(),
+  AttachmentStore: z.boolean(),
+});
 
 export const healthRoutes = [
   route({
     method: "get",
     path: "/health",
     tag: "Health",
-    summary: "Liveness and database reachability",
+    summary:
+      "Whether the server can answer: the process runs and the database is reachable (the pages' health " +
+      "poll). 503 SERVICE_UNAVAILABLE when the database is not",
     public: true,
     response: z.object({ Status: z.literal("Healthy") }),
-    handler: async ({ deps, c }) => {
-      try {
-        await sql`select 1`.execute(deps.db);
-      } catch {
-        throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable");
-      }
-      c.header("Cache-Control", "no-store");
+    errors: ["SERVICE_UNAVAILABLE"],
+    handler: async ({ deps }) => {
+      if (await databaseProblem(deps)) throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable");
       return { Status: "Healthy" as const };
+    },
+  }),
+  route({
+    method: "get",
+    path: "/health/live",
+    tag: "Health",
+    summary: "Liveness: the process runs and answers. Restart the copy only when this fails",
+    public: true,
+    response: z.object({ Status: z.literal("Alive") }),
+    handler: async () => ({ Status: "Alive" as const }),
+  }),
+  route({
+    method: "get",
+    path: "/health/ready",
+    tag: "Health",
+    summary:
+      "Readiness: whether this copy should get new requests. 503 with the same body while it drains after " +
+      "SIGTERM, or while the database or the attachment store cannot be used",
+    public: true,
+    response: ReadinessSchema,
+    handler: async ({ deps, c }) => {
+      const draining = isDraining();
+      const [database, store] = await Promise.all([
+        databaseProblem(deps),
+        problemOf(() => attachmentStore(deps.env.attachmentsDir).check()),
+      ]);
+      const ready = !draining && !database && !store;
+      if (!ready) log.info("health.not_ready", { draining, database, attachmentStore: store });
+      const body = { Status: ready ? "Ready" : "NotReady", Draining: draining, Database: !database, AttachmentStore: !store };
+      return c.json(body, ready ? 200 : 503);
     },
   }),
 ];
