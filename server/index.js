@@ -60,9 +60,10 @@ function publicUrlOf(request) {
   const first = (name) => request.headers.get(name)?.split(",")[0]?.trim();
   const proto = first("x-forwarded-proto");
   const host = first("x-forwarded-host");
-  if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
-  if (host && /^[a-z0-9.\-:[\]]+$/i.test(host)) url.host = host;
-  return url;
+  const protocol = proto === "https" || proto === "http" ? `${proto}:` : url.protocol;
+  // The host as reported, with its port or none (setting only URL.host would keep this server's port).
+  const origin = `${protocol}//${host && /^[a-z0-9.\-:[\]]+$/i.test(host) ? host : url.host}`;
+  return URL.canParse(origin) ? new URL(`${url.pathname}${url.search}`, origin) : url;
 }
 
 /**

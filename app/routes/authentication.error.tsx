@@ -2,21 +2,24 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
+import { safeReturnTo } from "~/server/auth/return-to.server";
 
+/** What went wrong at sign-in; Retry goes back to the page the person was on, when one is named. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return { idpDown: new URL(request.url).searchParams.get("reason") === "idp" };
+  const params = new URL(request.url).searchParams;
+  return { idpDown: params.get("reason") === "idp", retry: safeReturnTo(params.get("returnTo")) };
 }
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "auth.errorTitle");
 
 export default function AuthenticationError() {
   const { t } = useTranslation();
-  const { idpDown } = useLoaderData<typeof loader>();
+  const { idpDown, retry } = useLoaderData<typeof loader>();
   return (
     <section className="page page--narrow" aria-labelledby="auth-err">
       <h1 id="auth-err">{t("auth.errorTitle")}</h1>
       <p role="alert">{idpDown ? t("auth.idpUnavailable") : t("auth.errorText")}</p>
-      <Link className="btn btn--primary" to="/surveys" reloadDocument>
+      <Link className="btn btn--primary" to={retry} reloadDocument>
         {t("auth.retry")}
       </Link>
     </section>

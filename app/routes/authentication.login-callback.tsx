@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { hasToolAccess } from "~/domain/user";
 import { getContext } from "~/server/context.server";
-import { getOidc, termsUrl } from "~/server/auth/oidc.server";
+import { clearStateCookie, getOidc, termsUrl } from "~/server/auth/oidc.server";
+import { renewAt } from "~/server/auth/renewal.server";
 import { safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
@@ -11,32 +12,37 @@ import { SILENT_DONE, silentOutcome } from "./authentication.silent-done";
 
 /**
  * The provider sends the person back here. Terms not accepted: to the provider's terms page.
- * Otherwise a session is made and the person lands where they wanted to go, in their language.
+ * Otherwise a session is made and the person lands where they wanted to go, in their language. The
+ * sign-in's state cookie has done its work either way and is removed; a session the browser still named
+ * (an earlier sign-in) ends, so that only the new one is valid.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { env, db, sessions } = getContext();
   const url = new URL(request.url);
   const secure = url.protocol === "https:";
+  const headers = new Headers({ "Set-Cookie": clearStateCookie(request) });
   const returnTo = safeReturnTo((await returnToCookie.parse(request.headers.get("Cookie"))) as string | null);
   // A silent sign-in ends on its own page either way; the page that asked reads the outcome there.
   const silent = returnTo.startsWith(SILENT_DONE);
   let result;
   try {
-    const { authenticator } = await getOidc();
-    result = await authenticator.authenticate("oidc", request);
+    result = await (await getOidc()).authenticatorFor(request).authenticate("oidc", request);
   } catch (error) {
     if (error instanceof Response) throw error;
     log.info("auth.callback_failed", { error: String(error), silent });
-    throw redirect(silent ? silentOutcome(false) : "/authentication/error");
+    throw redirect(silent ? silentOutcome(false) : "/authentication/error", { headers });
   }
   if (silent && (!result.identity.hasAcceptedTos || !hasToolAccess(result.identity.roles, env.OIDC_ACCESS_ROLE))) {
-    throw redirect(silentOutcome(false));
+    throw redirect(silentOutcome(false), { headers });
   }
 
   if (!result.identity.hasAcceptedTos) {
     const again = `${env.publicUrl}/authentication/login?returnTo=${encodeURIComponent(returnTo)}`;
-    throw redirect(termsUrl(again));
+    throw redirect(termsUrl(again), { headers });
   }
+
+  const previous = await sessions.cookieSessionId(request);
+  if (previous) await sessions.end(previous);
 
   const record = await syncUser(db, result.identity, { login: true });
   const storage = sessions.forRequest(request);
@@ -47,8 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (result.refreshToken) session.set("refreshToken", result.refreshToken);
   if (result.idToken) session.set("idToken", result.idToken);
   session.set("accessTokenExpiresAt", result.accessTokenExpiresAt);
+  session.set("renewAfter", renewAt(result.accessTokenExpiresAt));
 
-  const headers = new Headers();
   headers.append("Set-Cookie", await storage.commitSession(session));
   headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0, secure }));
   if (record.culture) headers.append("Set-Cookie", await setLocaleCookie(record.culture, secure));

@@ -16,9 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   try {
-    const { authenticator } = await getOidc();
+    const oidc = await getOidc();
     await assertProviderReachable();
-    await authenticator.authenticate("oidc", request);
+    await oidc.authenticatorFor(request).authenticate("oidc", request);
   } catch (thrown) {
     if (thrown instanceof Response) {
       thrown.headers.append(

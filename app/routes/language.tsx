@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = CultureSchema.safeParse(form.get("locale"));
   const back = safeReturnTo(String(form.get("redirectTo") ?? "/surveys"));
   if (!parsed.success) return redirect(back);
-  const user = await getOptionalUser(request);
+  const user = await getOptionalUser(request, { renew: true });
   if (user) {
     await apiClient(user.accessToken)
       .post("/users/current/culture", { query: { culture: parsed.data } })

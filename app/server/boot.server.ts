@@ -42,11 +42,12 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
       host: env.HOST,
       dataDir: path.join(env.DATA_DIR, "idp"),
       clientId: env.OIDC_CLIENT_ID,
-      clientSecret: embeddedClientSecret(),
+      clientSecret: env.OIDC_CLIENT_SECRET ?? embeddedClientSecret(),
       redirectUris: [`${env.publicUrl}/authentication/login-callback`],
       postLogoutRedirectUris: [`${env.publicUrl}/surveys`],
       apiAudience: env.OIDC_AUDIENCE,
       apiScope: env.OIDC_API_SCOPE,
+      accessTokenTtlSeconds: env.IDP_ACCESS_TOKEN_TTL_SECONDS,
     });
     log.info("idp.embedded", { issuer: env.issuer });
   }

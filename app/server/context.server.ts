@@ -1,5 +1,6 @@
 import { createApi, type Api } from "~/server/api/app.server";
 import { createTokenVerifier, type TokenVerifier } from "~/server/auth/discovery.server";
+import { refreshTokens } from "~/server/auth/oidc.server";
 import { createSessionStores, type SessionStores } from "~/server/auth/session.server";
 import { getDb } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
@@ -24,7 +25,7 @@ export function createContext(env: Env, db: DB): AppContext {
     ttlHours: env.SESSION_TTL_HOURS,
   });
   const verifyToken = createTokenVerifier({ issuer: env.issuer, audience: env.OIDC_AUDIENCE });
-  const api = createApi({ db, env, sessions, verifyToken });
+  const api = createApi({ db, env, sessions, verifyToken, refresh: refreshTokens });
   return { env, db, sessions, verifyToken, api };
 }
 

@@ -120,7 +120,12 @@ describe.skipIf(!dialects.includes("postgres"))("PostgreSQL connections dropped 
         const res = await fetch(`${server.url}/api/question-responses/free-text`, {
           method: "POST",
           headers: { cookie, origin: server.url, "content-type": "application/json" },
-          body: JSON.stringify({ PatientId: `T_${i}`, SurveyId: survey.id, QuestionId: survey.textId, TextResponse: text }),
+          body: JSON.stringify({
+            PatientId: `T_${i}`,
+            SurveyId: survey.id,
+            QuestionId: survey.textId,
+            TextResponse: text,
+          }),
         });
         const body = await res.text();
         if (res.ok) acknowledged.set(i, text);

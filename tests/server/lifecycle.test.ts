@@ -55,6 +55,7 @@ describe("the production server", () => {
       IDP_PORT: String(await freePort()),
       DATA_DIR: dataDir,
       HOST: "127.0.0.1",
+      TRUST_PROXY: "1",
     });
     await waitForHealth(server.url);
   }, 90_000);

@@ -108,7 +108,7 @@ export function caller(app: string, cookie: string, origin = app): Call {
   };
 }
 
-/** A published survey of one single-selection and one free-text question. */
+/** A published survey of one single-selection and one free-text question (which takes attachments). */
 export async function makeSurvey(call: Call) {
   const survey = await call("POST", "/surveys", { Title: "Faults" });
   const category = await call("POST", "/categories", { SurveyId: survey.Id, Title: "A" });
@@ -123,6 +123,7 @@ export async function makeSurvey(call: Call) {
     CategoryId: category.Id,
     Title: "Q2",
     Type: "FreeText",
+    AllowFileAttachments: true,
   });
   const a = await call("POST", "/answer-options", { SurveyId: survey.Id, QuestionId: single.Id, Text: "a" });
   await call("POST", `/surveys/${survey.Id}/approve`);

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { AppError } from "~/domain/errors";
 import { accessRolesOf, hasToolAccess } from "~/domain/user";
 import { syncUser } from "~/server/services/users.server";
+import { freshSession, ProviderUnavailable } from "~/server/auth/renewal.server";
 import { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 import type { ApiDeps, Caller } from "./types.server";
 
@@ -29,14 +30,16 @@ export function createAuthenticator(deps: ApiDeps) {
       }
       return hit.caller;
     }
-    const caller = await resolve(c, header);
+    const { caller, until } = await resolve(c, header);
     if (recent.size >= CACHE_MAX) recent.delete(recent.keys().next().value!);
-    recent.set(key, { caller, until: Date.now() + CACHE_MS });
+    recent.set(key, { caller, until });
     return caller;
   };
 
-  async function resolve(c: Context, header: string | undefined): Promise<Caller> {
+  /** The caller, and until when that answer may be reused (never past a cookie session's renewal). */
+  async function resolve(c: Context, header: string | undefined): Promise<{ caller: Caller; until: number }> {
     let identity;
+    let until = Date.now() + CACHE_MS;
     if (header) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw new AppError("UNAUTHORIZED", "Expected a bearer token");
@@ -46,22 +49,31 @@ export function createAuthenticator(deps: ApiDeps) {
         throw new AppError("UNAUTHORIZED", "The access token is not valid");
       }
     } else {
-      const storage = deps.sessions.forRequest(c.req.raw);
-      const session = await storage.getSession(c.req.header("cookie"));
-      const data = session.get("identity");
-      const expiresAt = session.get("accessTokenExpiresAt");
-      if (!data || !expiresAt) throw new AppError("UNAUTHORIZED", "Sign in first");
       if (isCrossSiteWrite(c.req.raw, deps.env.publicUrl)) {
         throw new AppError("FORBIDDEN", "Cross-site request refused");
       }
-      identity = data;
+      const session = await deps.sessions.forRequest(c.req.raw).getSession(c.req.header("cookie"));
+      if (!session.get("identity")) throw new AppError("UNAUTHORIZED", "Sign in first");
+      // The same renewal as the pages': a session whose renewal the provider refused has ended here too.
+      let data;
+      try {
+        data = await freshSession(deps.sessions, session.id, session.data, deps.refresh);
+      } catch (error) {
+        if (error instanceof ProviderUnavailable) {
+          throw new AppError("SERVICE_UNAVAILABLE", "The sign-in service cannot renew the session right now");
+        }
+        throw error;
+      }
+      if (!data) throw new AppError("UNAUTHORIZED", "The session has ended; sign in again");
+      identity = data.identity;
+      until = Math.min(until, data.renewAfter ?? data.accessTokenExpiresAt);
     }
     if (!hasToolAccess(identity.roles, deps.env.OIDC_ACCESS_ROLE)) {
       throw new AppError("FORBIDDEN", "The survey tool's permission is missing");
     }
     if (!identity.hasAcceptedTos) throw new AppError("TOS_NOT_ACCEPTED", "The terms of service are not accepted");
     const record = await syncUser(deps.db, identity);
-    return {
+    const caller = {
       identity,
       userId: record.id,
       roles: accessRolesOf(identity.roles),
@@ -69,5 +81,6 @@ export function createAuthenticator(deps: ApiDeps) {
       teams: record.teams,
       culture: record.culture,
     };
+    return { caller, until };
   }
 }

@@ -1,5 +1,6 @@
 import type { Culture, Identity, SurveyAccessRole } from "~/domain/user";
 import type { TokenVerifier } from "~/server/auth/discovery.server";
+import type { Refresh } from "~/server/auth/renewal.server";
 import type { SessionStores } from "~/server/auth/session.server";
 import type { DB } from "~/server/db/types.server";
 import type { Env } from "~/server/env.server";
@@ -9,6 +10,8 @@ export interface ApiDeps {
   env: Env;
   verifyToken: TokenVerifier;
   sessions: SessionStores;
+  /** Renews a cookie session's tokens with its refresh token (the identity provider's token endpoint). */
+  refresh: Refresh;
 }
 
 /** The signed-in person making an API call, with what the product knows of them. */

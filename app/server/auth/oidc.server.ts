@@ -14,6 +14,10 @@ export interface SignInResult {
   accessTokenExpiresAt: number;
 }
 
+/** The sign-in state cookie (PKCE verifier and state), only for the sign-in's own two requests. */
+export const STATE_COOKIE = "sv_oauth";
+const STATE_COOKIE_PATH = "/authentication";
+
 /** Adds the language of the page, so the provider's login page speaks it too. */
 class OidcStrategy extends OAuth2Strategy<SignInResult> {
   protected authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
@@ -22,52 +26,80 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
     if (new URL(request.url).searchParams.get("prompt") === "none") params.set("prompt", "none");
     return params;
   }
+
+  /**
+   * Renews the tokens without naming a scope: the provider then grants what the sign-in granted
+   * (RFC 6749, section 6). Naming the sign-in's requested scopes again fails with invalid_scope wherever
+   * the provider granted fewer (offline_access, typically), which signed everyone out at the first renewal.
+   */
+  refreshToken(refreshToken: string) {
+    return this.client.refreshAccessToken(this.options.tokenEndpoint.toString(), refreshToken, []);
+  }
 }
 
-let pending: Promise<{ authenticator: Authenticator<SignInResult>; strategy: OidcStrategy }> | undefined;
+interface Oidc {
+  /** The sign-in for a request: its state cookie is Secure when the request came over https. */
+  authenticatorFor(request: Request): Authenticator<SignInResult>;
+  strategy: OidcStrategy;
+}
 
-async function build() {
+let pending: Promise<Oidc> | undefined;
+
+async function build(): Promise<Oidc> {
   const { env, verifyToken } = getContext();
   const meta = await discover(env.issuer);
-  const strategy = new OidcStrategy(
-    {
-      cookie: {
-        name: "sv_oauth",
-        path: "/authentication",
-        sameSite: "Lax",
-        httpOnly: true,
-        ...(env.publicUrl.startsWith("https:") ? { secure: true as const } : {}),
+  const make = (secure: boolean) =>
+    new OidcStrategy(
+      {
+        cookie: {
+          name: STATE_COOKIE,
+          path: STATE_COOKIE_PATH,
+          sameSite: "Lax",
+          httpOnly: true,
+          ...(secure ? { secure: true as const } : {}),
+        },
+        clientId: env.OIDC_CLIENT_ID,
+        clientSecret: env.OIDC_CLIENT_SECRET ?? embeddedClientSecret(),
+        authorizationEndpoint: meta.authorization_endpoint,
+        tokenEndpoint: meta.token_endpoint,
+        tokenRevocationEndpoint: meta.revocation_endpoint,
+        redirectURI: `${env.publicUrl}/authentication/login-callback`,
+        scopes: ["openid", "profile", "offline_access", env.OIDC_API_SCOPE],
       },
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET ?? embeddedClientSecret(),
-      authorizationEndpoint: meta.authorization_endpoint,
-      tokenEndpoint: meta.token_endpoint,
-      tokenRevocationEndpoint: meta.revocation_endpoint,
-      redirectURI: `${env.publicUrl}/authentication/login-callback`,
-      scopes: ["openid", "profile", "offline_access", env.OIDC_API_SCOPE],
-    },
-    async ({ tokens }) => {
-      const accessToken = tokens.accessToken();
-      // The access token is what the API checks: its claims are the person as the API sees them.
-      const identity = await verifyToken(accessToken);
-      return {
-        identity,
-        accessToken,
-        refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : undefined,
-        idToken: "id_token" in tokens.data ? tokens.idToken() : undefined,
-        accessTokenExpiresAt: tokens.accessTokenExpiresAt().getTime(),
-      };
-    },
-  );
-  const authenticator = new Authenticator<SignInResult>();
-  authenticator.use(strategy, "oidc");
-  return { authenticator, strategy };
+      async ({ tokens }) => {
+        const accessToken = tokens.accessToken();
+        // The access token is what the API checks: its claims are the person as the API sees them.
+        const identity = await verifyToken(accessToken);
+        return {
+          identity,
+          accessToken,
+          refreshToken: tokens.hasRefreshToken() ? tokens.refreshToken() : undefined,
+          idToken: "id_token" in tokens.data ? tokens.idToken() : undefined,
+          accessTokenExpiresAt: tokens.accessTokenExpiresAt().getTime(),
+        };
+      },
+    );
+  const authenticators = [false, true].map((secure) => {
+    const authenticator = new Authenticator<SignInResult>();
+    authenticator.use(make(secure), "oidc");
+    return authenticator;
+  });
+  return {
+    authenticatorFor: (request) => authenticators[new URL(request.url).protocol === "https:" ? 1 : 0]!,
+    strategy: make(false),
+  };
 }
 
 export function getOidc() {
   pending ??= build();
   pending.catch(() => (pending = undefined));
   return pending;
+}
+
+/** A Set-Cookie header that removes the sign-in state cookie once the sign-in has used it. */
+export function clearStateCookie(request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `${STATE_COOKIE}=; Path=${STATE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /**

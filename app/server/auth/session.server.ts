@@ -13,15 +13,34 @@ export interface AuthSessionData {
   idToken?: string;
   /** Epoch milliseconds at which the access token expires. */
   accessTokenExpiresAt: number;
+  /** Epoch milliseconds from which the access token is renewed (renewal.server.ts). */
+  renewAfter?: number;
 }
 
 export const SESSION_COOKIE = "sv_session";
+
+/** A session row as it stands in the database right now. */
+export interface StoredSession {
+  data: Partial<AuthSessionData>;
+  /** Until when another copy holds the renewal lease, if one does. */
+  renewingUntil: number | null;
+}
 
 export interface SessionStores {
   /** The storage for a request: its cookie is Secure when the request came over https. */
   forRequest(request: Request): SessionStorage<AuthSessionData>;
   /** The session id the request's cookie names, if any (also when the session no longer exists). */
   cookieSessionId(request: Request): Promise<string | null>;
+  /** The session's row read afresh, or null once it has ended or expired. */
+  read(id: string): Promise<StoredSession | null>;
+  /** Takes the renewal lease for leaseMs unless another copy holds it; true when taken. */
+  claimRenewal(id: string, leaseMs: number): Promise<boolean>;
+  /** Stores renewed tokens and releases the lease. The session's end stays where it was. */
+  saveRenewal(id: string, data: AuthSessionData): Promise<void>;
+  /** Releases the lease without a change (the provider could not be reached). */
+  releaseRenewal(id: string): Promise<void>;
+  /** Ends the session: every request naming it finds it gone. */
+  end(id: string): Promise<void>;
 }
 
 export function createSessionStores(opts: {
@@ -33,11 +52,12 @@ export function createSessionStores(opts: {
   const secret = opts.secret ?? readOrCreateSecret(opts.dataDir, "session-secret");
   const ttlMs = opts.ttlHours * 3600_000;
   const { db } = opts;
+  const nowIso = () => new Date().toISOString();
 
   const data = {
     async createData(value: Partial<AuthSessionData>, expires?: Date) {
       const id = crypto.randomBytes(24).toString("base64url");
-      const now = new Date().toISOString();
+      const now = nowIso();
       await db
         .insertInto("sessions")
         .values({
@@ -57,20 +77,17 @@ export function createSessionStores(opts: {
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
-      if (row.expires_at < new Date().toISOString()) {
+      if (row.expires_at < nowIso()) {
         await db.deleteFrom("sessions").where("id", "=", id).execute();
         return null;
       }
       return JSON.parse(row.data) as Partial<AuthSessionData>;
     },
-    async updateData(id: string, value: Partial<AuthSessionData>, expires?: Date) {
+    // A session lasts SESSION_TTL_HOURS from its sign-in: writing it again does not move its end.
+    async updateData(id: string, value: Partial<AuthSessionData>) {
       await db
         .updateTable("sessions")
-        .set({
-          data: JSON.stringify(value),
-          expires_at: (expires ?? new Date(Date.now() + ttlMs)).toISOString(),
-          updated_at: new Date().toISOString(),
-        })
+        .set({ data: JSON.stringify(value), updated_at: nowIso() })
         .where("id", "=", id)
         .execute();
     },
@@ -100,6 +117,41 @@ export function createSessionStores(opts: {
     async cookieSessionId(request) {
       const id: unknown = await plain.cookie.parse(request.headers.get("Cookie"));
       return typeof id === "string" && id.length > 0 ? id : null;
+    },
+    async read(id) {
+      const row = await db
+        .selectFrom("sessions")
+        .select(["data", "expires_at", "renewing_until"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row || row.expires_at < nowIso()) return null;
+      return {
+        data: JSON.parse(row.data) as Partial<AuthSessionData>,
+        renewingUntil: row.renewing_until ? Date.parse(row.renewing_until) : null,
+      };
+    },
+    async claimRenewal(id, leaseMs) {
+      const now = nowIso();
+      const result = await db
+        .updateTable("sessions")
+        .set({ renewing_until: new Date(Date.now() + leaseMs).toISOString() })
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("renewing_until", "is", null), eb("renewing_until", "<", now)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async saveRenewal(id, value) {
+      await db
+        .updateTable("sessions")
+        .set({ data: JSON.stringify(value), renewing_until: null, updated_at: nowIso() })
+        .where("id", "=", id)
+        .execute();
+    },
+    async releaseRenewal(id) {
+      await db.updateTable("sessions").set({ renewing_until: null }).where("id", "=", id).execute();
+    },
+    async end(id) {
+      await db.deleteFrom("sessions").where("id", "=", id).execute();
     },
   };
 }

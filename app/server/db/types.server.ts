@@ -73,6 +73,29 @@ export interface SessionsTable {
   expires_at: IsoTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** While one copy renews the session's tokens: until when the others wait for its result. */
+  renewing_until: IsoTimestamp | null;
+}
+
+/** A named lock with an expiry: work that must run once across copies (docs/decisions/018). */
+export interface LeasesTable {
+  name: string;
+  /** The copy that holds it: instance id and a random part. */
+  holder: string;
+  until: IsoTimestamp;
+}
+
+/** The first answer of a write sent with an Idempotency-Key (docs/decisions/018). */
+export interface IdempotentRequestsTable {
+  id: Id;
+  user_id: number;
+  idempotency_key: string;
+  /** sha256 (hex) of the method, path, query and body: a key reused for another request is refused. */
+  request_hash: string;
+  status: number;
+  content_type: string | null;
+  body: string;
+  created_at: Timestamp;
 }
 
 /** Append-only: UPDATE and DELETE are refused by triggers. No foreign keys, so it outlives what it records. */
@@ -305,6 +328,8 @@ export interface Database {
   dashboards: DashboardsTable;
   charts: ChartsTable;
   sync_requests: SyncRequestsTable;
+  leases: LeasesTable;
+  idempotent_requests: IdempotentRequestsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -64,7 +64,8 @@ export function attachmentStore(dir: string): AttachmentStore {
       const probe = path.join(root, `.ready-${crypto.randomBytes(6).toString("hex")}`);
       try {
         await fs.writeFile(probe, "ready", { flag: "wx", mode: 0o600 });
-        if ((await fs.readFile(probe, "utf8")) !== "ready") throw new Error("The attachment store read back other bytes");
+        if ((await fs.readFile(probe, "utf8")) !== "ready")
+          throw new Error("The attachment store read back other bytes");
       } finally {
         await fs.rm(probe, { force: true });
       }

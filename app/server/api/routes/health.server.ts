@@ -76,7 +76,12 @@ export const healthRoutes = [
       ]);
       const ready = !draining && !database && !store;
       if (!ready) log.info("health.not_ready", { draining, database, attachmentStore: store });
-      const body = { Status: ready ? "Ready" : "NotReady", Draining: draining, Database: !database, AttachmentStore: !store };
+      const body = {
+        Status: ready ? "Ready" : "NotReady",
+        Draining: draining,
+        Database: !database,
+        AttachmentStore: !store,
+      };
       return c.json(body, ready ? 200 : 503);
     },
   }),
