@@ -7,8 +7,9 @@ import { startEmbeddedIdp, type EmbeddedIdpOptions } from "~/server/idp/index.se
 import { log, setInstanceId, setLogLevel } from "~/server/log.server";
 import { embeddedClientSecret } from "~/server/auth/oidc.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
+import { everyOnce, runExclusively } from "~/server/db/leases.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
-import { startStaleCaseSweep } from "~/server/services/fill/cases.server";
+import { closeStaleCases } from "~/server/services/fill/cases.server";
 import { purgeSyncRequests } from "~/server/services/sync/sync-requests.server";
 
 /**
@@ -32,7 +33,15 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
   const { db } = getContext();
   await migrateToLatest(db);
   log.info("db.ready", { database: env.DATABASE_URL ? "postgresql" : "sqlite" });
-  if (env.DEMO_DATA && (await seedDemoDataIfEmpty(db))) log.info("db.demo_data");
+  // Copies started together over one empty database: the first seeds, the others find its surveys.
+  if (env.DEMO_DATA && (await runExclusively(db, "demo-data", () => seedDemoDataIfEmpty(db)))) {
+    log.info("db.demo_data");
+  }
+  if (env.DATABASE_URL && (!env.SESSION_SECRET || !env.ATTACHMENT_LINK_SECRET)) {
+    log.info("secrets.generated", {
+      note: "SESSION_SECRET or ATTACHMENT_LINK_SECRET is unset: generated into DATA_DIR. Copies of the server must share them.",
+    });
+  }
 
   let idp: { close(): Promise<void> } | undefined;
   if (env.embeddedIdp) {
@@ -52,17 +61,29 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     log.info("idp.embedded", { issuer: env.issuer });
   }
 
-  const sweep = startStaleCaseSweep(db, 15 * 60_000, (e) => log.error("cases.sweep", { error: String(e) }));
-  const purge = setInterval(() => {
-    void purgeExpiredSessions(db).catch(() => undefined);
-    void purgeSyncRequests(db).catch((e: unknown) => log.error("sync.purge", { error: String(e) }));
-  }, 3600_000);
-  purge.unref();
+  // Periodic work runs in one copy per round (a lease each), whichever takes it.
+  const sweep = everyOnce(
+    db,
+    "sweep:stale-cases",
+    15 * 60_000,
+    () => closeStaleCases(db),
+    (e) => log.error("cases.sweep", { error: String(e) }),
+  );
+  const purge = everyOnce(
+    db,
+    "purge:expired",
+    3600_000,
+    async () => {
+      await purgeExpiredSessions(db);
+      await purgeSyncRequests(db);
+    },
+    (e) => log.error("purge", { error: String(e) }),
+  );
 
   return {
     env,
     async close() {
-      clearInterval(purge);
+      purge();
       sweep();
       await idp?.close();
       await closeDb();

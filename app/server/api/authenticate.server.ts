@@ -49,11 +49,11 @@ export function createAuthenticator(deps: ApiDeps) {
         throw new AppError("UNAUTHORIZED", "The access token is not valid");
       }
     } else {
+      const session = await deps.sessions.forRequest(c.req.raw).getSession(c.req.header("cookie"));
+      if (!session.get("identity")) throw new AppError("UNAUTHORIZED", "Sign in first");
       if (isCrossSiteWrite(c.req.raw, deps.env.publicUrl)) {
         throw new AppError("FORBIDDEN", "Cross-site request refused");
       }
-      const session = await deps.sessions.forRequest(c.req.raw).getSession(c.req.header("cookie"));
-      if (!session.get("identity")) throw new AppError("UNAUTHORIZED", "Sign in first");
       // The same renewal as the pages': a session whose renewal the provider refused has ended here too.
       let data;
       try {

@@ -26,7 +26,7 @@ const tag = "File attachments";
 export const UPLOAD_BODY_LIMIT = MAX_ATTACHMENTS_PER_QUESTION * MAX_ATTACHMENT_BYTES + 1_000_000;
 
 const storeOf = (deps: ApiDeps) => attachmentStore(deps.env.attachmentsDir);
-const secretOf = (deps: ApiDeps) => attachmentLinkSecret(deps.env.DATA_DIR);
+const secretOf = (deps: ApiDeps) => deps.env.ATTACHMENT_LINK_SECRET ?? attachmentLinkSecret(deps.env.DATA_DIR);
 
 /** Who uploads: accepted for compatibility with the specification's query; the caller is who signed in. */
 const owner = { ssiUserDataId: idParam.optional(), userId: z.string().max(200).optional() };

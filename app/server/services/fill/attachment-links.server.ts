@@ -3,7 +3,8 @@ import { readOrCreateSecret } from "~/server/secrets.server";
 
 /**
  * Short-lived download links for attachments: the token names the attachment and the moment it expires,
- * signed with HMAC-SHA256 under a secret kept in the data folder. Whoever holds a valid link may download
+ * signed with HMAC-SHA256 under ATTACHMENT_LINK_SECRET, or else a secret generated into the data folder
+ * (several copies of the server must share one). Whoever holds a valid link may download
  * that one file until it expires; the link is handed out only after the permission check.
  */
 export const ATTACHMENT_LINK_TTL_MS = 10 * 60 * 1000;

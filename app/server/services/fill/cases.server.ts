@@ -68,15 +68,6 @@ export async function closeStaleCases(db: Executor, now: Date = new Date(), surv
   });
 }
 
-/** Starts the periodic sweep; returns a function that stops it. */
-export function startStaleCaseSweep(db: Executor, everyMs = 15 * 60 * 1000, onError?: (e: unknown) => void) {
-  const timer = setInterval(() => {
-    closeStaleCases(db).catch((e: unknown) => onError?.(e));
-  }, everyMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
-}
-
 /** A case as it stands now: a stale Open case is closed first. */
 async function settled(db: Executor, row: CaseRow | undefined, now: Date): Promise<CaseRow | undefined> {
   if (!row || !isStale(row, now)) return row;
