@@ -21,6 +21,8 @@ export const errorStatus = {
   SYNC_SURVEY_INVALID_STATUS: 409,
   /** An offline sync whose Idempotency-Key this person already used for a different fill. */
   SYNC_IDEMPOTENCY_KEY_REUSED: 422,
+  /** A write whose Idempotency-Key this person already used for a different request. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   SURVEY_ATTACHMENTS_TOO_MANY: 406,
   SURVEY_ATTACHMENTS_NOT_ALLOWED: 406,
   SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED: 406,

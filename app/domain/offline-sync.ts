@@ -4,6 +4,7 @@
  * Shared by the API, the offline store and the sync client.
  */
 import { z } from "zod";
+import { IDEMPOTENCY_KEY } from "./idempotency";
 import { PatientIdSchema } from "./fill-requests";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
 
@@ -54,10 +55,6 @@ export const OfflineSyncResultSchema = z
   .meta({ id: "OfflineSyncResult" });
 export type OfflineSyncResult = z.infer<typeof OfflineSyncResultSchema>;
 
-export const IdempotencyKeySchema = z
-  .string()
-  .min(8)
-  .max(100)
-  .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, '-' and '_' only");
+export const IdempotencyKeySchema = z.string().regex(IDEMPOTENCY_KEY, "8 to 100 letters, digits, '-' and '_'");
 
 export { IDEMPOTENCY_HEADER, isSyncErrorType, syncErrorTypes, syncRecovery, type SyncErrorType } from "./sync-errors";

@@ -3,7 +3,7 @@
  * browser's sync client can use it without loading zod.
  */
 /** The header that makes a repeated sync of the same fill have the effect of one. */
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export { IDEMPOTENCY_HEADER } from "./idempotency";
 export const syncErrorTypes = [
   "SYNC_SURVEY_PATIENTID_CLASH",
   "SYNC_SURVEY_ALREADY_CLOSED",

@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from "~/domain/idempotency";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import { isAnswered } from "~/domain/answers";
 import type { OfflineSyncRequest, SyncErrorType, SyncQuestionAnswer } from "~/domain/offline-sync";
@@ -107,8 +108,4 @@ export function pendingFiles(entry: FillEntry): { questionId: number; file: Loca
 }
 
 /** A fresh client-made fill id (letters and digits, accepted as an Idempotency-Key). */
-export function newFillId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const newFillId = newIdempotencyKey;

@@ -17,29 +17,22 @@ import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
 import { PatientIdForm, type StartProblem } from "~/components/start/PatientIdForm";
-import {
-  fillBlock,
-  fillPath,
-  isClearRequest,
-  normalizePatientId,
-  resolveStartId,
-  type StartTarget,
-} from "~/components/start/start-state";
+import { fillBlock, isClearRequest, normalizePatientId } from "~/components/start/start-state";
 import { formatDateTime } from "~/domain/dates";
-import { NewPatientSchema, OpenResponseSchema, PatientRecordSchema } from "~/domain/fill-requests";
+import { OpenResponseSchema } from "~/domain/fill-requests";
+import { newIdempotencyKey } from "~/domain/idempotency";
 import { SurveySchema } from "~/domain/survey";
 import { useOnline } from "~/offline/connectivity";
 import { startClientAction, startClientLoader } from "~/offline/start-local";
 import { errorKey, failBack } from "~/server/action-errors.server";
-import { ApiError, apiClient, handleApiAuthErrors, type ApiClient } from "~/server/api-client.server";
+import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { getContext } from "~/server/context.server";
 import { setFlash } from "~/server/flash.server";
+import { startCase } from "~/server/start-case.server";
 
 /** Latest open responses shown (section 9). */
 const LATEST_COUNT = 10;
-/** Tries to find a generated id that is not taken yet (12 random digits: a clash is already rare). */
-const GENERATE_ATTEMPTS = 5;
 
 const LatestSchema = OpenResponseSchema.array();
 
@@ -85,39 +78,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     blocked,
     latest,
     imageUrl: getContext().env.CLIENT_IMAGE_URL,
+    // Sent back with the start form: the same form sent twice starts one case (decision 018).
+    formKey: newIdempotencyKey(),
   };
-}
-
-/** Goes on with the typed (or a generated) id: what the API says about it decides open, create or closed. */
-type StartOutcome = { to: string } | { problem: StartProblem["problem"] };
-
-async function startCase(
-  api: ApiClient,
-  surveyId: number,
-  typed: string,
-  autoGeneration: boolean,
-): Promise<StartOutcome> {
-  for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
-    const target: StartTarget = resolveStartId(typed, autoGeneration);
-    if (!target.ok) return { problem: target.problem };
-    const query = { patientId: target.patientId, surveyId };
-    const { State } = await api.get("/patients", { query, schema: PatientRecordSchema });
-    if (State !== "Nonexistent" && target.generated) continue;
-    if (State === "Closed") return { problem: "closed" };
-    if (State === "Open") return { to: fillPath(surveyId, target.patientId) };
-    try {
-      const added = await api.post("/patients/add", { query, schema: NewPatientSchema });
-      return { to: fillPath(surveyId, added.PatientId) };
-    } catch (error) {
-      // Someone else took the id in the meantime: go on as if it had been there already.
-      if (!(error instanceof ApiError) || error.status !== 409) throw error;
-      if (target.generated) continue;
-      if (error.type === "SURVEY_ALREADY_CLOSED") return { problem: "closed" };
-      if (error.type === "SURVEY_PATIENTID_EXISTS") return { to: fillPath(surveyId, target.patientId) };
-      throw error;
-    }
-  }
-  throw new ApiError(500, { Type: "INTERNAL_ERROR", Error: "No free patient id was found" });
 }
 
 /** The start form: a plain post, so starting a case works without JavaScript. */
@@ -134,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const survey = await api.get(`/surveys/${id}`, { schema: SurveySchema });
     // The page explains why a survey cannot be filled.
     if (fillBlock(survey)) return redirect(here);
-    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled);
+    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled, form.get("formKey"));
     if ("to" in outcome) return redirect(outcome.to);
     const result: StartProblem = { patientId: normalizePatientId(typed), problem: outcome.problem };
     return data(result, { status: outcome.problem === "closed" ? 409 : 400 });
@@ -156,7 +119,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
 
 export default function SurveyStart() {
   const { t } = useTranslation();
-  const { survey, blocked, latest, imageUrl } = useLoaderData<typeof loader>();
+  const { survey, blocked, latest, imageUrl, formKey } = useLoaderData<typeof loader>();
   const result = (useActionData<typeof action>() as StartProblem | undefined) ?? null;
   const online = useOnline();
   return (
@@ -182,6 +145,7 @@ export default function SurveyStart() {
               surveyId={survey.id}
               autoGeneration={survey.autoGeneration}
               result={result}
+              formKey={formKey}
             />
             {online ? <LatestResponses surveyId={survey.id} latest={latest} /> : null}
           </>

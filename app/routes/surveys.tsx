@@ -1,3 +1,4 @@
+import { keyForWrite, newIdempotencyKey } from "~/domain/idempotency";
 import {
   redirect,
   type ActionFunctionArgs,
@@ -40,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     surveys: list.Data,
     q,
     confirm: target && (kind === "clone" || kind === "archive") ? { kind, id: target.Id, title: target.Title } : null,
+    // Sent back with the page's forms: the same form sent twice creates one survey (decision 018).
+    formKey: newIdempotencyKey(),
   };
 }
 
@@ -51,12 +54,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const api = apiClient(user.accessToken);
   const back = "/surveys" + (form.get("q") ? `?q=${encodeURIComponent(String(form.get("q")))}` : "");
   try {
+    const formKey = form.get("formKey");
     if (intent === "create") {
-      const survey = await api.post("/surveys", { body: {}, schema: SurveySchema });
+      const idempotencyKey = keyForWrite(formKey, "create");
+      const survey = await api.post("/surveys", { body: {}, schema: SurveySchema, idempotencyKey });
       return redirect(`/survey/${survey.Id}/edit#start`);
     }
     if (intent === "clone") {
-      await api.post(`/surveys/${id}/clone`);
+      await api.post(`/surveys/${id}/clone`, { idempotencyKey: keyForWrite(formKey, "clone", id) });
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasCloned" }) },
       });
@@ -81,7 +86,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "surveys.t
 
 export default function Surveys() {
   const { t } = useTranslation();
-  const { me, surveys: all, q, confirm } = useLoaderData<typeof loader>();
+  const { me, surveys: all, q, confirm, formKey } = useLoaderData<typeof loader>();
   const downloads = useDownloads();
   const toast = useToast();
   const [readyOnly, setReadyOnly] = useState(false);
@@ -122,6 +127,7 @@ export default function Surveys() {
           {isEditor ? (
             <Form method="post">
               <input type="hidden" name="intent" value="create" />
+              <input type="hidden" name="formKey" value={formKey} />
               <button type="submit" className="btn btn--primary" disabled={creating || !online}>
                 {creating ? t("surveys.adding") : t("surveys.add")}
               </button>
@@ -170,7 +176,7 @@ export default function Surveys() {
         confirmLabel={t("surveys.confirmClone")}
         cancelLabel={t("surveys.cancel")}
         cancelHref={listHref}
-        fields={{ intent: "clone", id: String(confirm?.id ?? ""), q }}
+        fields={{ intent: "clone", id: String(confirm?.id ?? ""), q, formKey }}
       >
         <p>{t("surveys.cloneConfirm", { title: confirm?.title ?? "" })}</p>
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { isErrorEnvelope, type ErrorEnvelope } from "~/domain/errors";
+import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
 import { getContext } from "./context.server";
 
 /** A refusal from the survey API, with the catalogue's type. */
@@ -18,6 +19,13 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+
+interface Options {
+  query?: Query;
+  body?: unknown;
+  /** Sent as the Idempotency-Key header: a write repeated with the same key is applied once. */
+  idempotencyKey?: string;
+}
 
 function withQuery(path: string, query?: Query) {
   if (!query) return path;
@@ -37,8 +45,9 @@ function withQuery(path: string, query?: Query) {
 export function apiClient(accessToken: string) {
   const { env, api } = getContext();
 
-  async function send(method: string, path: string, opts: { query?: Query; body?: unknown } = {}) {
+  async function send(method: string, path: string, opts: Options = {}) {
     const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
+    if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     let body: string | undefined;
     if (opts.body !== undefined) {
       headers["content-type"] = "application/json";
@@ -57,11 +66,7 @@ export function apiClient(accessToken: string) {
     return res;
   }
 
-  async function call<T>(
-    method: string,
-    path: string,
-    opts: { query?: Query; body?: unknown; schema?: ZodType<T> } = {},
-  ) {
+  async function call<T>(method: string, path: string, opts: Options & { schema?: ZodType<T> } = {}) {
     const res = await send(method, path, opts);
     if (res.status === 204) return undefined as T;
     const data: unknown = await res.json();
@@ -70,13 +75,11 @@ export function apiClient(accessToken: string) {
 
   return {
     get: <T>(path: string, opts?: { query?: Query; schema?: ZodType<T> }) => call<T>("GET", path, opts),
-    post: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) =>
-      call<T>("POST", path, opts),
-    put: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) => call<T>("PUT", path, opts),
-    delete: <T>(path: string, opts?: { query?: Query; body?: unknown; schema?: ZodType<T> }) =>
-      call<T>("DELETE", path, opts),
+    post: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("POST", path, opts),
+    put: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("PUT", path, opts),
+    delete: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("DELETE", path, opts),
     /** The API's answer as it is (a file or an archive to pass on); refusals throw ApiError as above. */
-    raw: (method: string, path: string, opts?: { query?: Query; body?: unknown }) => send(method, path, opts),
+    raw: (method: string, path: string, opts?: Options) => send(method, path, opts),
   };
 }
 

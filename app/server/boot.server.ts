@@ -7,6 +7,7 @@ import { startEmbeddedIdp, type EmbeddedIdpOptions } from "~/server/idp/index.se
 import { log, setInstanceId, setLogLevel } from "~/server/log.server";
 import { embeddedClientSecret } from "~/server/auth/oidc.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
+import { purgeIdempotentRequests } from "~/server/api/idempotency.server";
 import { everyOnce, runExclusively } from "~/server/db/leases.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 import { closeStaleCases } from "~/server/services/fill/cases.server";
@@ -76,6 +77,7 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     async () => {
       await purgeExpiredSessions(db);
       await purgeSyncRequests(db);
+      await purgeIdempotentRequests(db);
     },
     (e) => log.error("purge", { error: String(e) }),
   );

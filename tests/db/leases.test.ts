@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import type * as Leases from "~/server/db/leases.server";
 import { describeEachDialect, useTestDb } from "../support/databases";
 

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/components/editor/editor-api";
@@ -67,6 +68,8 @@ export function Attachments({
           method: "POST",
           body,
           credentials: "same-origin",
+          // A request the browser sends again by itself (its connection closed early) stores the file once.
+          headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
         });
         if (!res.ok) {
           const payload = (await res.json().catch(() => null)) as { Type?: string; Error?: string } | null;

@@ -32,10 +32,13 @@ export function PatientIdForm({
   surveyId,
   autoGeneration,
   result,
+  formKey,
 }: {
   surveyId: number;
   autoGeneration: boolean;
   result: StartProblem | null;
+  /** Made when the page was drawn: the same form sent twice starts one case. */
+  formKey?: string;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -56,6 +59,7 @@ export function PatientIdForm({
 
   return (
     <Form method="post" className="start-form" noValidate>
+      {formKey ? <input type="hidden" name="formKey" value={formKey} /> : null}
       <div className="field">
         <label className="field__label" htmlFor="patient-id">
           {t("start.patientIdLabel")}

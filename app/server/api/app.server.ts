@@ -45,9 +45,9 @@ export function createApi(deps: ApiDeps) {
   app.use("*", async (c, next) => {
     c.header("Cache-Control", "no-store");
     // A declared length over the limit is refused before anything is read; bodies read later keep to the
-    // same limit as they are read (body.server.ts). Uploads check their own, larger limit.
+    // same limit as they are read (body.server.ts).
     const limit = bodyLimitOf(c.req.path);
-    if (c.req.path !== "/api/file-attachments/upload" && declaredTooLarge(c.req.raw, limit)) {
+    if (declaredTooLarge(c.req.raw, limit)) {
       return c.json(tooLarge(limit).toEnvelope(), 413);
     }
     await next();

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { AppError } from "~/domain/errors";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_QUESTION } from "~/domain/uploads";
 
 /** JSON bodies above this are refused; questions and answer options have their own, larger limit. */
 export const JSON_BODY_LIMIT = 1_000_000;
@@ -11,8 +12,13 @@ export interface ApiEnv {
   body?: Uint8Array;
 }
 
-/** The largest body a request to this path may carry (uploads check their own, larger limit). */
+/** The most an upload request may carry: five files of the largest size, and room for the form's framing. */
+export const UPLOAD_BODY_LIMIT = MAX_ATTACHMENTS_PER_QUESTION * MAX_ATTACHMENT_BYTES + 1_000_000;
+export const UPLOAD_PATH = "/api/file-attachments/upload";
+
+/** The largest body a request to this path may carry. */
 export function bodyLimitOf(path: string): number {
+  if (path === UPLOAD_PATH) return UPLOAD_BODY_LIMIT;
   return /^\/api\/(questions|answer-options)(\/|$)/.test(path) ? IMAGE_BODY_LIMIT : JSON_BODY_LIMIT;
 }
 
@@ -53,17 +59,25 @@ export async function readLimited(req: Request, limit: number): Promise<Uint8Arr
 }
 
 const decoder = new TextDecoder();
+const read = new WeakMap<Request, Promise<Uint8Array>>();
 
 /**
- * The request body as text, within the path's limit. A body the host server read already (ApiEnv) is
+ * The request body's bytes, within the limit, read once per request: an idempotent write reads them to
+ * recognise a repeat before its handler reads them again. A body the host server read already (ApiEnv) is
  * taken as it is: building a web stream for a small JSON body costs more than handling the answer.
  */
-export async function bodyText(c: Context): Promise<string> {
-  const limit = bodyLimitOf(c.req.path);
-  const given = (c.env as ApiEnv | undefined)?.body;
-  if (given) {
-    if (given.length > limit) throw tooLarge(limit);
-    return decoder.decode(given);
+export function bodyBytes(c: Context, limit = bodyLimitOf(c.req.path)): Promise<Uint8Array> {
+  let bytes = read.get(c.req.raw);
+  if (!bytes) {
+    const given = (c.env as ApiEnv | undefined)?.body;
+    if (given) bytes = given.length > limit ? Promise.reject(tooLarge(limit)) : Promise.resolve(given);
+    else bytes = readLimited(c.req.raw, limit);
+    read.set(c.req.raw, bytes);
   }
-  return decoder.decode(await readLimited(c.req.raw, limit));
+  return bytes;
+}
+
+/** The request body as text, within the path's limit. */
+export async function bodyText(c: Context): Promise<string> {
+  return decoder.decode(await bodyBytes(c));
 }

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { z, type ZodObject, type ZodType } from "zod";
 import { AppError, type ErrorType } from "~/domain/errors";
 import { bodyText, type ApiEnv } from "./body.server";
+import { IDEMPOTENCY_HEADER_NAME, idempotent } from "./idempotency.server";
 import type { Caller, ApiDeps } from "./types.server";
 
 type Method = "get" | "post" | "put" | "delete";
@@ -38,6 +39,11 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H 
    * document.
    */
   errors?: ErrorType[];
+  /**
+   * A write that creates something: an Idempotency-Key header makes a repeat of it answer the first answer
+   * instead of writing again (idempotency.server.ts).
+   */
+  idempotent?: boolean;
   handler: (input: RouteInput<P, Q, B, H>) => Promise<R | Response>;
 }
 
@@ -148,14 +154,18 @@ export function mount(
   for (const def of routes) {
     app.on(def.method.toUpperCase(), def.path, async (c) => {
       const caller = def.public ? (null as unknown as Caller) : await authenticate(c);
-      const params = parse(def.params, c.req.param(), "path");
-      const query = parse(def.query, queryObject(c), "query");
-      const headers = def.headers ? parse(def.headers, headerObject(c, def.headers), "header") : undefined;
-      const body = def.body ? parse(def.body, await readJson(c), "body") : undefined;
-      const result = await def.handler({ c, deps, caller, params, query, body, headers });
-      if (result instanceof Response) return result;
-      if (def.status === 204) return c.body(null, 204);
-      return c.json(result as object, def.status ?? 200);
+      const answer = async (deps: ApiDeps): Promise<Response> => {
+        const params = parse(def.params, c.req.param(), "path");
+        const query = parse(def.query, queryObject(c), "query");
+        const headers = def.headers ? parse(def.headers, headerObject(c, def.headers), "header") : undefined;
+        const body = def.body ? parse(def.body, await readJson(c), "body") : undefined;
+        const result = await def.handler({ c, deps, caller, params, query, body, headers });
+        if (result instanceof Response) return result;
+        if (def.status === 204) return c.body(null, 204);
+        return c.json(result as object, def.status ?? 200);
+      };
+      const key = def.idempotent && caller ? c.req.header(IDEMPOTENCY_HEADER_NAME) : undefined;
+      return key === undefined ? answer(deps) : idempotent(c, deps, caller, key, answer);
     });
   }
 }

@@ -78,7 +78,8 @@ const groups = new WeakMap<DB, GroupCommit>();
  * Either way the work runs alone against the database and is applied completely or not at all.
  */
 export function writeTransaction<T>(db: DB, work: (trx: Trx) => Promise<T>): Promise<T> {
-  if (dialectOf(db) !== "sqlite") return db.transaction().execute(work);
+  // Inside a request's own transaction (an idempotent write), the work joins it.
+  if (db.isTransaction || dialectOf(db) !== "sqlite") return db.transaction().execute(work);
   let group = groups.get(db);
   if (!group) {
     group = new GroupCommit(db);

@@ -17,6 +17,7 @@ export const answerOptionRoutes = [
   route({
     method: "post",
     path: "/answer-options",
+    idempotent: true,
     tag,
     summary: "Add an answer at the end of a question",
     body: CreateAnswerOptionSchema,
@@ -59,6 +60,7 @@ export const answerOptionRoutes = [
   route({
     method: "post",
     path: "/answer-options/:id/sub-question",
+    idempotent: true,
     tag,
     summary: "Add a sub-question under an answer (it takes the category of its parent)",
     params: ItemParams,

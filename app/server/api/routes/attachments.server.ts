@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
-import { FILE_NAME_MAX_LENGTH, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_QUESTION } from "~/domain/uploads";
+import { FILE_NAME_MAX_LENGTH, MAX_ATTACHMENTS_PER_QUESTION } from "~/domain/uploads";
 import { attachmentStore } from "~/server/storage/attachments.server";
 import { attachmentLinkSecret, contentDisposition } from "~/server/services/fill/attachment-links.server";
 import {
@@ -16,14 +16,11 @@ import {
   type IncomingFile,
 } from "~/server/services/fill/attachments-write.server";
 import { route, type AnyRoute } from "../route.server";
-import { readLimited } from "../body.server";
+import { bodyBytes } from "../body.server";
 import { idParam, surveyCaller } from "../schemas.server";
 import type { ApiDeps } from "../types.server";
 
 const tag = "File attachments";
-
-/** The most an upload request may carry: five files of the largest size, and room for the form's framing. */
-export const UPLOAD_BODY_LIMIT = MAX_ATTACHMENTS_PER_QUESTION * MAX_ATTACHMENT_BYTES + 1_000_000;
 
 const storeOf = (deps: ApiDeps) => attachmentStore(deps.env.attachmentsDir);
 const secretOf = (deps: ApiDeps) => deps.env.ATTACHMENT_LINK_SECRET ?? attachmentLinkSecret(deps.env.DATA_DIR);
@@ -53,7 +50,7 @@ async function filesOf(c: Context): Promise<IncomingFile[]> {
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the files as multipart/form-data in the field files");
   }
-  const body = await readLimited(c.req.raw, UPLOAD_BODY_LIMIT);
+  const body = await bodyBytes(c);
   let form: FormData;
   try {
     form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
@@ -99,6 +96,7 @@ export const attachmentRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/file-attachments/upload",
+    idempotent: true,
     tag,
     summary:
       "Attach files (multipart field files) to a question of an Open case. 200 when all were stored; 406 with the first refusal's Type, Error and FileName when any was refused (the others are stored); Results lists each file",

@@ -21,6 +21,7 @@ export const categoryRoutes = [
   route({
     method: "post",
     path: "/categories",
+    idempotent: true,
     tag,
     summary: "Add a category at the end of a Draft survey (editors of its teams)",
     body: CreateCategorySchema,

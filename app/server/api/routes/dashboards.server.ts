@@ -65,6 +65,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: `${base}/:id/charts/add`,
+    idempotent: true,
     tag,
     summary: "Append one chart per ChartAddRequest; range and preliminary-question charts start without questions",
     params: z.object({ id: idParam }),

@@ -22,6 +22,7 @@ const create = (path: string, summary: string) =>
     body: CreatePatientAttributeSchema,
     response: PatientFormAttributeSchema,
     status: 201,
+    idempotent: true,
     handler: ({ deps, caller, body }) => createPatientAttribute(deps.db, surveyCaller(caller), body),
   });
 

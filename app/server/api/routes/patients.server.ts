@@ -55,6 +55,7 @@ export const patientRoutes = [
   route({
     method: "post",
     path: "/patients/add",
+    idempotent: true,
     tag,
     summary: "Start a case for patientId in an Active survey (409 when the id is taken)",
     query: CaseQuery,

@@ -12,6 +12,7 @@ export const questionRoutes = [
   route({
     method: "post",
     path: "/questions",
+    idempotent: true,
     tag,
     summary: "Add a question at the end of a category (image questions with their answer options)",
     body: CreateQuestionSchema,

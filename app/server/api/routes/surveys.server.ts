@@ -64,6 +64,7 @@ export const surveyRoutes = [
   route({
     method: "post",
     path: "/surveys",
+    idempotent: true,
     tag,
     summary: "Create a Draft survey (editors)",
     body: CreateSurveySchema.partial({ Title: true }),
@@ -111,6 +112,7 @@ export const surveyRoutes = [
   route({
     method: "post",
     path: "/surveys/:id/clone",
+    idempotent: true,
     tag,
     summary: "Copy a survey's structure into a new Draft (editors)",
     params: SurveyIdParams,
