@@ -163,4 +163,23 @@ describe.each(dialects)("foundation API on %s", (kind) => {
     expect(user.$ref).toBe("#/components/schemas/User");
     expect(doc.components.schemas.User.properties).toHaveProperty("SurveyAccessRoles");
   });
+
+  it("lists each operation's error answers by status and type, and the Idempotency-Key of creating writes", async () => {
+    const doc = await (await api.call("GET", "/openapi.json")).json();
+    const add = doc.paths["/patients/add"].post;
+    expect(Object.keys(add.responses)).toEqual(["201", "400", "401", "403", "404", "409", "413", "422", "500", "503"]);
+    expect(add.responses.default).toBeUndefined();
+    const conflict = add.responses["409"].content["application/json"].schema.allOf[1].properties.Type.enum;
+    expect(conflict).toEqual(
+      expect.arrayContaining(["SURVEY_ALREADY_CLOSED", "SURVEY_PATIENTID_EXISTS", "SURVEY_INVALID_STATUS"]),
+    );
+    expect(add.responses["422"].description).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect(add.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "Idempotency-Key", in: "header" })]),
+    );
+    const health = doc.paths["/health"].get;
+    expect(Object.keys(health.responses)).toEqual(["200", "500", "503"]);
+    const upload = doc.paths["/file-attachments/upload"].post.responses["406"].description;
+    expect(upload).toContain("SURVEY_ATTACHMENTS_TOO_LARGE");
+  });
 });

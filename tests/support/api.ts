@@ -6,6 +6,7 @@ import { parseEnv } from "~/server/env.server";
 import { newBrowser } from "~/server/idp/test-client.server";
 import { CLIENT_SECRET, createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { openTestDb, type DialectName, type TestDb } from "./databases";
+import { checkDocumented } from "./documented";
 
 export interface ApiHarness {
   ctx: AppContext;
@@ -38,6 +39,13 @@ export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Pr
     LOG_LEVEL: "silent",
   });
   const ctx = createContext(env, testDb.db);
+  // Every error answer must be one the OpenAPI document lists for its operation.
+  const request = ctx.api.request.bind(ctx.api);
+  ctx.api.request = (async (input: Parameters<typeof request>[0], init?: RequestInit, ...rest: unknown[]) => {
+    const res = await (request as (...args: unknown[]) => Response | Promise<Response>)(input, init, ...rest);
+    await checkDocumented(input, init, res);
+    return res;
+  }) as typeof ctx.api.request;
   const tokens = new Map<string, string>();
   const harness: ApiHarness = {
     ctx,

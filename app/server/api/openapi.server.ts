@@ -1,5 +1,6 @@
 import { z, type ZodType } from "zod";
-import { errorStatus } from "~/domain/errors";
+import { errorStatus, type ErrorType } from "~/domain/errors";
+import { UPLOAD_PATH } from "./body.server";
 import type { AnyRoute } from "./route.server";
 
 type JsonSchema = Record<string, unknown>;
@@ -26,6 +27,16 @@ function parameters(schema: ZodType | undefined, where: "query" | "path" | "head
   }));
 }
 
+const idempotencyParameter = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "A client-made id of this write, the same on every repeat of it: a repeat answers the first answer " +
+    "(with the header Idempotent-Replayed: true) and writes nothing; a key used for another request is refused (422)",
+  schema: { type: "string", pattern: "^[A-Za-z0-9_-]{8,100}$" },
+};
+
 const envelope = {
   type: "object",
   required: ["Type", "Error"],
@@ -34,6 +45,50 @@ const envelope = {
     Error: { type: "string" },
   },
 };
+
+/**
+ * Every error type of the catalogue a route may answer: those every route may (unexpected, database
+ * unreachable), those that follow from what it takes (sign-in, input, a body), and its own.
+ */
+export function documentedErrors(r: AnyRoute): Set<ErrorType> {
+  const types: ErrorType[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
+  if (!r.public) types.push("UNAUTHORIZED", "FORBIDDEN", "TOS_NOT_ACCEPTED");
+  if (r.params || r.query || r.body || r.headers) types.push("VALIDATION_ERROR");
+  // Any write may declare a body over its limit; those that read one may get one of another type.
+  if (r.method !== "get") types.push("PAYLOAD_TOO_LARGE");
+  if (r.body || `/api${r.path}` === UPLOAD_PATH) types.push("UNSUPPORTED_MEDIA_TYPE");
+  if (r.idempotent) types.push("VALIDATION_ERROR", "IDEMPOTENCY_KEY_REUSED");
+  return new Set([...types, ...(r.errors ?? [])]);
+}
+
+/** The error answers of a route, one entry per status, each naming its types. */
+function errorResponses(r: AnyRoute) {
+  const byStatus = new Map<number, ErrorType[]>();
+  for (const type of documentedErrors(r)) {
+    const status = errorStatus[type];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), type]);
+  }
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, types]) => [
+        String(status),
+        {
+          description: types.join(", "),
+          content: {
+            "application/json": {
+              schema: {
+                allOf: [
+                  { $ref: "#/components/schemas/ErrorEnvelope" },
+                  { type: "object", properties: { Type: { enum: types } } },
+                ],
+              },
+            },
+          },
+        },
+      ]),
+  );
+}
 
 /** The OpenAPI 3.1 document of the REST API, made from the same zod schemas that validate it. */
 export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
@@ -51,6 +106,7 @@ export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
         ...parameters(r.params, "path"),
         ...parameters(r.query, "query"),
         ...parameters(r.headers, "header"),
+        ...(r.idempotent ? [idempotencyParameter] : []),
       ],
       ...(r.body
         ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(r.body) } } } }
@@ -60,10 +116,7 @@ export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
           ok === 204 || !r.response
             ? { description: "Done" }
             : { description: "Done", content: { "application/json": { schema: jsonSchema(r.response) } } },
-        default: {
-          description: "An error of the catalogue",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
-        },
+        ...errorResponses(r),
       },
     };
   }

@@ -17,6 +17,7 @@ export const answerOptionRoutes = [
   route({
     method: "post",
     path: "/answer-options",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     idempotent: true,
     tag,
     summary: "Add an answer at the end of a question",
@@ -28,6 +29,7 @@ export const answerOptionRoutes = [
   route({
     method: "put",
     path: "/answer-options/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Change some fields of an answer; unchanged values are not written",
     params: ItemParams,
@@ -38,6 +40,7 @@ export const answerOptionRoutes = [
   route({
     method: "delete",
     path: "/answer-options/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
     tag,
     summary: "Delete an answer with its sub-questions (refused when answers were logged)",
     params: ItemParams,
@@ -49,6 +52,7 @@ export const answerOptionRoutes = [
   route({
     method: "post",
     path: "/answer-options/:id/reorder",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Move an answer to newPosition (0-based) among its question's answers",
     params: ItemParams,
@@ -60,6 +64,7 @@ export const answerOptionRoutes = [
   route({
     method: "post",
     path: "/answer-options/:id/sub-question",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     idempotent: true,
     tag,
     summary: "Add a sub-question under an answer (it takes the category of its parent)",

@@ -78,6 +78,7 @@ export const attachmentRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/file-attachments",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "The files attached to one question of a case",
     query: z.object({ questionId: idParam, patientDataId: idParam }),
@@ -87,6 +88,7 @@ export const attachmentRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/file-attachments/count",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "How many files each question of a case holds",
     query: z.object({ patientDataId: idParam }),
@@ -96,6 +98,18 @@ export const attachmentRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/file-attachments/upload",
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "NOT_FOUND",
+      "SURVEY_PATIENTID_NOT_FOUND",
+      "SURVEY_INVALID_STATUS",
+      "SURVEY_ALREADY_CLOSED",
+      "SURVEY_ATTACHMENTS_TOO_MANY",
+      "SURVEY_ATTACHMENTS_NOT_ALLOWED",
+      "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED",
+      "SURVEY_ATTACHMENTS_TOO_LARGE",
+      "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME",
+    ],
     idempotent: true,
     tag,
     summary:
@@ -115,6 +129,13 @@ export const attachmentRoutes: AnyRoute[] = [
   route({
     method: "delete",
     path: "/file-attachments/delete",
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "NOT_FOUND",
+      "SURVEY_PATIENTID_NOT_FOUND",
+      "SURVEY_INVALID_STATUS",
+      "SURVEY_ALREADY_CLOSED",
+    ],
     tag,
     summary: "Remove a file, named by fileName in the body, from a question of an Open case",
     query: z.object({ questionId: idParam, patientDataId: idParam, ...owner }),
@@ -131,6 +152,7 @@ export const attachmentRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/file-attachments/get-sas-blob-url",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "A download link for one file that expires after 10 minutes",
     query: z.object({ surveyFileAttachmentId: idParam }),
@@ -144,6 +166,7 @@ export const attachmentRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/file-attachments/download",
+    errors: ["FORBIDDEN", "NOT_FOUND"],
     tag,
     public: true,
     summary: "The file a link from get-sas-blob-url names, while the link is valid",

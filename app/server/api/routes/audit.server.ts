@@ -15,6 +15,7 @@ export const auditRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/audit-log",
+    errors: ["SURVEY_NOT_FOUND"],
     tag: "Audit",
     summary: "The audit log of a survey, or with patientId of that patient id's cases in it; oldest first",
     query,
@@ -24,6 +25,7 @@ export const auditRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/audit-log/csv",
+    errors: ["SURVEY_NOT_FOUND"],
     tag: "Audit",
     summary: "The same audit log as CSV (formula-like cells neutralised)",
     query,

@@ -21,6 +21,7 @@ export const categoryRoutes = [
   route({
     method: "post",
     path: "/categories",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     idempotent: true,
     tag,
     summary: "Add a category at the end of a Draft survey (editors of its teams)",
@@ -32,6 +33,7 @@ export const categoryRoutes = [
   route({
     method: "put",
     path: "/categories/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Rename a category",
     params: ItemParams,
@@ -42,6 +44,7 @@ export const categoryRoutes = [
   route({
     method: "delete",
     path: "/categories",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
     tag,
     summary: "Delete a category with its questions (refused when answers were logged)",
     query: z.object({ categoryId: idParam, surveyId: idParam }),
@@ -52,6 +55,7 @@ export const categoryRoutes = [
   route({
     method: "post",
     path: "/categories/:id/reorder",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Move a category to newPosition (0-based) among the survey's categories",
     params: ItemParams,

@@ -28,6 +28,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: `${base}/get-by-survey-id/:id`,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "The survey's statistics dashboard (made on first use), each chart with its data under the Filters",
     params: z.object({ id: idParam }),
@@ -39,6 +40,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: `${base}/supported-chart-types`,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "The chart types a dashboard can hold, with their default plot type, name and description",
     response: SupportedChartTypesSchema,
@@ -54,6 +56,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: `${base}/:id/benchmark/:surveyId`,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "The dashboard's charts drawn over another survey of the same original, with the Filters mapped to it",
     params: z.object({ id: idParam, surveyId: idParam }),
@@ -65,6 +68,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: `${base}/:id/charts/add`,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     idempotent: true,
     tag,
     summary: "Append one chart per ChartAddRequest; range and preliminary-question charts start without questions",
@@ -83,6 +87,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: `${base}/:id/charts/update/:chartId`,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "Choose a chart's preliminary question (AttributeId) or its two different questions of the fitting kind",
     params: ChartParams,
@@ -94,6 +99,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "delete",
     path: `${base}/:id/charts/:chartId`,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "Remove a chart from the dashboard",
     params: ChartParams,
@@ -103,6 +109,7 @@ export const dashboardRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: `${base}/:id/charts/reorder/:chartId`,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "Move a chart to newPosition (0-based) among the dashboard's charts",
     params: ChartParams,

@@ -17,6 +17,7 @@ const create = (path: string, summary: string) =>
   route({
     method: "post",
     path,
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary,
     body: CreatePatientAttributeSchema,
@@ -32,6 +33,7 @@ export const patientAttributeRoutes = [
   route({
     method: "put",
     path: "/patient-attributes/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
     tag,
     summary: "Change a preliminary question; AnswerOptions is the whole list (kept answers carry their Id)",
     params: ItemParams,
@@ -42,6 +44,7 @@ export const patientAttributeRoutes = [
   route({
     method: "delete",
     path: "/patient-attributes/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
     tag,
     summary: "Delete a preliminary question with its answers (refused when it was answered)",
     params: ItemParams,
@@ -53,6 +56,7 @@ export const patientAttributeRoutes = [
   route({
     method: "post",
     path: "/patient-attributes/reorder/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Move a preliminary question to newPosition (0-based) in the patient form",
     params: ItemParams,
@@ -64,6 +68,7 @@ export const patientAttributeRoutes = [
   route({
     method: "post",
     path: "/patient-attributes/answer-options/reorder/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Move an answer of a preliminary question to newPosition (0-based) among its answers",
     params: ItemParams,

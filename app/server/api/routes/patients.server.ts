@@ -26,6 +26,7 @@ export const patientRoutes = [
   route({
     method: "get",
     path: "/patients/autocomplete",
+    errors: ["SURVEY_NOT_FOUND"],
     tag,
     summary: "Up to 10 Open cases whose id starts with patientId, and whether that exact id is closed",
     query: z.object({ patientId: PatientIdTextSchema.default(""), surveyId: idParam }),
@@ -36,6 +37,7 @@ export const patientRoutes = [
   route({
     method: "get",
     path: "/patients/latest",
+    errors: ["SURVEY_NOT_FOUND"],
     tag,
     summary: "The most recently changed Open cases of a survey (count, default 10)",
     query: z.object({ count: z.coerce.number().int().min(1).max(100).default(LATEST_DEFAULT), surveyId: idParam }),
@@ -45,6 +47,7 @@ export const patientRoutes = [
   route({
     method: "get",
     path: "/patients",
+    errors: ["SURVEY_NOT_FOUND"],
     tag,
     summary: "Whether patientId names an Open, a Closed or no case (Nonexistent) of the survey",
     query: CaseQuery,
@@ -55,6 +58,7 @@ export const patientRoutes = [
   route({
     method: "post",
     path: "/patients/add",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ALREADY_CLOSED", "SURVEY_PATIENTID_EXISTS"],
     idempotent: true,
     tag,
     summary: "Start a case for patientId in an Active survey (409 when the id is taken)",
@@ -67,6 +71,7 @@ export const patientRoutes = [
   route({
     method: "post",
     path: "/patients/close",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ALREADY_CLOSED", "SURVEY_PATIENTID_NOT_FOUND"],
     tag,
     summary: "Submit a case: it is Closed at once (409 SURVEY_ALREADY_CLOSED when it was)",
     query: CaseQuery,

@@ -12,6 +12,7 @@ export const questionRoutes = [
   route({
     method: "post",
     path: "/questions",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     idempotent: true,
     tag,
     summary: "Add a question at the end of a category (image questions with their answer options)",
@@ -23,6 +24,7 @@ export const questionRoutes = [
   route({
     method: "put",
     path: "/questions/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
     tag,
     summary: "Change some fields of a question (not its type); unchanged values are not written",
     params: ItemParams,
@@ -33,6 +35,7 @@ export const questionRoutes = [
   route({
     method: "delete",
     path: "/questions/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
     tag,
     summary: "Delete a question with its answers and sub-questions (refused when answers were logged)",
     params: ItemParams,
@@ -44,6 +47,7 @@ export const questionRoutes = [
   route({
     method: "post",
     path: "/questions/reorder/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Move a question to newPosition (0-based) among its category's questions or its answer's sub-questions",
     params: ItemParams,

@@ -41,6 +41,13 @@ function answerRoute<B extends AnswerBody>(
   return route({
     method: "post",
     path: `/question-responses/${path}`,
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "NOT_FOUND",
+      "SURVEY_PATIENTID_NOT_FOUND",
+      "SURVEY_INVALID_STATUS",
+      "SURVEY_ALREADY_CLOSED",
+    ],
     tag,
     summary: `${summary}. Replaces the question's previous answer; answers of sub-questions that are no longer shown are removed`,
     body,
@@ -53,6 +60,7 @@ const listQuestionResponsesRoute = (path: string) =>
   route({
     method: "get",
     path,
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
     tag,
     summary: "Every recorded answer of a case (date-times as DD.MM.YYYY HH:mm)",
     query: CaseQuery,
@@ -65,6 +73,7 @@ const listAttributeResponsesRoute = (path: string) =>
   route({
     method: "get",
     path,
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
     tag,
     summary: "The preliminary answers of a case",
     query: CaseQuery,
@@ -77,6 +86,13 @@ const writeAttributeResponseRoute = (path: string) =>
   route({
     method: "post",
     path,
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "NOT_FOUND",
+      "SURVEY_PATIENTID_NOT_FOUND",
+      "SURVEY_INVALID_STATUS",
+      "SURVEY_ALREADY_CLOSED",
+    ],
     tag,
     summary:
       "Answer a preliminary question (PatientFormAnswerOptionId null deletes the answer); answers of questions it hides are removed",
@@ -125,6 +141,13 @@ export const responseRoutes: AnyRoute[] = [
   route({
     method: "delete",
     path: "/question-responses/question",
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "NOT_FOUND",
+      "SURVEY_PATIENTID_NOT_FOUND",
+      "SURVEY_INVALID_STATUS",
+      "SURVEY_ALREADY_CLOSED",
+    ],
     tag,
     summary: "Delete a question's answer with the answers of its sub-questions",
     body: DeleteQuestionResponseSchema,

@@ -47,6 +47,7 @@ export const statisticsRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/statistics/:surveyId",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary:
       "Every question's figures over the survey's closed cases that pass the filters; with benchmarkSurveyId the other survey's figures beside them",
@@ -73,6 +74,7 @@ export const statisticsRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/statistics/:surveyId/patient-ids",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "The patient ids of the closed cases that pass the other filters (the survey-id filter's choices)",
     params: z.object({ surveyId: idParam }),
@@ -86,6 +88,7 @@ export const statisticsRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/statistics/:surveyId/csv",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "A zip (named after the survey) of responses.csv, one row per case, and codebook.csv; streamed",
     params: z.object({ surveyId: idParam }),
@@ -96,6 +99,7 @@ export const statisticsRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/statistics/:surveyId/free-text/:questionId",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "A page of a free-text question's answers, newest first, optionally those containing filterString",
     params: z.object({ surveyId: idParam, questionId: idParam }),
@@ -112,6 +116,7 @@ export const statisticsRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/statisticsFilterData",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "What the statistics can be filtered by: teams and the survey's preliminary questions",
     query: z.object({ surveyId: idParam }),
@@ -121,6 +126,7 @@ export const statisticsRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/file-attachments/get-by-question-id/:id",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "The files attached to a question in the closed cases that pass the filters",
     params: z.object({ id: idParam }),
@@ -133,6 +139,7 @@ export const statisticsRoutes: AnyRoute[] = [
   route({
     method: "post",
     path: "/file-attachments/get-archived",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary: "The named files of one question as a zip (safe names, each under its patient id); streamed",
     body: ArchivedAttachmentsRequestSchema,

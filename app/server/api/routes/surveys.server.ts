@@ -45,6 +45,7 @@ export const surveyRoutes = [
   route({
     method: "get",
     path: "/surveys/benchmarkable",
+    errors: ["SURVEY_NOT_FOUND"],
     tag,
     summary: "Surveys that can be compared with the given one (clones of one another)",
     query: z.object({ surveyId: idParam, filterString: z.string().max(200).optional() }),
@@ -55,6 +56,7 @@ export const surveyRoutes = [
   route({
     method: "get",
     path: "/surveys/:id",
+    errors: ["SURVEY_NOT_FOUND"],
     tag,
     summary: "A whole survey: categories, questions, answers, sub-questions, patient form, permissions",
     params: SurveyIdParams,
@@ -75,6 +77,7 @@ export const surveyRoutes = [
   route({
     method: "put",
     path: "/surveys/:id",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Change some fields of a Draft survey (editors)",
     params: SurveyIdParams,
@@ -85,6 +88,7 @@ export const surveyRoutes = [
   route({
     method: "post",
     path: "/surveys/:id/archive",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Archive a survey (editors)",
     params: SurveyIdParams,
@@ -94,6 +98,7 @@ export const surveyRoutes = [
   route({
     method: "post",
     path: "/surveys/:id/archive/restore",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Restore an archived survey to Draft (editors)",
     params: SurveyIdParams,
@@ -103,6 +108,7 @@ export const surveyRoutes = [
   route({
     method: "delete",
     path: "/surveys/:id/archive",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Delete an archived survey permanently (editors)",
     params: SurveyIdParams,
@@ -112,6 +118,7 @@ export const surveyRoutes = [
   route({
     method: "post",
     path: "/surveys/:id/clone",
+    errors: ["SURVEY_NOT_FOUND"],
     idempotent: true,
     tag,
     summary: "Copy a survey's structure into a new Draft (editors)",
@@ -126,6 +133,7 @@ export const surveyRoutes = [
   route({
     method: "post",
     path: "/surveys/:id/approve",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Publish a Draft survey (approvers): needs a title and a question",
     params: SurveyIdParams,
@@ -135,6 +143,7 @@ export const surveyRoutes = [
   route({
     method: "put",
     path: "/surveys/:id/change-status",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS"],
     tag,
     summary: "Unpublish (newStatusId 1) or close (3) a survey (approvers)",
     params: SurveyIdParams,

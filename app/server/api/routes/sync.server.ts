@@ -13,6 +13,14 @@ export const syncRoutes = [
   route({
     method: "post",
     path: "/survey-offline-sync/:surveyId",
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "SYNC_SURVEY_INVALID_STATUS",
+      "SYNC_SURVEY_OUTDATED_HASH",
+      "SYNC_SURVEY_ALREADY_CLOSED",
+      "SYNC_SURVEY_PATIENTID_CLASH",
+      "SYNC_IDEMPOTENCY_KEY_REUSED",
+    ],
     tag: "Offline sync",
     summary:
       "Apply one offline fill to its case in one transaction; answers the case's PatientDataId. " +
