@@ -11,7 +11,7 @@ import { resources } from "~/server/locales.server";
 import { NonceContext } from "~/components/layout/nonce";
 import { remixI18n } from "~/server/i18n.server";
 
-export { apiFetch, boot } from "~/server/boot.server";
+export { apiFetch, boot, startStandaloneIdp } from "~/server/boot.server";
 export { bodyLimitOf } from "~/server/api/body.server";
 export { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 export { startEmbeddedIdp } from "~/server/idp/index.server";

@@ -11,8 +11,9 @@ if (vitest) {
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
 }
-const pw = read("test-results/playwright.json");
-if (pw) {
+for (const file of ["test-results/playwright.json", "test-results/deployment.json"]) {
+  const pw = read(file);
+  if (!pw) continue;
   passed += pw.stats.expected + (pw.stats.flaky ?? 0);
   failed += pw.stats.unexpected;
   skipped += pw.stats.skipped;

@@ -5,7 +5,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import { getEnv, type Env } from "~/server/env.server";
 import { startEmbeddedIdp, type EmbeddedIdpOptions } from "~/server/idp/index.server";
 import { log, setInstanceId, setLogLevel } from "~/server/log.server";
-import { embeddedClientSecret } from "~/server/auth/oidc.server";
+import { readOrCreateSecret } from "~/server/secrets.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
 import { purgeIdempotentRequests } from "~/server/api/idempotency.server";
 import { everyOnce, runExclusively } from "~/server/db/leases.server";
@@ -46,19 +46,7 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
 
   let idp: { close(): Promise<void> } | undefined;
   if (env.embeddedIdp) {
-    idp = await (opts.startIdp ?? startEmbeddedIdp)({
-      issuer: env.issuer,
-      port: env.IDP_PORT,
-      host: env.HOST,
-      dataDir: path.join(env.DATA_DIR, "idp"),
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET ?? embeddedClientSecret(),
-      redirectUris: [`${env.publicUrl}/authentication/login-callback`],
-      postLogoutRedirectUris: [`${env.publicUrl}/surveys`],
-      apiAudience: env.OIDC_AUDIENCE,
-      apiScope: env.OIDC_API_SCOPE,
-      accessTokenTtlSeconds: env.IDP_ACCESS_TOKEN_TTL_SECONDS,
-    });
+    idp = await (opts.startIdp ?? startEmbeddedIdp)(providerOptions(env, env.IDP_PORT));
     log.info("idp.embedded", { issuer: env.issuer });
   }
 
@@ -91,6 +79,42 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
       await closeDb();
     },
   };
+}
+
+/** The embedded provider's settings, from the same configuration the app reads. */
+function providerOptions(env: Env, port: number): EmbeddedIdpOptions {
+  return {
+    issuer: env.issuer,
+    port,
+    host: env.HOST,
+    dataDir: path.join(env.DATA_DIR, "idp"),
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET ?? readOrCreateSecret(env.DATA_DIR, "idp-client-secret"),
+    redirectUris: [`${env.publicUrl}/authentication/login-callback`],
+    postLogoutRedirectUris: [`${env.publicUrl}/surveys`],
+    apiAudience: env.OIDC_AUDIENCE,
+    apiScope: env.OIDC_API_SCOPE,
+    accessTokenTtlSeconds: env.IDP_ACCESS_TOKEN_TTL_SECONDS,
+  };
+}
+
+/**
+ * The embedded provider on its own, in a process of its own (server/idp.js): with the app's configuration,
+ * OIDC_ISSUER naming the address it serves (its port is the one it listens on) and OIDC_CLIENT_SECRET the
+ * secret the app's copies present. For several copies of the app where no other provider is at hand, and
+ * for the deployment tests.
+ */
+export async function startStandaloneIdp(): Promise<{ issuer: string; close(): Promise<void> }> {
+  const env = getEnv();
+  setLogLevel(env.LOG_LEVEL);
+  if (env.embeddedIdp || !env.OIDC_CLIENT_SECRET) {
+    throw new Error("Set OIDC_ISSUER (the address this provider serves) and OIDC_CLIENT_SECRET");
+  }
+  const url = new URL(env.issuer);
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  const idp = await startEmbeddedIdp(providerOptions(env, port));
+  log.info("idp.standalone", { issuer: env.issuer, port });
+  return idp;
 }
 
 /**
