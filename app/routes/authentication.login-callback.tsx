@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { hasToolAccess } from "~/domain/user";
 import { getContext } from "~/server/context.server";
-import { clearStateCookie, getOidc, termsUrl } from "~/server/auth/oidc.server";
+import { clearStateCookies, getOidc, termsUrl } from "~/server/auth/oidc.server";
 import { renewAt } from "~/server/auth/renewal.server";
 import { safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
@@ -20,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { env, db, sessions } = getContext();
   const url = new URL(request.url);
   const secure = url.protocol === "https:";
-  const headers = new Headers({ "Set-Cookie": clearStateCookie(request) });
+  const headers = new Headers();
+  for (const cookie of clearStateCookies(request)) headers.append("Set-Cookie", cookie);
   const returnTo = safeReturnTo((await returnToCookie.parse(request.headers.get("Cookie"))) as string | null);
   // A silent sign-in ends on its own page either way; the page that asked reads the outcome there.
   const silent = returnTo.startsWith(SILENT_DONE);

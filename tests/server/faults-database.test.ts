@@ -57,6 +57,10 @@ describe.skipIf(!dialects.includes("postgres"))("PostgreSQL refusing connections
       [database.name],
     );
     await expectUnavailable(await fetch(`${server.url}/api/health`));
+    const ready = await fetch(`${server.url}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ Status: "NotReady", Database: false });
+    expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
     // Past the credential cache, so that the session itself must be read from the database.
     await new Promise((r) => setTimeout(r, 5_500));
     const answer = () =>
@@ -75,6 +79,7 @@ describe.skipIf(!dialects.includes("postgres"))("PostgreSQL refusing connections
 
     await adminQuery(`alter database "${database.name}" allow_connections true`);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
     expect((await answer()).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
   }, 60_000);

@@ -149,6 +149,31 @@ describe("the server behind a proxy (TRUST_PROXY=1)", () => {
     expect(language.headers.get("location")).toBe("/surveys");
   });
 
+  it("keeps the sign-in state cookie Secure behind https, and removes it once the sign-in used it", async () => {
+    const start = await fetch(`${server.url}/authentication/login?returnTo=%2Fsurveys`, {
+      redirect: "manual",
+      headers: FORWARDED,
+    });
+    const state = start.headers.getSetCookie().find((c) => c.startsWith("sv_oauth"));
+    expect(state).toMatch(/; Secure/i);
+    expect(state).toMatch(/HttpOnly/i);
+
+    const browser = newBrowser();
+    const { final } = await follow(
+      browser,
+      `${server.url}/authentication/login?returnTo=%2Fsurveys`,
+      `${server.url}/authentication/login-callback`,
+      () => new URLSearchParams({ username: "user", password: "user123" }),
+    );
+    const stateCookies = () => browser.jar.names().filter((n) => n.startsWith("sv_oauth"));
+    expect(stateCookies()).toHaveLength(1);
+    const callback = await browser.request(final);
+    expect(callback.status).toBe(302);
+    const cleared = callback.headers.getSetCookie().find((c) => c.startsWith("sv_oauth"));
+    expect(cleared).toMatch(/Max-Age=0/i);
+    expect(stateCookies()).toEqual([]);
+  });
+
   it("answers liveness and readiness apart", async () => {
     const live = await fetch(`${server.url}/api/health/live`);
     expect(live.status).toBe(200);
@@ -168,9 +193,13 @@ describe("the server behind a proxy (TRUST_PROXY=1)", () => {
         fs.rmSync(dir, { recursive: true });
         fs.writeFileSync(dir, "not a folder");
       }
-      const res = await fetch(`${server.url}/api/health/ready`);
+      const res = await fetch(`${server.url}/api/health/ready`, { headers: { "x-request-id": "ready-probe-1" } });
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ Status: "NotReady", AttachmentStore: false, Database: true });
+      // What the request logged on its way carries its id and the copy's, not only the request line.
+      await new Promise((r) => setTimeout(r, 100));
+      const line = logLines(server).find((l) => l.msg === "health.not_ready");
+      expect(line).toMatchObject({ requestId: "ready-probe-1", instance: "copy-a" });
       expect((await fetch(`${server.url}/api/health/live`)).status).toBe(200);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -96,10 +96,19 @@ export function getOidc() {
   return pending;
 }
 
-/** A Set-Cookie header that removes the sign-in state cookie once the sign-in has used it. */
-export function clearStateCookie(request: Request): string {
+/**
+ * Set-Cookie headers that remove the sign-in's state cookies the request carries once the sign-in has used
+ * them (one per sign-in started: "sv_oauth:<id>").
+ */
+export function clearStateCookies(request: Request): string[] {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${STATE_COOKIE}=; Path=${STATE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+  const names = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.trim().split("=")[0] ?? "")
+    .filter((name) => name === STATE_COOKIE || name.startsWith(`${STATE_COOKIE}:`));
+  return [...new Set(names)].map(
+    (name) => `${name}=; Path=${STATE_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`,
+  );
 }
 
 /**
