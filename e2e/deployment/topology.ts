@@ -77,6 +77,8 @@ export class Topology {
   readonly database = `survey_deploy_${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
   databaseUrl = "";
   ports = { proxy: 0, tls: 0, idp: 0, a: 0, b: 0 };
+  /** How many surveys the database held once both copies had started (the demo data, seeded once). */
+  surveysAtStart = 0;
   private procs: Partial<Record<"idp" | "nginx" | CopyName, Proc>> = {};
   /** Every log line each copy wrote, across its restarts. */
   readonly logs: Record<CopyName, string[]> = { a: [], b: [] };
@@ -157,6 +159,7 @@ export class Topology {
     );
     // Both copies at once over the empty database: migrations and demo data must happen once.
     await Promise.all([this.startCopy("a"), this.startCopy("b")]);
+    this.surveysAtStart = (await this.query<{ n: number }>("select count(*)::int as n from surveys"))[0]!.n;
     this.writeNginxConfig();
     await this.proxyUp();
   }
