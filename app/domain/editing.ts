@@ -22,8 +22,7 @@ export const editingLimits = {
   subQuestionDepth: 20,
 } as const;
 
-/** Where a new image marker sits, as fractions of the image's width and height. */
-export const DEFAULT_MARKER_POSITION = 0.05;
+export { DEFAULT_MARKER_POSITION } from "./markers";
 
 /** WeightingState values: 1 correct, 0 not correct, 2 not weighted. */
 export const weightingStates = { notCorrect: 0, correct: 1, notWeighted: 2 } as const;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AnswerValue } from "~/domain/answers";
+import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import type { Question } from "~/domain/survey";
 
 export interface InputProps {
@@ -112,6 +113,9 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
   );
 }
 
+/** From this X on, a marker's title is drawn to the left of its dot. */
+const LABEL_LEFT_FROM = 0.6;
+
 /** An image with its answer markers: each marker is a toggle button at its position. */
 export function ImageInput({ question, value, onChange, disabled, named }: InputProps) {
   const chosen = value?.AnswerOptionIds ?? [];
@@ -121,11 +125,15 @@ export function ImageInput({ question, value, onChange, disabled, named }: Input
       {question.ImageSrc ? <img src={question.ImageSrc} alt="" className="image-answer__img" /> : null}
       {question.AnswerOptions.map((o) => {
         const checked = chosen.includes(o.Id);
+        const x = o.X ?? DEFAULT_MARKER_POSITION;
+        // Near the right edge the title goes to the left of the dot, so that it stays on the picture.
+        const side = x > LABEL_LEFT_FROM ? " marker--left" : "";
         return (
           <label
             key={o.Id}
-            className={`marker${checked ? " marker--on" : ""}`}
-            style={{ left: `${(o.X ?? 0.05) * 100}%`, top: `${(o.Y ?? 0.05) * 100}%` }}
+            className={`marker${checked ? " marker--on" : ""}${side}`}
+            style={{ left: `${x * 100}%`, top: `${(o.Y ?? DEFAULT_MARKER_POSITION) * 100}%` }}
+            data-testid="image-marker"
           >
             <input
               type={multiple ? "checkbox" : "radio"}

@@ -1,7 +1,8 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MarkerList } from "./MarkerList";
 import {
+  addMarker,
   clampMarker,
   formatFraction,
   moveByKey,
@@ -20,7 +21,8 @@ const issueKeys = {
 
 /**
  * The image of an image question and its answer markers (sections 5 and 9): upload, then place markers by
- * dragging them or with the arrow keys, and title each one in the list beside the image.
+ * clicking the image (the selected marker goes there, or else a new one is made there), by dragging them or
+ * with the arrow keys, and title each one in the list beside the image.
  */
 export function ImageMarkersField({
   id,
@@ -39,7 +41,10 @@ export function ImageMarkersField({
 }) {
   const { t, i18n } = useTranslation();
   const imgRef = useRef<HTMLImageElement>(null);
-  const dragging = useRef<number | null>(null);
+  /** The marker being dragged, and where on it the pointer took hold (so that it does not jump). */
+  const dragging = useRef<{ key: number; dx: number; dy: number } | null>(null);
+  /** The marker a click on the image moves; null: a click makes a new marker. */
+  const [selected, setSelected] = useState<number | null>(null);
   const clampOnLoad = useRef(false);
   const [fileIssue, setFileIssue] = useState<ImageIssue | "read" | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -80,19 +85,48 @@ export function ImageMarkersField({
   const onPointerDown = (e: PointerEvent<HTMLButtonElement>, key: number) => {
     if (e.button !== 0) return;
     e.preventDefault();
+    e.stopPropagation();
     e.currentTarget.focus();
     e.currentTarget.setPointerCapture(e.pointerId);
-    dragging.current = key;
+    // The marker under the pointer is the one taken, held where it was grabbed.
+    const handle = e.currentTarget.getBoundingClientRect();
+    dragging.current = {
+      key,
+      dx: e.clientX - (handle.left + handle.width / 2),
+      dy: e.clientY - (handle.top + handle.height / 2),
+    };
+    setSelected(key);
   };
   const onPointerMove = (e: PointerEvent<HTMLButtonElement>, key: number) => {
-    if (dragging.current !== key || !imgRef.current) return;
-    place(key, positionFromPointer(e.clientX, e.clientY, imgRef.current.getBoundingClientRect()));
+    const drag = dragging.current;
+    if (drag?.key !== key || !imgRef.current) return;
+    place(key, positionFromPointer(e.clientX - drag.dx, e.clientY - drag.dy, imgRef.current.getBoundingClientRect()));
   };
   const endDrag = (e: PointerEvent<HTMLButtonElement>) => {
     dragging.current = null;
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
+  /** A click on the picture itself: the selected marker goes there, or a new one is made there. */
+  const onImageClick = (e: MouseEvent<HTMLImageElement>) => {
+    if (!imgRef.current) return;
+    const at = positionFromPointer(e.clientX, e.clientY, imgRef.current.getBoundingClientRect());
+    if (selected !== null && markers.some((m) => m.key === selected)) {
+      place(selected, at);
+      setSelected(null);
+      return;
+    }
+    const next = addMarker(markers, box(), at);
+    onMarkers(() => next.list);
+    // Its title next: the field waits beside the image.
+    requestAnimationFrame(() => document.getElementById(`${id}-marker-${next.key}`)?.focus());
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, marker: MarkerDraft, n: number) => {
+    if (e.key === "Escape" && selected !== null) {
+      e.preventDefault();
+      e.stopPropagation();
+      setSelected(null);
+      return;
+    }
     const next = moveByKey(marker, e.key, e.shiftKey, box());
     if (!next) return;
     e.preventDefault();
@@ -145,13 +179,17 @@ export function ImageMarkersField({
               className="marker-stage__img"
               draggable={false}
               onLoad={onLoad}
+              onClick={onImageClick}
+              data-testid="marker-image"
             />
             {markers.map((m, i) => (
               <button
                 key={m.key}
                 type="button"
-                className="marker-handle"
+                className={`marker-handle${selected === m.key ? " marker-handle--selected" : ""}`}
                 style={{ left: `${m.x * 100}%`, top: `${m.y * 100}%` }}
+                aria-pressed={selected === m.key}
+                onClick={() => setSelected((current) => (current === m.key ? current : m.key))}
                 aria-label={t("questionModal.markerHandle", {
                   n: i + 1,
                   title: title(m, i + 1),
@@ -178,7 +216,14 @@ export function ImageMarkersField({
           {announcement}
         </p>
       </div>
-      <MarkerList id={id} markers={markers} errors={errors} box={box} onMarkers={onMarkers} />
+      <MarkerList
+        id={id}
+        markers={markers}
+        errors={errors}
+        box={box}
+        onMarkers={onMarkers}
+        onAdded={(key) => setSelected(key)}
+      />
     </div>
   );
 }

@@ -9,6 +9,7 @@ export function MarkerList({
   errors,
   box,
   onMarkers,
+  onAdded,
 }: {
   id: string;
   markers: MarkerDraft[];
@@ -16,6 +17,8 @@ export function MarkerList({
   /** The rendered image, so a new marker starts inside it. */
   box: () => ImageBox;
   onMarkers: MarkersUpdate;
+  /** A marker was added with the button: it is the one a click on the image places next. */
+  onAdded?: (key: number) => void;
 }) {
   const { t } = useTranslation();
   const focusNext = useRef<string | null>(null);
@@ -30,6 +33,7 @@ export function MarkerList({
     const next = addMarker(markers, box());
     focusNext.current = `${id}-marker-${next.key}`;
     onMarkers(() => next.list);
+    onAdded?.(next.key);
   };
   const remove = (index: number) => {
     const gone = markers[index].key;

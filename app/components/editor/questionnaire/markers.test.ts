@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AnswerOption } from "~/domain/survey";
 import {
   addMarker,
+  MARKER_SPACING_PX,
   blankMarkers,
   clampFraction,
   clampMarker,
@@ -111,6 +112,23 @@ describe("marker drafts", () => {
   });
   it("adds inside a small image's margin", () => {
     expect(addMarker([], { width: 100, height: 100 }).list[0]).toMatchObject({ x: 0.09, y: 0.09 });
+  });
+  it("puts each new marker on a free spot instead of on top of the last one", () => {
+    const image = { width: 480, height: 320 };
+    let list: MarkerDraft[] = [];
+    for (let i = 0; i < 12; i++) list = addMarker(list, image).list;
+    for (const [i, a] of list.entries()) {
+      for (const b of list.slice(i + 1)) {
+        const apart = Math.hypot((a.x - b.x) * image.width, (a.y - b.y) * image.height);
+        expect(apart).toBeGreaterThanOrEqual(MARKER_SPACING_PX - 1);
+      }
+      expect(clampMarker(a, image)).toEqual({ x: a.x, y: a.y });
+    }
+  });
+  it("adds a marker where the image was clicked, kept inside the margin", () => {
+    const image = { width: 480, height: 320 };
+    expect(addMarker([], image, { x: 0.75, y: 0.4 }).list[0]).toMatchObject({ x: 0.75, y: 0.4 });
+    expect(addMarker([], image, { x: 0.999, y: 0 }).list[0]).toMatchObject({ x: 0.981, y: 0.029 });
   });
   it("lists markers without a title", () => {
     const list: MarkerDraft[] = [

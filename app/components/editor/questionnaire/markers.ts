@@ -98,11 +98,42 @@ export function markersFromOptions(options: readonly AnswerOption[]): MarkerDraf
   }));
 }
 
-/** Adds an untitled marker at the default position (kept inside the image); returns the list and its key. */
-export function addMarker(list: readonly MarkerDraft[], box: ImageBox): { list: MarkerDraft[]; key: number } {
+/** Markers closer than this (centre to centre) cover each other's handle. */
+export const MARKER_SPACING_PX = 32;
+
+/**
+ * Where a new marker goes when no place is given: the first free spot of a grid that starts at the default
+ * position, row by row, so that new markers do not pile on one spot. A spot is free when no marker is
+ * within MARKER_SPACING_PX (or 6 % of the side while the image is not laid out yet).
+ */
+export function freeSpot(list: readonly MarkerPosition[], box: ImageBox): MarkerPosition {
+  const stepX = box.width > 0 ? Math.max(0.06, MARKER_SPACING_PX / box.width) : 0.08;
+  const stepY = box.height > 0 ? Math.max(0.06, MARKER_SPACING_PX / box.height) : 0.08;
+  const far = (a: MarkerPosition, b: MarkerPosition) =>
+    box.width > 0 && box.height > 0
+      ? Math.hypot((a.x - b.x) * box.width, (a.y - b.y) * box.height) >= MARKER_SPACING_PX
+      : Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) >= 0.06;
+  for (let y = DEFAULT_MARKER_POSITION; y <= 1; y += stepY) {
+    for (let x = DEFAULT_MARKER_POSITION; x <= 1; x += stepX) {
+      const spot = clampMarker({ x, y }, box);
+      if (list.every((m) => far(m, spot))) return spot;
+    }
+  }
+  return clampMarker({ x: DEFAULT_MARKER_POSITION, y: DEFAULT_MARKER_POSITION }, box);
+}
+
+/**
+ * Adds an untitled marker at `at` (a click on the image) or else at the first free spot, kept inside the
+ * image; returns the list and its key.
+ */
+export function addMarker(
+  list: readonly MarkerDraft[],
+  box: ImageBox,
+  at?: MarkerPosition,
+): { list: MarkerDraft[]; key: number } {
   const key = list.reduce((max, m) => Math.max(max, m.key), 0) + 1;
-  const at = clampMarker({ x: DEFAULT_MARKER_POSITION, y: DEFAULT_MARKER_POSITION }, box);
-  return { list: [...list, { key, text: "", ...at }], key };
+  const position = at ? clampMarker(at, box) : freeSpot(list, box);
+  return { list: [...list, { key, text: "", ...position }], key };
 }
 
 /** Keys of markers without a title. */
