@@ -136,7 +136,8 @@ test("an editor builds a whole survey of every question kind and an approver pub
   expect([knie.Text, huefte.Text]).toEqual(["Knie", "Hüfte"]);
   // Moved by keyboard (Shift+arrows: 0.05 each way) from the default place; the second one was added on a
   // free spot, not on top of the first (the 240 x 160 px image is drawn at its size); both 9 px inside.
-  expect([knie.X, knie.Y]).toEqual([0.1, 0.1]);
+  // (0.05 across from 0.05; 0.05 down from 0.057, the top margin of a 160 px high image)
+  expect([knie.X, knie.Y]).toEqual([0.1, 0.107]);
   expect(Math.hypot((knie.X - huefte.X) * 240, (knie.Y - huefte.Y) * 160)).toBeGreaterThanOrEqual(32);
   for (const v of [knie.X, knie.Y, huefte.X, huefte.Y]) {
     expect(v).toBeGreaterThan(0.03);
