@@ -10,8 +10,8 @@ interface Result {
 
 /**
  * The survey title, edited in place: the edit toggle (or Enter) switches between reading and editing;
- * leaving the field saves it; a failed save restores the old title. Without JavaScript the title is a
- * plain field of the surrounding form.
+ * leaving the field saves it; Escape drops the edit and saves nothing; a failed save restores the old
+ * title. Without JavaScript the title is a plain field of the surrounding form.
  */
 export function EditableTitle({ title, editable, hydrated }: { title: string; editable: boolean; hydrated: boolean }) {
   const { t } = useTranslation();
@@ -21,6 +21,8 @@ export function EditableTitle({ title, editable, hydrated }: { title: string; ed
   const [value, setValue] = useState(title);
   const saved = useRef(title);
   const input = useRef<HTMLInputElement>(null);
+  /** Set by Escape: the blur that follows is not a save. */
+  const cancelled = useRef(false);
 
   useEffect(() => {
     saved.current = title;
@@ -87,10 +89,16 @@ export function EditableTitle({ title, editable, hydrated }: { title: string; ed
                 e.preventDefault();
                 save();
                 setEditing(false);
+              } else if (e.key === "Escape") {
+                e.preventDefault();
+                cancelled.current = true;
+                setValue(saved.current);
+                setEditing(false);
               }
             }}
             onBlur={() => {
-              save();
+              if (cancelled.current) cancelled.current = false;
+              else save();
               setEditing(false);
             }}
           />

@@ -8,6 +8,7 @@ import type { SurveyStatus } from "~/domain/survey-status";
 import { useOnline } from "~/offline/connectivity";
 import { DateField } from "./DateField";
 import { EditableTitle } from "./EditableTitle";
+import { LeaveGuard } from "./LeaveGuard";
 
 interface EditorHeaderProps {
   /** Opens the fill flow as a preview (patient id PREVIEW). */
@@ -30,6 +31,9 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
   const errorText = (e?: string) =>
     e === "invalid" ? t("editor.dateInvalid") : e === "beforeStart" ? t("editor.endBeforeStart") : null;
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  // The period is saved with the Save button (section 2); until then the page says so and asks before
+  // the person leaves it.
+  const dirty = editable && hydrated && (start !== survey.StartDate || end !== survey.EndDate);
   const here = `/survey/${survey.Id}/edit`;
 
   return (
@@ -69,6 +73,11 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
             {t("editor.preview")}
           </button>
         ) : null}
+        {dirty ? (
+          <span className="save-state" role="status" data-testid="unsaved">
+            {t("editor.unsaved")}
+          </span>
+        ) : null}
         {editable ? (
           <button
             type="submit"
@@ -95,6 +104,7 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
           {t("editor.readOnly")}
         </p>
       ) : null}
+      <LeaveGuard when={dirty && !saving} />
       <ConfirmDialog
         open={confirm === "publish"}
         title={t("editor.publishTitle")}

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { api } from "./api";
+import { signIn } from "./support";
+
+/**
+ * One saving model in the editor: fields save themselves (the title when it is left, the start tab's
+ * fields, the texts, the questionnaire), the period with the Save button, and nothing is lost silently:
+ * an unsaved period is marked and the page asks before it is left; Escape drops an inline edit.
+ */
+
+async function newSurvey(page: Page, title: string) {
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
+  await page.goto(`/survey/${survey.Id}/edit`);
+  await expect(page.getByTestId("survey-title")).toHaveText(title);
+  return survey.Id;
+}
+
+const beforeUnloadAsks = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+test("Escape drops an edit of the title, Enter and leaving the field save it", async ({ page }) => {
+  await signIn(page, "admin");
+  const id = await newSurvey(page, "Titel vorher");
+  await page.getByRole("button", { name: "Titel bearbeiten" }).click();
+  await page.getByLabel("Titel", { exact: true }).fill("Verworfen");
+  await page.getByLabel("Titel", { exact: true }).press("Escape");
+  await expect(page.getByTestId("survey-title")).toHaveText("Titel vorher");
+  // Focus goes elsewhere: still nothing saved.
+  await page.getByRole("tab", { name: "Start" }).click();
+  await page.reload();
+  await expect(page.getByTestId("survey-title")).toHaveText("Titel vorher");
+  expect((await api<{ Title: string }>(page, "GET", `/surveys/${id}`)).Title).toBe("Titel vorher");
+
+  await page.getByRole("button", { name: "Titel bearbeiten" }).click();
+  await page.getByLabel("Titel", { exact: true }).fill("Titel nachher");
+  await page.getByLabel("Titel", { exact: true }).press("Enter");
+  await expect
+    .poll(async () => (await api<{ Title: string }>(page, "GET", `/surveys/${id}`)).Title)
+    .toBe("Titel nachher");
+});
+
+test("a changed period is marked unsaved and the page asks before it is left; saved, it leaves freely", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const id = await newSurvey(page, "Zeitraum-Test");
+  const start = page.getByLabel("Startdatum");
+  await start.fill("01.03.2027");
+  await expect(page.getByTestId("unsaved")).toHaveText("Nicht gespeicherte Änderungen");
+  expect(await beforeUnloadAsks(page)).toBe(true);
+
+  // Leaving through the app's own link asks first; staying keeps the typed date.
+  await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+  const ask = page.getByRole("dialog", { name: "Änderungen nicht gespeichert" });
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Auf der Seite bleiben" }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/survey/${id}/edit`));
+  await expect(start).toHaveValue("01.03.2027");
+
+  // Saved: nothing is marked, nothing asks.
+  await page.getByRole("button", { name: "Speichern", exact: true }).click();
+  await expect(page.getByText("Umfrageinformationen gespeichert.")).toBeVisible();
+  await expect(page.getByTestId("unsaved")).toHaveCount(0);
+  expect(await beforeUnloadAsks(page)).toBe(false);
+  await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+  await expect(page).toHaveURL(/\/surveys$/);
+  expect((await api<{ StartDate: string }>(page, "GET", `/surveys/${id}`)).StartDate).toBe("01.03.2027");
+
+  // Leaving without saving, when the person says so, drops the change.
+  await page.goto(`/survey/${id}/edit`);
+  await page.getByLabel("Startdatum").fill("15.04.2027");
+  await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
+  await page
+    .getByRole("dialog", { name: "Änderungen nicht gespeichert" })
+    .getByRole("button", { name: "Verlassen ohne zu speichern" })
+    .click();
+  await expect(page).toHaveURL(/\/surveys$/);
+  expect((await api<{ StartDate: string }>(page, "GET", `/surveys/${id}`)).StartDate).toBe("01.03.2027");
+});
