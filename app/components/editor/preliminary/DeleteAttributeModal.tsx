@@ -1,20 +1,24 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
-import type { PatientFormAttribute } from "~/domain/survey";
+import type { Category, PatientFormAttribute } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
+import { rulesAffected } from "./rules-affected";
+import { RulesLost } from "./RulesLost";
 
 /**
- * Asks before deleting a preliminary question. The API refuses one that was already answered (409); its
- * message shows as a toast and the question stays.
+ * Asks before deleting a preliminary question, naming the questions whose show/hide rule goes with it. The
+ * API refuses one that was already answered (409); its message shows as a toast and the question stays.
  */
 export function DeleteAttributeModal({
   surveyId,
   attribute,
+  categories,
   onClose,
 }: {
   surveyId: number;
   attribute: PatientFormAttribute;
+  categories: readonly Category[];
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -49,6 +53,12 @@ export function DeleteAttributeModal({
       }
     >
       <p>{t("preliminary.deleteConfirm", { title: attribute.Title })}</p>
+      <RulesLost
+        rules={rulesAffected(
+          categories,
+          attribute.AnswerOptions.map((o) => o.Id),
+        )}
+      />
     </Modal>
   );
 }

@@ -126,12 +126,25 @@ export function PreliminaryTab({ survey, editable }: EditorTabProps & { field?: 
           </button>
         </div>
       ) : null}
-      {dialog?.kind === "add" ? <AttributeModal surveyId={survey.Id} onClose={close} /> : null}
+      {dialog?.kind === "add" ? (
+        <AttributeModal surveyId={survey.Id} categories={survey.Categories} onClose={close} />
+      ) : null}
       {dialog?.kind === "edit" ? (
-        <AttributeModal key={dialog.attribute.Id} surveyId={survey.Id} attribute={dialog.attribute} onClose={close} />
+        <AttributeModal
+          key={dialog.attribute.Id}
+          surveyId={survey.Id}
+          attribute={dialog.attribute}
+          categories={survey.Categories}
+          onClose={close}
+        />
       ) : null}
       {dialog?.kind === "delete" ? (
-        <DeleteAttributeModal surveyId={survey.Id} attribute={dialog.attribute} onClose={close} />
+        <DeleteAttributeModal
+          surveyId={survey.Id}
+          attribute={dialog.attribute}
+          categories={survey.Categories}
+          onClose={close}
+        />
       ) : null}
     </div>
   );
