@@ -197,9 +197,11 @@ test("the editor's tabs and modals", async ({ page }) => {
   await expect(page.getByRole("dialog", { name: "Frage hinzufügen: Bild" })).toBeVisible();
   await check(page, "add image question modal");
   await page.keyboard.press("Escape");
-  await page.getByRole("button", { name: "+ Antwort hinzufügen" }).first().click();
-  await expect(page.getByRole("dialog", { name: "Antwort hinzufügen" })).toBeVisible();
-  await check(page, "add answer modal");
+  await page.getByTestId("answer").first().locator("summary").first().click();
+  await check(page, "editor, answer actions menu");
+  await page.getByTestId("answer").first().getByRole("button", { name: "Bearbeiten" }).click();
+  await expect(page.getByRole("dialog", { name: "Antwort bearbeiten" })).toBeVisible();
+  await check(page, "edit answer modal");
   await page.keyboard.press("Escape");
   await category.getByRole("button", { name: "Löschen" }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -23,12 +23,12 @@ async function addQuestion(
     .filter({ has: page.locator(":scope > .question__row > .question__title", { hasText: exactly(title) }) });
 }
 
+/** Adds an answer on the question's card: typed, then Enter. */
 async function addAnswer(page: Page, question: Locator, text: string) {
-  await question.getByRole("button", { name: "+ Antwort hinzufügen" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Antwort hinzufügen" });
-  await dialog.getByLabel("Antworttext").fill(text);
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(dialog).toBeHidden();
+  const field = question.getByPlaceholder("Neue Antwort").first();
+  await field.fill(text);
+  await field.press("Enter");
+  await expect(field).toHaveValue("");
   return question
     .getByTestId("answer")
     .filter({ has: page.locator(":scope > .answer__row > .answer__text", { hasText: exactly(text) }) })
@@ -67,8 +67,11 @@ test("an editor builds a whole survey of every question kind and an approver pub
   const smoke = await addQuestion(page, category, "Einfachauswahl", "Rauchen Sie?");
   const yes = await addAnswer(page, smoke, "Ja");
   await addAnswer(page, smoke, "Nein");
-  await yes.locator("summary[aria-label='Unterfrage']").first().click();
-  await page.getByRole("button", { name: "Einfachauswahl", exact: true }).click();
+  await yes.locator("summary[aria-label='Aktionen für Antwort „Ja“']").first().click();
+  await page
+    .getByRole("group", { name: "Unterfrage hinzufügen" })
+    .getByRole("button", { name: "Einfachauswahl" })
+    .click();
   const sub = page.getByRole("dialog", { name: "Frage hinzufügen: Einfachauswahl" });
   await sub.getByLabel("Fragetext").fill("Seit wann?");
   await sub.getByRole("button", { name: "Speichern" }).click();
@@ -77,8 +80,8 @@ test("an editor builds a whole survey of every question kind and an approver pub
     .getByTestId("question")
     .filter({ has: page.locator(":scope > .question__row > .question__title", { hasText: /^Seit wann\?$/ }) });
   const long = await addAnswer(page, since, "mehr als 10 Jahre");
-  await long.locator("summary[aria-label='Unterfrage']").first().click();
-  await page.getByRole("button", { name: "Freitext", exact: true }).click();
+  await long.locator("summary[aria-label='Aktionen für Antwort „mehr als 10 Jahre“']").first().click();
+  await page.getByRole("group", { name: "Unterfrage hinzufügen" }).getByRole("button", { name: "Freitext" }).click();
   const subsub = page.getByRole("dialog", { name: "Frage hinzufügen: Freitext" });
   await subsub.getByLabel("Fragetext").fill("Welche Marke?");
   await subsub.getByRole("button", { name: "Speichern" }).click();
@@ -86,12 +89,15 @@ test("an editor builds a whole survey of every question kind and an approver pub
   await expect(page.getByText("Welche Marke?")).toBeVisible();
 
   // The other kinds; the multiple selection depends on a preliminary answer.
+  // Its answers are typed in the question's own modal: Enter goes on to the next.
   const multi = await addQuestion(page, category, "Mehrfachauswahl", "Welche Beschwerden?", async (d) => {
     await d.getByRole("checkbox", { name: "weiblich" }).check();
+    await d.getByLabel("Eintrag 1", { exact: true }).fill("Husten");
+    await d.getByLabel("Eintrag 1", { exact: true }).press("Enter");
+    await d.getByLabel("Eintrag 2", { exact: true }).fill("Atemnot");
   });
   await expect(multi.getByText("nur sichtbar bei Vorantworten")).toBeVisible();
-  await addAnswer(page, multi, "Husten");
-  await addAnswer(page, multi, "Atemnot");
+  await expect(multi.getByTestId("answer")).toHaveText([/Husten/, /Atemnot/]);
   await addQuestion(page, category, "Freitext", "Anmerkungen", async (d) => {
     await d.getByRole("checkbox", { name: /Anhänge|Dateianhänge/ }).check();
   });

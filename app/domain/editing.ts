@@ -172,7 +172,10 @@ const questionFields = {
   IsTestQuestion: z.boolean().optional(),
   ImageSrc: ImageSrcSchema.nullable().optional(),
   Dependence: DependenceInputSchema.optional(),
-  /** Image questions: their markers. Other kinds get their options through POST /answer-options. */
+  /**
+   * Image questions: their markers. A new single or multiple selection question may bring its first answers
+   * too; later ones come through POST /answer-options.
+   */
   AnswerOptions: z.array(AnswerOptionInputSchema).max(editingLimits.options).optional(),
 };
 
@@ -186,8 +189,8 @@ function checkNewQuestion(
     Unit: q.Unit ?? null,
     AnswerOptionCount: q.AnswerOptions?.length ?? 0,
   });
-  if (q.Type !== "Image" && q.AnswerOptions !== undefined) {
-    issues.push({ path: "AnswerOptions", message: "Only image questions are created with answer options" });
+  if (!["Image", "SingleSelection", "MultipleSelection"].includes(q.Type) && q.AnswerOptions !== undefined) {
+    issues.push({ path: "AnswerOptions", message: "Only choice and image questions are created with answer options" });
   }
   for (const issue of issues) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   checkIds(q.AnswerOptions, "new", ctx);

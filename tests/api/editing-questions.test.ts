@@ -110,7 +110,7 @@ describe.each(dialects)("questions API on %s", (kind) => {
       { Title: "x", Type: "Image", ImageSrc: PNG, AnswerOptions: [{ Text: " " }] },
       { Title: "x", Type: "Image", ImageSrc: PNG, AnswerOptions: [{ Text: "a", X: 1.5 }] },
       { Title: "x", Type: "FreeText", ImageSrc: PNG },
-      { Title: "x", Type: "SingleSelection", AnswerOptions: [{ Text: "a" }] },
+      { Title: "x", Type: "Numerical", AnswerOptions: [{ Text: "a" }] },
       { Title: "x", Type: "FreeText", Dependence: { Type: "MAYBE", PreliminaryAnswerOptions: [] } },
       { Title: "x", Type: "FreeText", Sort: 1 },
     ];
@@ -252,5 +252,41 @@ describe.each(dialects)("questions API on %s", (kind) => {
     expect(await order()).toEqual(["0:C", "1:A", "2:B", "0:S2", "1:S1"]);
     expect((await call("POST", `/questions/reorder/${subs[1].Id}?newPosition=2&surveyId=${id}`)).status).toBe(400);
     expect((await call("POST", `/questions/reorder/${b.Id}?newPosition=0&surveyId=${surveyId}`)).status).toBe(404);
+  });
+  it("POST /questions takes a new choice question's first answers, in order, and refuses them for other kinds", async () => {
+    const q = await addQuestion({
+      Title: "Befinden",
+      Type: "SingleSelection",
+      AnswerOptions: [{ Text: "gut" }, { Text: "schlecht" }, { Text: "keine Angabe", IsExitAnswer: true }],
+    });
+    expect(
+      q.AnswerOptions.map((o: { Text: string; IsExitAnswer: boolean; Sort: number }) => [
+        o.Text,
+        o.IsExitAnswer,
+        o.Sort,
+      ]),
+    ).toEqual([
+      ["gut", false, 0],
+      ["schlecht", false, 1],
+      ["keine Angabe", true, 2],
+    ]);
+    const stored = (await survey()).Categories[0].Questions.find((x: { Id: number }) => x.Id === q.Id);
+    expect(stored.AnswerOptions).toHaveLength(3);
+    const refused = await call("POST", "/questions", {
+      SurveyId: surveyId,
+      CategoryId: categoryId,
+      Title: "Text",
+      Type: "FreeText",
+      AnswerOptions: [{ Text: "x" }],
+    });
+    expect(refused.status).toBe(400);
+    const positioned = await call("POST", "/questions", {
+      SurveyId: surveyId,
+      CategoryId: categoryId,
+      Title: "Mit Position",
+      Type: "MultipleSelection",
+      AnswerOptions: [{ Text: "x", X: 0.5, Y: 0.5 }],
+    });
+    expect(positioned.status).toBe(400);
   });
 });

@@ -1,13 +1,7 @@
 import type { PatientFormAttribute } from "~/domain/survey";
+import { isBlank, type DraftEntry } from "../entries";
 
-/** One entry (answer) of the preliminary question being edited; `key` names it in the form only. */
-export interface DraftEntry {
-  key: number;
-  /** The saved answer's Id; absent for an entry added in the modal. */
-  id?: number;
-  text: string;
-  exit: boolean;
-}
+export { addEntry, enterAction, nextKey, type DraftEntry } from "../entries";
 
 export interface AttributeDraft {
   title: string;
@@ -21,8 +15,6 @@ export interface DraftErrors {
   blank: number[];
 }
 
-const isBlank = (text: string) => text.trim() === "";
-
 /** The draft a modal starts from: the question's values, or an empty title with one empty entry. */
 export function initialDraft(attribute?: PatientFormAttribute): AttributeDraft {
   if (!attribute) return { title: "", entries: [{ key: 1, text: "", exit: false }] };
@@ -30,11 +22,6 @@ export function initialDraft(attribute?: PatientFormAttribute): AttributeDraft {
     title: attribute.Title,
     entries: attribute.AnswerOptions.map((a, i) => ({ key: i + 1, id: a.Id, text: a.Text, exit: a.IsExitAnswer })),
   };
-}
-
-/** A key no entry of the list uses yet. */
-export function nextKey(entries: DraftEntry[]): number {
-  return entries.reduce((max, e) => Math.max(max, e.key), 0) + 1;
 }
 
 /** Title not blank, at least one entry, no blank entry; null when the draft may be sent. */
@@ -45,24 +32,6 @@ export function validateDraft(draft: AttributeDraft): DraftErrors | null {
     blank: draft.entries.filter((e) => isBlank(e.text)).map((e) => e.key),
   };
   return errors.title || errors.noEntries || errors.blank.length > 0 ? errors : null;
-}
-
-/**
- * What Enter in the entry `key` does: focus an empty entry if there is one (another one first, then the
- * entry itself), or else add a new entry.
- */
-export function enterAction(entries: DraftEntry[], key: number): { kind: "focus"; key: number } | { kind: "add" } {
-  const other = entries.find((e) => e.key !== key && isBlank(e.text));
-  if (other) return { kind: "focus", key: other.key };
-  const current = entries.find((e) => e.key === key);
-  if (current && isBlank(current.text)) return { kind: "focus", key };
-  return { kind: "add" };
-}
-
-/** The draft with one more empty entry at the end; the new entry's key comes with it. */
-export function addEntry(entries: DraftEntry[]): { entries: DraftEntry[]; key: number } {
-  const key = nextKey(entries);
-  return { entries: [...entries, { key, text: "", exit: false }], key };
 }
 
 /** The request body of POST /patient-attributes/ (no ids) or PUT /patient-attributes/{id} (ids of kept entries). */

@@ -3,13 +3,13 @@ import { Menu } from "~/components/ui/Menu";
 import { questionTypes, type QuestionType } from "~/domain/question-types";
 
 /** The kinds an editor can add (MultipleChoice is only read from older surveys). */
-const addable: QuestionType[] = questionTypes.filter((t) => t !== "MultipleChoice");
+export const addableTypes: QuestionType[] = questionTypes.filter((t) => t !== "MultipleChoice");
 
 export function AddQuestionMenu({ label, onPick }: { label: string; onPick: (type: QuestionType) => void }) {
   const { t } = useTranslation();
   return (
     <Menu label={label} icon={<span className="add-menu__label">+ {label}</span>}>
-      {addable.map((type) => (
+      {addableTypes.map((type) => (
         <button key={type} type="button" className="menu__item" onClick={() => onPick(type)}>
           {t(`questionType.${type}`)}
         </button>

@@ -7,7 +7,6 @@ import { refusalKey, useEditorMutation } from "../editor-api";
 import {
   chooseWeight,
   chooseWeightingState,
-  createAnswerBody,
   initialAnswerDraft,
   updateAnswerBody,
   validateAnswer,
@@ -19,12 +18,12 @@ interface AnswerModalProps {
   open: boolean;
   survey: Survey;
   question: Question;
-  /** The answer to edit; a new one is added without it. */
-  answer?: AnswerOption;
+  /** The answer to edit (new answers are added on the question's card). */
+  answer: AnswerOption;
   onClose: () => void;
 }
 
-/** Add or edit an answer of a question: text, exit answer and, for a test question, its weighting (section 5). */
+/** Edit an answer of a question: text, exit answer and, for a test question, its weighting (section 5). */
 export function AnswerModal(props: AnswerModalProps) {
   // Each opening starts from the answer's saved values.
   return props.open ? <AnswerForm {...props} /> : null;
@@ -57,17 +56,10 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
       textRef.current?.focus();
       return;
     }
-    let result;
-    if (answer) {
-      const body = updateAnswerBody(question, answer, draft, survey.Id);
-      if (!body) return onClose();
-      setBusy(true);
-      result = await mutate("PUT", `/answer-options/${answer.Id}`, body, "questionModal.answerSaved");
-    } else {
-      setBusy(true);
-      const body = createAnswerBody(question, draft, survey.Id);
-      result = await mutate("POST", "/answer-options", body, "questionModal.answerCreated");
-    }
+    const body = updateAnswerBody(question, answer, draft, survey.Id);
+    if (!body) return onClose();
+    setBusy(true);
+    const result = await mutate("PUT", `/answer-options/${answer.Id}`, body, "questionModal.answerSaved");
     setBusy(false);
     if (result.ok) onClose();
     else setFailure(t(refusalKey(result)));
@@ -76,7 +68,7 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
   return (
     <FormModal
       size="s"
-      title={t(answer ? "questionModal.answerEditTitle" : "questionModal.answerCreateTitle")}
+      title={t("questionModal.answerEditTitle")}
       onClose={onClose}
       onSubmit={() => void submit()}
       busy={busy}

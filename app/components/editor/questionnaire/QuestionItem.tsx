@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { hasAnswerOptions } from "~/domain/question-types";
 import type { AnswerOption, Question } from "~/domain/survey";
 import { SortableList } from "../SortableList";
-import { AddQuestionMenu } from "./AddQuestionMenu";
+import { Menu } from "~/components/ui/Menu";
+import { addableTypes } from "./AddQuestionMenu";
+import { AnswerAdder } from "./AnswerAdder";
 import { useQuestionnaire } from "./context";
 
 function AnswerItem({
@@ -32,34 +34,47 @@ function AnswerItem({
             ({answer.X?.toFixed(3)}, {answer.Y?.toFixed(3)})
           </span>
         ) : null}
-        <span className="item__actions">
-          {editable && !image ? (
-            <>
-              <button
-                type="button"
-                className="btn btn--small"
-                onClick={() => open({ kind: "answer", question, answer })}
-              >
-                {t("questionnaire.edit")}
-              </button>
-              <button
-                type="button"
-                className="btn btn--small"
-                onClick={() => open({ kind: "deleteAnswer", question, answer })}
-              >
-                {t("questionnaire.delete")}
-              </button>
-            </>
-          ) : null}
-          {editable ? (
-            <AddQuestionMenu
-              label={t("questionnaire.addSubQuestion")}
-              onPick={(type) =>
-                open({ kind: "question", mode: { kind: "createSub", type, parentAnswerOptionId: answer.Id } })
-              }
-            />
-          ) : null}
-        </span>
+        {editable ? (
+          <span className="item__actions">
+            <Menu label={t("questionnaire.answerActions", { answer: answer.Text })}>
+              {!image ? (
+                <>
+                  <button
+                    type="button"
+                    className="menu__item"
+                    onClick={() => open({ kind: "answer", question, answer })}
+                  >
+                    {t("questionnaire.edit")}
+                  </button>
+                  <button
+                    type="button"
+                    className="menu__item"
+                    onClick={() => open({ kind: "deleteAnswer", question, answer })}
+                  >
+                    {t("questionnaire.delete")}
+                  </button>
+                </>
+              ) : null}
+              <div role="group" aria-labelledby={`sub-${answer.Id}`} className="menu__group">
+                <p id={`sub-${answer.Id}`} className="menu__heading">
+                  {t("questionnaire.addSubQuestion")}
+                </p>
+                {addableTypes.map((type) => (
+                  <button
+                    key={type}
+                    type="button"
+                    className="menu__item"
+                    onClick={() =>
+                      open({ kind: "question", mode: { kind: "createSub", type, parentAnswerOptionId: answer.Id } })
+                    }
+                  >
+                    {t(`questionType.${type}`)}
+                  </button>
+                ))}
+              </div>
+            </Menu>
+          </span>
+        ) : null}
       </div>
       {answer.SubQuestions.length > 0 ? (
         <div className="subquestions">
@@ -142,11 +157,7 @@ export function QuestionItem({ question, handle }: { question: Question; handle:
             onMove={move}
             renderItem={(a, h) => <AnswerItem question={question} answer={a} handle={h} />}
           />
-          {editable && question.Type !== "Image" ? (
-            <button type="button" className="btn btn--small" onClick={() => open({ kind: "answer", question })}>
-              + {t("questionnaire.addAnswer")}
-            </button>
-          ) : null}
+          {editable && question.Type !== "Image" ? <AnswerAdder question={question} /> : null}
         </div>
       ) : null}
     </div>

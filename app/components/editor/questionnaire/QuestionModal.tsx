@@ -4,6 +4,7 @@ import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits } from "~/domain/editing";
 import type { Survey } from "~/domain/survey";
 import { refusalKey, useEditorMutation } from "../editor-api";
+import { EntryList } from "../EntryList";
 import type { QuestionModalMode } from "./context";
 import { DependenceField } from "./DependenceField";
 import { ImageMarkersField } from "./ImageMarkersField";
@@ -211,6 +212,18 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
           }
           onImage={(src) => set("imageSrc", src)}
           onMarkers={updateMarkers}
+        />
+      ) : null}
+
+      {features.answers && mode.kind !== "edit" ? (
+        <EntryList
+          id={`${id}-answers`}
+          entries={draft.answers}
+          onChange={(answers) => set("answers", answers)}
+          blank={[]}
+          legend={t("questionModal.answers")}
+          blankError=""
+          exitLabel={t("questionnaire.exitAnswer")}
         />
       ) : null}
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CreateAnswerOptionSchema, UpdateAnswerOptionSchema } from "~/domain/editing";
+import { UpdateAnswerOptionSchema } from "~/domain/editing";
 import type { AnswerOption, Question } from "~/domain/survey";
 import {
   chooseWeight,
   chooseWeightingState,
-  createAnswerBody,
   initialAnswerDraft,
   updateAnswerBody,
   validateAnswer,
@@ -70,20 +69,6 @@ describe("validateAnswer", () => {
       text: "tooLong",
     });
     expect(validateAnswer({ text: "Nein", exit: true, state: 2, weight: null })).toBeNull();
-  });
-});
-
-describe("createAnswerBody", () => {
-  it("adds the weighting only for a test question", () => {
-    const draft = { text: " Ja ", exit: true, state: 1 as const, weight: 2 };
-    const plain = createAnswerBody(question(false), draft, 1);
-    expect(plain).toEqual({ SurveyId: 1, QuestionId: 40, Text: "Ja", IsExitAnswer: true });
-    const weighted = createAnswerBody(question(true), draft, 1);
-    expect(weighted).toMatchObject({ WeightingState: 1, Weight: 2 });
-    expect(CreateAnswerOptionSchema.safeParse(weighted).success).toBe(true);
-    const notCorrect = createAnswerBody(question(true), { ...draft, state: 0, weight: null }, 1);
-    expect(notCorrect).toMatchObject({ WeightingState: 0, Weight: null });
-    expect(CreateAnswerOptionSchema.safeParse(notCorrect).success).toBe(true);
   });
 });
 

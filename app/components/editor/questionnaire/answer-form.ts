@@ -57,17 +57,6 @@ function weightingOf(draft: AnswerDraft) {
   return typeof resolved === "string" ? { WeightingState: draft.state, Weight: null } : resolved;
 }
 
-/** The body of POST /answer-options; weighting only for a test question. */
-export function createAnswerBody(question: Question, draft: AnswerDraft, surveyId: number) {
-  return {
-    SurveyId: surveyId,
-    QuestionId: question.Id,
-    Text: draft.text.trim(),
-    IsExitAnswer: draft.exit,
-    ...(question.IsTestQuestion ? weightingOf(draft) : {}),
-  };
-}
-
 /** The body of PUT /answer-options/{id} with only the changed fields; null when nothing changed. */
 export function updateAnswerBody(question: Question, answer: AnswerOption, draft: AnswerDraft, surveyId: number) {
   const body: Record<string, unknown> = {};

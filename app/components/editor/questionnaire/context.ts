@@ -14,7 +14,7 @@ export type QuestionnaireModal =
   | { kind: "deleteCategory"; category: Category }
   | { kind: "question"; mode: QuestionModalMode }
   | { kind: "deleteQuestion"; question: Question }
-  | { kind: "answer"; question: Question; answer?: AnswerOption }
+  | { kind: "answer"; question: Question; answer: AnswerOption }
   | { kind: "deleteAnswer"; question: Question; answer: AnswerOption }
   | null;
 

@@ -131,6 +131,27 @@ describe("createQuestionBody", () => {
     });
     expect(CreateSubQuestionSchema.safeParse(body).success).toBe(true);
   });
+  it("sends a new choice question with the answers typed in the modal, leaving out empty entries", () => {
+    const draft = draftFor("SingleSelection", {
+      title: "Befinden",
+      answers: [
+        { key: 1, text: " gut ", exit: false },
+        { key: 2, text: "  ", exit: false },
+        { key: 3, text: "möchte nicht antworten", exit: true },
+      ],
+    });
+    const body = createQuestionBody("SingleSelection", draft, 1, 3);
+    expect(body.AnswerOptions).toEqual([
+      { Text: "gut", IsExitAnswer: false },
+      { Text: "möchte nicht antworten", IsExitAnswer: true },
+    ]);
+    expect(CreateQuestionSchema.safeParse(body).success).toBe(true);
+    // Other kinds take no answers in the modal, and the schema refuses them there.
+    expect(createQuestionBody("FreeText", draftFor("FreeText", { title: "x" }), 1, 3)).not.toHaveProperty(
+      "AnswerOptions",
+    );
+    expect(CreateQuestionSchema.safeParse({ ...body, Type: "FreeText" }).success).toBe(false);
+  });
   it("always allows several answers for a multiple selection", () => {
     const body = createQuestionBody("MultipleSelection", draftFor("MultipleSelection", { title: "a" }), 1, 3);
     expect(body.AllowMultipleAnswers).toBe(true);

@@ -2,6 +2,7 @@
 import { editingLimits, ImageSrcSchema, normalizeDependence } from "~/domain/editing";
 import type { QuestionType } from "~/domain/question-types";
 import type { Dependence, Question } from "~/domain/survey";
+import { isBlank, type DraftEntry } from "../entries";
 import type { QuestionModalMode } from "./context";
 import { blankMarkers, editedMarkerOptions, markersFromOptions, newMarkerOptions, type MarkerDraft } from "./markers";
 
@@ -19,6 +20,8 @@ export interface QuestionDraft {
   imageSrc: string | null;
   dependence: DependenceDraft;
   markers: MarkerDraft[];
+  /** A new choice question's answers, typed in the modal (an edited one's are edited on its card). */
+  answers: DraftEntry[];
 }
 
 /** Which options a kind of question offers in the modal. */
@@ -33,6 +36,8 @@ export function questionFeatures(type: QuestionType) {
     multipleImplied: type === "MultipleSelection" || type === "MultipleChoice",
     unit: type === "Numerical",
     image: type === "Image",
+    /** A new question of these kinds takes its answers in the modal. */
+    answers: type === "SingleSelection" || type === "MultipleSelection",
   };
 }
 
@@ -50,6 +55,7 @@ export function initialQuestionDraft(mode: QuestionModalMode): QuestionDraft {
       imageSrc: null,
       dependence: { type: null, ids: [] },
       markers: [],
+      answers: [{ key: 1, text: "", exit: false }],
     };
   }
   const q = mode.question;
@@ -64,6 +70,7 @@ export function initialQuestionDraft(mode: QuestionModalMode): QuestionDraft {
       ? { type: q.Dependence.Type, ids: [...q.Dependence.PreliminaryAnswerOptions] }
       : { type: null, ids: [] },
     markers: q.Type === "Image" ? markersFromOptions(q.AnswerOptions) : [],
+    answers: [],
   };
 }
 
@@ -129,7 +136,13 @@ export function createQuestionBody(type: QuestionType, draft: QuestionDraft, sur
     Type: type,
     ...fields,
     ...(type === "Image" ? { AnswerOptions: newMarkerOptions(draft.markers) } : {}),
+    ...(questionFeatures(type).answers ? { AnswerOptions: newAnswerOptions(draft.answers) } : {}),
   };
+}
+
+/** A new choice question's answers, in order; entries left empty are not sent. */
+export function newAnswerOptions(entries: readonly DraftEntry[]) {
+  return entries.filter((e) => !isBlank(e.text)).map((e) => ({ Text: e.text.trim(), IsExitAnswer: e.exit }));
 }
 
 const sameDependence = (a: Dependence | null, b: Dependence | null) =>
