@@ -289,4 +289,15 @@ describe.each(dialects)("questions API on %s", (kind) => {
     });
     expect(positioned.status).toBe(400);
   });
+
+  it("POST /surveys/{id}/approve refuses a choice question without answers, and publishes once it has one", async () => {
+    const { id, category } = await setup();
+    const q = await addQuestion({ Title: "Ohne Antworten", Type: "SingleSelection" }, id, category);
+    const refused = await call("POST", `/surveys/${id}/approve`, undefined, "admin");
+    expect(refused.status).toBe(400);
+    expect(refused.body.Error).toContain('"Ohne Antworten" has no answers');
+    expect((await survey(id)).Status).toBe("Draft");
+    await call("POST", "/answer-options", { SurveyId: id, QuestionId: q.Id, Text: "ja" });
+    expect((await call("POST", `/surveys/${id}/approve`, undefined, "admin")).status).toBe(204);
+  });
 });

@@ -4,16 +4,20 @@ import { useTranslation } from "react-i18next";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { periodErrors, pushedEndDate } from "~/domain/dates";
+import type { Survey } from "~/domain/survey";
 import type { SurveyStatus } from "~/domain/survey-status";
 import { useOnline } from "~/offline/connectivity";
 import { DateField } from "./DateField";
 import { EditableTitle } from "./EditableTitle";
 import { LeaveGuard } from "./LeaveGuard";
+import { canPublish, PublishCheck } from "./PublishCheck";
 
 interface EditorHeaderProps {
   /** Opens the fill flow as a preview (patient id PREVIEW). */
   onPreview: () => void;
-  survey: { Id: number; Title: string; Status: SurveyStatus; StartDate: string; EndDate: string };
+  survey: Pick<Survey, "Id" | "Title" | "StartDate" | "EndDate" | "Categories" | "PatientForm"> & {
+    Status: SurveyStatus;
+  };
   editable: boolean;
   canApprove: boolean;
   confirm: "publish" | "unpublish" | null;
@@ -112,8 +116,10 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
         cancelLabel={t("surveys.cancel")}
         cancelHref={here}
         fields={{ intent: "publish" }}
+        confirmDisabled={!canPublish(survey)}
       >
         <p>{t("editor.publishConfirm")}</p>
+        <PublishCheck survey={survey} />
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === "unpublish"}

@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   fields: Record<string, string>;
   action?: string;
   danger?: boolean;
+  /** The confirming button is shown but cannot be used (what stands in the way is said in the dialog). */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -50,7 +52,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             <button
               type="submit"
               className={`btn ${props.danger ? "btn--danger" : "btn--primary"}`}
-              disabled={busy}
+              disabled={busy || props.confirmDisabled}
               autoFocus
             >
               {props.confirmLabel}

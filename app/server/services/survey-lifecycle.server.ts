@@ -4,7 +4,8 @@ import { isoToWireDate } from "~/domain/dates";
 import type { DB } from "~/server/db/types.server";
 import { audit } from "./audit.server";
 import { requireSurvey, statusOf, teamsOfSurveys, type Executor } from "./survey-access.server";
-import { countQuestions } from "./survey-tree.server";
+import { loadSurveyTree } from "./survey-tree.server";
+import { blocksPublishing, describeProblem, publishProblems } from "~/domain/publish-check";
 import { actorOf, type SurveyCaller } from "./surveys.server";
 import { statusName, type SurveyStatusCode } from "~/domain/survey-status";
 
@@ -32,14 +33,22 @@ async function setStatus(
   });
 }
 
-/** Publish: an approver of the survey's teams, a Draft with a title and at least one question. */
+/**
+ * Publish: an approver of the survey's teams, a Draft that passes the pre-publish check (a title, at least
+ * one question, answers for every choice question, an image and markers for every image question, rules
+ * that name existing preliminary answers; app/domain/publish-check.ts).
+ */
 export async function approveSurvey(db: DB, caller: SurveyCaller, surveyId: number) {
   await db.transaction().execute(async (trx) => {
-    const { row } = await requireSurvey(trx, caller, surveyId, "approve");
+    const { row, rights } = await requireSurvey(trx, caller, surveyId, "approve");
     if (row.status !== 1) throw new AppError("SURVEY_INVALID_STATUS", "Only a Draft survey can be published");
-    if (!row.title.trim()) throw new AppError("VALIDATION_ERROR", "A survey needs a title to be published");
-    if ((await countQuestions(trx, surveyId)) === 0) {
-      throw new AppError("VALIDATION_ERROR", "A survey needs at least one question to be published");
+    const tree = await loadSurveyTree(trx, surveyId, rights);
+    const problems = tree ? publishProblems(tree).filter(blocksPublishing) : [];
+    if (problems.length > 0) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        `The survey cannot be published: ${problems.map(describeProblem).join("; ")}`,
+      );
     }
     await setStatus(trx, caller, surveyId, "survey.approve", row.status, 2);
   });

@@ -1,0 +1,85 @@
+/**
+ * What an approver sees before publishing (section 4: a published survey can no longer be edited): every
+ * problem that would reach the people filling it in, and what is being released. The same check refuses the
+ * publication on the server.
+ */
+import type { Question, Survey } from "./survey";
+import { allQuestions, topLevelQuestions } from "./visibility";
+
+export type PublishProblem =
+  | { kind: "noTitle" }
+  | { kind: "noQuestion" }
+  | { kind: "emptyCategory"; category: string }
+  | { kind: "noAnswers"; question: string }
+  | { kind: "noMarkers"; question: string }
+  | { kind: "noImage"; question: string }
+  | { kind: "brokenRule"; question: string };
+
+export interface PublishSummary {
+  categories: number;
+  questions: number;
+  /** Questions shown or hidden by preliminary answers. */
+  rules: number;
+  preliminaryQuestions: number;
+}
+
+const choice = (q: Question) =>
+  q.Type === "SingleSelection" || q.Type === "MultipleSelection" || q.Type === "MultipleChoice";
+
+type Checked = Pick<Survey, "Title" | "Categories" | "PatientForm">;
+
+export function publishProblems(survey: Checked): PublishProblem[] {
+  const problems: PublishProblem[] = [];
+  if (!survey.Title.trim()) problems.push({ kind: "noTitle" });
+  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  if (questions.length === 0) problems.push({ kind: "noQuestion" });
+  for (const category of survey.Categories) {
+    if (category.Questions.length === 0 && questions.length > 0) {
+      problems.push({ kind: "emptyCategory", category: category.Title });
+    }
+  }
+  const preliminary = new Set(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => o.Id)));
+  for (const q of questions) {
+    if (choice(q) && q.AnswerOptions.length === 0) problems.push({ kind: "noAnswers", question: q.Title });
+    if (q.Type === "Image" && !q.ImageSrc) problems.push({ kind: "noImage", question: q.Title });
+    if (q.Type === "Image" && q.AnswerOptions.length === 0) problems.push({ kind: "noMarkers", question: q.Title });
+    const rule = q.Dependence?.PreliminaryAnswerOptions ?? [];
+    if (rule.some((id) => !preliminary.has(id))) problems.push({ kind: "brokenRule", question: q.Title });
+  }
+  return problems;
+}
+
+/** Problems that keep a survey from being published; an empty category is shown but does not. */
+export function blocksPublishing(problem: PublishProblem): boolean {
+  return problem.kind !== "emptyCategory";
+}
+
+export function publishSummary(survey: Checked): PublishSummary {
+  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  return {
+    categories: survey.Categories.length,
+    questions: questions.length,
+    rules: questions.filter((q) => q.Dependence).length,
+    preliminaryQuestions: survey.PatientForm.length,
+  };
+}
+
+/** A problem in words for the API's refusal (the pages say it in the person's language). */
+export function describeProblem(problem: PublishProblem): string {
+  switch (problem.kind) {
+    case "noTitle":
+      return "the survey has no title";
+    case "noQuestion":
+      return "the survey has no question";
+    case "emptyCategory":
+      return `the category "${problem.category}" has no question`;
+    case "noAnswers":
+      return `the question "${problem.question}" has no answers`;
+    case "noImage":
+      return `the image question "${problem.question}" has no image`;
+    case "noMarkers":
+      return `the image question "${problem.question}" has no markers`;
+    case "brokenRule":
+      return `the rule of "${problem.question}" names a preliminary answer that no longer exists`;
+  }
+}
