@@ -31,8 +31,8 @@ interface SortableListProps<T> {
   items: T[];
   getId: (item: T) => number;
   getLabel: (item: T) => string;
-  /** Renders one item; `handle` is the drag handle and the move buttons. */
-  renderItem: (item: T, handle: ReactNode) => ReactNode;
+  /** Renders one item at its place in the list; `handle` is the drag handle and the move buttons. */
+  renderItem: (item: T, handle: ReactNode, index: number) => ReactNode;
   /** Persists a move; resolves false when it failed, and the item goes back to its old place. */
   onMove: (target: MoveTarget) => Promise<boolean>;
   kind: string;
@@ -57,7 +57,8 @@ function SortableItem({
     <li
       ref={setNodeRef}
       className={`sortable__item${isDragging ? " sortable__item--dragging" : ""}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      // Moved, never stretched: the dragged card keeps its own size over a taller or shorter neighbour.
+      style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       {children({ attributes, listeners })}
     </li>
@@ -171,6 +172,7 @@ export function SortableList<T>({
                         />
                       </span>
                     ),
+                    index,
                   )
                 }
               </SortableItem>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hasAnswerOptions } from "~/domain/question-types";
-import type { AnswerOption, Question } from "~/domain/survey";
+import type { AnswerOption, Question, Survey } from "~/domain/survey";
 import { SortableList } from "../SortableList";
 import { Menu } from "~/components/ui/Menu";
 import { addableTypes } from "./AddQuestionMenu";
@@ -12,10 +12,16 @@ function AnswerItem({
   question,
   answer,
   handle,
+  number,
+  subStart,
 }: {
   question: Question;
   answer: AnswerOption;
   handle: React.ReactNode;
+  /** The number of the question the answer belongs to: its sub-questions go on from it. */
+  number: string;
+  /** How many sub-questions the answers before this one hold: the question's sub-questions count on. */
+  subStart: number;
 }) {
   const { t } = useTranslation();
   const { editable, open, move } = useQuestionnaire();
@@ -86,7 +92,9 @@ function AnswerItem({
             label={t("questionnaire.subQuestionsOf", { answer: answer.Text })}
             disabled={!editable}
             onMove={move}
-            renderItem={(q, h) => <QuestionItem question={q} handle={h} />}
+            renderItem={(q, h, index) => (
+              <QuestionItem question={q} handle={h} number={`${number}.${subStart + index + 1}`} />
+            )}
           />
         </div>
       ) : null}
@@ -94,23 +102,46 @@ function AnswerItem({
   );
 }
 
-/** One question with its answers and, under each answer, its sub-questions (any depth). */
-export function QuestionItem({ question, handle }: { question: Question; handle: React.ReactNode }) {
+/** The preliminary answers a rule names, by their texts. */
+function ruleAnswers(survey: Survey, ids: readonly number[]): string {
+  const texts = new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o.Text] as const)));
+  return ids.map((id) => texts.get(id) ?? "?").join(", ");
+}
+
+/**
+ * One question with its answers and, under each answer, its sub-questions (any depth), numbered within its
+ * category (sub-questions as 2.1, 2.1.1).
+ */
+export function QuestionItem({
+  question,
+  handle,
+  number,
+}: {
+  question: Question;
+  handle: React.ReactNode;
+  number: string;
+}) {
   const { t } = useTranslation();
-  const { editable, open, move } = useQuestionnaire();
+  const { editable, open, move, survey } = useQuestionnaire();
   const [expanded, setExpanded] = useState(true);
   const choices = hasAnswerOptions(question.Type);
   return (
     <div className="question" data-testid="question" data-question-id={question.Id}>
       <div className="question__row">
         {handle}
+        <span className="question__number">
+          {number}
+        </span>
         <span className="question__title">{question.Title}</span>
         <span className="badge">{t(`questionType.${question.Type}`)}</span>
         {question.Unit ? <span className="badge">{question.Unit}</span> : null}
         {question.IsTestQuestion ? <span className="badge">{t("questionnaire.testQuestion")}</span> : null}
         {question.AllowFileAttachments ? <span className="badge">{t("questionnaire.attachments")}</span> : null}
         {question.Dependence ? (
-          <span className="badge badge--info">{t(`questionnaire.dependence${question.Dependence.Type}`)}</span>
+          <span className="badge badge--info" data-testid="rule-badge">
+            {t(`questionnaire.dependence${question.Dependence.Type}`)}:{" "}
+            {ruleAnswers(survey, question.Dependence.PreliminaryAnswerOptions)}
+          </span>
         ) : null}
         <span className="item__actions">
           {choices ? (
@@ -155,7 +186,15 @@ export function QuestionItem({ question, handle }: { question: Question; handle:
             label={t("questionnaire.answersOf", { question: question.Title })}
             disabled={!editable}
             onMove={move}
-            renderItem={(a, h) => <AnswerItem question={question} answer={a} handle={h} />}
+            renderItem={(a, h, index) => (
+              <AnswerItem
+                question={question}
+                answer={a}
+                handle={h}
+                number={number}
+                subStart={question.AnswerOptions.slice(0, index).reduce((n, o) => n + o.SubQuestions.length, 0)}
+              />
+            )}
           />
           {editable && question.Type !== "Image" ? <AnswerAdder question={question} /> : null}
         </div>

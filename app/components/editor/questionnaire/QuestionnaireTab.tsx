@@ -15,15 +15,32 @@ import { ConfirmModal, TitleModal } from "./TitleModal";
 function CategoryCard({ category, handle }: { category: Category; handle: React.ReactNode }) {
   const { t } = useTranslation();
   const { editable, open, move } = useQuestionnaire();
+  const [collapsed, setCollapsed] = useState(false);
+  const count = category.Questions.length;
   return (
-    <div className="category" data-testid="category">
+    <div className="category" data-testid="category" data-collapsed={collapsed || undefined}>
       <div className="category__head">
         {handle}
         <h3 className="category__title">{category.Title}</h3>
-        {category.Questions.length === 0 ? (
+        {count === 0 ? (
           <span className="badge badge--warn">{t("questionnaire.noQuestions")}</span>
-        ) : null}
+        ) : (
+          <span className="badge">{t("questionnaire.questionCount", { count })}</span>
+        )}
         <span className="item__actions">
+          {count > 0 ? (
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-expanded={!collapsed}
+              aria-label={t(collapsed ? "questionnaire.expandCategory" : "questionnaire.collapseCategory", {
+                title: category.Title,
+              })}
+              onClick={() => setCollapsed(!collapsed)}
+            >
+              <span aria-hidden="true">{collapsed ? "▸" : "▾"}</span>
+            </button>
+          ) : null}
           {editable ? (
             <>
               <button type="button" className="btn btn--small" onClick={() => open({ kind: "category", category })}>
@@ -40,17 +57,19 @@ function CategoryCard({ category, handle }: { category: Category; handle: React.
           ) : null}
         </span>
       </div>
-      <SortableList
-        items={category.Questions}
-        getId={(q) => q.Id}
-        getLabel={(q) => q.Title}
-        kind="question"
-        label={t("questionnaire.questionsOf", { category: category.Title })}
-        disabled={!editable}
-        onMove={move}
-        renderItem={(q, h) => <QuestionItem question={q} handle={h} />}
-      />
-      {editable ? (
+      {collapsed ? null : (
+        <SortableList
+          items={category.Questions}
+          getId={(q) => q.Id}
+          getLabel={(q) => q.Title}
+          kind="question"
+          label={t("questionnaire.questionsOf", { category: category.Title })}
+          disabled={!editable}
+          onMove={move}
+          renderItem={(q, h, index) => <QuestionItem question={q} handle={h} number={`${index + 1}`} />}
+        />
+      )}
+      {editable && !collapsed ? (
         <AddQuestionMenu
           label={t("questionnaire.addQuestion")}
           onPick={(type) => open({ kind: "question", mode: { kind: "create", type, categoryId: category.Id } })}
