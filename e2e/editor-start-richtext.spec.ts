@@ -194,7 +194,9 @@ test.describe("editor start tab for an approver", () => {
     await row.locator("summary").click();
     await row.getByRole("link", { name: "Umfrage bearbeiten" }).click();
     await expect(page).toHaveURL(/\/survey\/\d+\/edit/);
-    await expect(page.getByText("Diese Umfrage ist schreibgeschützt")).toBeVisible();
+    await expect(
+      page.getByText("Sie können diesen Entwurf ansehen und veröffentlichen, aber nicht bearbeiten"),
+    ).toBeVisible();
 
     await expect(page.getByLabel("Beschreibung")).toBeDisabled();
     await expect(page.getByLabel("Angestrebte Ergebnisse")).toBeDisabled();

@@ -28,11 +28,11 @@ test.describe("surveys as an editor", () => {
     await page.reload();
     await expect(page.getByTestId("survey-title")).toHaveText("Blutdruck-Studie E2E");
 
-    // A rename the server refuses (blank) is reverted, with an error notice.
+    // A blank title is not sent: it is reverted, and the notice says why.
     await page.getByRole("button", { name: "Titel bearbeiten" }).click();
     await page.getByLabel("Titel", { exact: true }).fill("   ");
     await page.getByLabel("Titel", { exact: true }).blur();
-    await expect(page.getByTestId("toast").filter({ hasText: "Vorgang fehlgeschlagen" })).toBeVisible();
+    await expect(page.getByTestId("toast").filter({ hasText: "Der Titel darf nicht leer sein." })).toBeVisible();
     await expect(page.getByTestId("survey-title")).toHaveText("Blutdruck-Studie E2E");
 
     // Dates: a start after the end pushes the end; save shows the notice.
@@ -127,7 +127,9 @@ test.describe("surveys as an approver", () => {
     await expect(page.getByRole("button", { name: "Umfrage hinzufügen" })).toHaveCount(0);
     await openRowMenu(page, title);
     await row(page, title).getByRole("link", { name: "Umfrage bearbeiten" }).click();
-    await expect(page.getByText("Diese Umfrage ist schreibgeschützt")).toBeVisible();
+    await expect(
+      page.getByText("Sie können diesen Entwurf ansehen und veröffentlichen, aber nicht bearbeiten"),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Veröffentlichen" }).click();
     await page
       .getByRole("dialog", { name: "Umfrage veröffentlichen" })

@@ -3,6 +3,7 @@ import { hasToolAccess } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { clearStateCookies, getOidc, termsUrl } from "~/server/auth/oidc.server";
 import { renewAt } from "~/server/auth/renewal.server";
+import { clearKeptHash, keptHash } from "~/server/auth/return-hash.server";
 import { safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
@@ -22,7 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const secure = url.protocol === "https:";
   const headers = new Headers();
   for (const cookie of clearStateCookies(request)) headers.append("Set-Cookie", cookie);
-  const returnTo = safeReturnTo((await returnToCookie.parse(request.headers.get("Cookie"))) as string | null);
+  const path = safeReturnTo((await returnToCookie.parse(request.headers.get("Cookie"))) as string | null);
+  // The tab of a deep link, kept by the sign-in's first page (the server never sees a hash).
+  const returnTo = path.includes("#") ? path : `${path}${keptHash(request.headers.get("Cookie"))}`;
+  headers.append("Set-Cookie", clearKeptHash(secure));
   // A silent sign-in ends on its own page either way; the page that asked reads the outcome there.
   const silent = returnTo.startsWith(SILENT_DONE);
   let result;

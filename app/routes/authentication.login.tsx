@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { createCookie } from "@remix-run/node";
 import { assertProviderReachable, getOidc } from "~/server/auth/oidc.server";
 import { safeReturnTo } from "~/server/auth/return-to.server";
+import { isDocumentNavigation, keepHashPage } from "~/server/auth/return-hash.server";
 import { log } from "~/server/log.server";
 
 export const returnToCookie = createCookie("sv_return_to", {
@@ -11,8 +12,11 @@ export const returnToCookie = createCookie("sv_return_to", {
   maxAge: 600,
 });
 
-/** Starts the sign-in at the identity provider; remembers where the person wanted to go. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * Starts the sign-in at the identity provider; remembers where the person wanted to go. A page's own
+ * navigation goes through a tiny page that keeps the address's hash (a tab) first (return-hash.server.ts).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   try {
@@ -25,7 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         "Set-Cookie",
         await returnToCookie.serialize(returnTo, { secure: url.protocol === "https:" }),
       );
-      throw thrown;
+      const target = thrown.headers.get("Location");
+      if (!target || !isDocumentNavigation(request)) throw thrown;
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+      for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+      const nonce = typeof context.cspNonce === "string" ? context.cspNonce : "";
+      return new Response(keepHashPage(request, target, nonce), { status: 200, headers });
     }
     log.error("auth.login_failed", { error: String(thrown) });
     throw redirect("/authentication/error?reason=idp");

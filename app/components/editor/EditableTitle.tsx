@@ -48,6 +48,12 @@ export function EditableTitle({ title, editable, hydrated }: { title: string; ed
   const save = () => {
     const next = value.trim();
     if (next === saved.current) return;
+    if (!next) {
+      // A survey keeps a title: the blank one is not sent, and the saved one comes back.
+      setValue(saved.current);
+      toast("error", t("editor.titleRequired"));
+      return;
+    }
     fetcher.submit({ intent: "title", title: next }, { method: "post" });
   };
 

@@ -105,7 +105,7 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
       </div>
       {!editable ? (
         <p className="notice" role="note">
-          {t("editor.readOnly")}
+          {t(survey.Status === "Draft" ? "editor.readOnlyNoEditor" : "editor.readOnlyNotDraft")}
         </p>
       ) : null}
       <LeaveGuard when={dirty && !saving} />

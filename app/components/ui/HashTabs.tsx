@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { ReactNode } from "react";
 
 /** The tab named by the URL hash; the first tab when there is none or it names no tab. */
 export function tabOf<T extends string>(hash: string, tabs: readonly T[]): T {
@@ -34,9 +34,30 @@ export function HashTabs<T extends string>({
   const { t } = useTranslation();
   const location = useLocation();
   const active = tabOf(location.hash, tabs);
+  const list = useRef<HTMLDivElement>(null);
+
+  // Loaded with a tab's hash, the browser jumped to that panel before the page came alive (without
+  // JavaScript the panels follow one another): the page starts at its top, with its title and actions.
+  useEffect(() => {
+    if (hydrated && (tabs as readonly string[]).includes(location.hash.slice(1))) window.scrollTo({ top: 0 });
+    // Only as the page comes alive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
+
+  // On a narrow screen the tab list scrolls sideways: the chosen tab is kept in view.
+  useEffect(() => {
+    const box = list.current;
+    const tab = box?.querySelector<HTMLElement>(`#tab-${active}`);
+    if (!box || !tab) return;
+    const within = box.getBoundingClientRect();
+    const place = tab.getBoundingClientRect();
+    if (place.left < within.left) box.scrollLeft -= within.left - place.left;
+    else if (place.right > within.right) box.scrollLeft += place.right - within.right;
+  }, [active]);
+
   return (
     <div className="tabs">
-      <div role={hydrated ? "tablist" : undefined} className="tabs__list" aria-label={label}>
+      <div ref={list} role={hydrated ? "tablist" : undefined} className="tabs__list" aria-label={label}>
         {tabs.map((tab) => (
           <a
             key={tab}

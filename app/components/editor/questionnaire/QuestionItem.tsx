@@ -129,9 +129,7 @@ export function QuestionItem({
     <div className="question" data-testid="question" data-question-id={question.Id}>
       <div className="question__row">
         {handle}
-        <span className="question__number">
-          {number}
-        </span>
+        <span className="question__number">{number}</span>
         <span className="question__title">{question.Title}</span>
         <span className="badge">{t(`questionType.${question.Type}`)}</span>
         {question.Unit ? <span className="badge">{question.Unit}</span> : null}

@@ -123,8 +123,13 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
         onSave={async (title) => {
           const editing = modal?.kind === "category" ? modal.category : undefined;
           const result = editing
-            ? await mutate("PUT", `/categories/${editing.Id}`, { SurveyId: survey.Id, Title: title })
-            : await mutate("POST", "/categories", { SurveyId: survey.Id, Title: title });
+            ? await mutate(
+                "PUT",
+                `/categories/${editing.Id}`,
+                { SurveyId: survey.Id, Title: title },
+                "questionnaire.categorySaved",
+              )
+            : await mutate("POST", "/categories", { SurveyId: survey.Id, Title: title }, "questionnaire.categoryAdded");
           return result.ok;
         }}
       />

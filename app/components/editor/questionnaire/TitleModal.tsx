@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { Modal } from "~/components/ui/Modal";
@@ -24,10 +24,13 @@ export function TitleModal({
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (open) {
       setValue(initial);
       setError(null);
+      // After the dialog has opened (the modal's own effect runs first), its field takes the focus.
+      field.current?.focus();
     }
   }, [open, initial]);
 
@@ -51,10 +54,10 @@ export function TitleModal({
           {label}
         </label>
         <input
+          ref={field}
           id={id}
           className="input"
           value={value}
-          autoFocus
           maxLength={200}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

@@ -65,6 +65,7 @@ export function ColorPicker({ kind, current, onPick, onClear }: ColorPickerProps
         <div
           id={panelId}
           className="rt-popover__panel rt-popover__panel--end"
+          ref={popover.panel as React.RefObject<HTMLDivElement>}
           role="group"
           aria-label={`${label}: ${t("richText.palette")}`}
         >

@@ -53,6 +53,7 @@ export function LinkPopover({ href, onApply }: LinkPopoverProps) {
         <form
           id={ids.panel}
           className="rt-popover__panel rt-link"
+          ref={popover.panel as React.RefObject<HTMLFormElement>}
           role="group"
           aria-label={label}
           noValidate

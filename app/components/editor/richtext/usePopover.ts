@@ -1,13 +1,36 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+
+/** Room kept between a popover and the edge of the screen. */
+const EDGE_PX = 8;
+
+/**
+ * How far (px, along x) a panel drawn at `rect` must move to lie within a screen `width` wide: left when
+ * it passes the right edge, right when it passes the left one (and the left edge wins when it is wider).
+ */
+export function shiftIntoView(rect: { left: number; right: number }, width: number): number {
+  let shift = 0;
+  if (rect.right > width - EDGE_PX) shift = width - EDGE_PX - rect.right;
+  if (rect.left + shift < EDGE_PX) shift = EDGE_PX - rect.left;
+  return shift;
+}
 
 /**
  * A toolbar popover: a pointer press outside closes it, Escape closes it and gives focus back to the
- * button that opened it.
+ * button that opened it; its panel (`panel`) is moved sideways to stay on the screen.
  */
 export function usePopover() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement | null>(null);
+
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!open || !element) return;
+    element.style.transform = "";
+    const shift = shiftIntoView(element.getBoundingClientRect(), document.documentElement.clientWidth);
+    if (shift !== 0) element.style.transform = `translateX(${Math.round(shift)}px)`;
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -33,5 +56,5 @@ export function usePopover() {
     [close],
   );
 
-  return { open, setOpen, root, trigger, close, onKeyDown };
+  return { open, setOpen, root, trigger, panel, close, onKeyDown };
 }
