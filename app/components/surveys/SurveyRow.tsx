@@ -44,9 +44,15 @@ export function SurveyRow({
     >
       <Initial title={survey.Title} />
       <div className="row__main">
-        <span className="row__title">
-          <Highlight text={survey.Title} query={q} />
-        </span>
+        {unavailable ? (
+          <span className="row__title">
+            <Highlight text={survey.Title} query={q} />
+          </span>
+        ) : (
+          <Link to={`/survey/${survey.Id}`} className="row__title row__title--link" data-testid="row-title">
+            <Highlight text={survey.Title} query={q} />
+          </Link>
+        )}
         <SurveyDates start={survey.StartDate} end={survey.EndDate} />
       </div>
       {offline.downloading ? (
@@ -70,7 +76,12 @@ export function SurveyRow({
             <Link to={`/survey/${survey.Id}`} className="menu__item">
               {t("surveys.complete")}
             </Link>
-          ) : null}
+          ) : (
+            // Never an empty menu: the start page says why the survey cannot be filled in now.
+            <Link to={`/survey/${survey.Id}`} className="menu__item">
+              {t("surveys.openStart")}
+            </Link>
+          )}
           {active && survey.Rights.CanParticipate && online ? (
             <button
               type="button"
