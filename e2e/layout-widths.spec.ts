@@ -1,0 +1,110 @@
+import { expect, test, type Page } from "@playwright/test";
+import { api } from "./api";
+import { png } from "./images";
+import { signIn } from "./support";
+
+/**
+ * Every screen at a phone's width (390 px) and at a desktop's (1366 px), in German and English: no page is
+ * wider than the screen, so nothing has to be scrolled sideways to be read or reached.
+ */
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 900 },
+];
+
+async function fitsTheScreen(page: Page, where: string) {
+  await page.waitForLoadState("networkidle");
+  const { scroll, view, widest } = await page.evaluate(() => {
+    const root = document.documentElement;
+    // The element that sticks out furthest, to name it when the page is too wide.
+    let widest = "";
+    let right = root.clientWidth;
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > right + 1 && getComputedStyle(el).position !== "fixed") {
+        right = r.right;
+        widest = `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 80);
+      }
+    }
+    return { scroll: root.scrollWidth, view: root.clientWidth, widest };
+  });
+  expect(scroll, `${where} is ${scroll - view} px wider than the screen (${widest})`).toBeLessThanOrEqual(view);
+}
+
+/** A survey with a question of every kind (an image too), published, with one case started. */
+async function everyKind(page: Page) {
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Breiten ${Date.now()}` });
+  const category = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Alles" });
+  const ask = (body: Record<string, unknown>) =>
+    api(page, "POST", "/questions", { SurveyId: survey.Id, CategoryId: category.Id, ...body });
+  await ask({
+    Title:
+      "Eine sehr lange Frage, die auf einem Telefon über mehrere Zeilen laufen muss, ohne die Seite zu verbreitern?",
+    Type: "SingleSelection",
+    AnswerOptions: [{ Text: "Ja" }, { Text: "Nein" }],
+  });
+  await ask({ Title: "Mehrfach", Type: "MultipleSelection", AnswerOptions: [{ Text: "Kopf" }, { Text: "Bauch" }] });
+  await ask({ Title: "Zahl", Type: "Numerical", Unit: "kg" });
+  await ask({ Title: "Zeitpunkt", Type: "DateTime" });
+  await ask({ Title: "Text", Type: "FreeText", AllowFileAttachments: true });
+  await ask({
+    Title: "Körperstelle",
+    Type: "Image",
+    ImageSrc: `data:image/png;base64,${png(600, 400).toString("base64")}`,
+    AnswerOptions: [
+      { Text: "Knie links außen", X: 0.95, Y: 0.6 },
+      { Text: "Schulter", X: 0.05, Y: 0.2 },
+    ],
+  });
+  await api(page, "POST", `/surveys/${survey.Id}/approve`);
+  await api(page, "POST", `/patients/add?patientId=WIDE_1&surveyId=${survey.Id}`);
+  return survey.Id;
+}
+
+for (const language of ["de-DE", "en-US"] as const) {
+  test(`no screen is wider than the screen at 390 and 1366 px [${language}]`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page, "admin");
+    const id = await everyKind(page);
+    const draft = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Entwurf ${Date.now()}` });
+    if (language === "en-US") {
+      await page.getByRole("button", { name: "English" }).first().click();
+      await expect(page.locator("html")).toHaveAttribute("lang", /^en/);
+    }
+    const screens = [
+      "/surveys",
+      "/survey-archives",
+      `/survey/${id}`,
+      `/survey/${id}/fill/WIDE_1`,
+      `/survey/${id}/fill/WIDE_1?page=questionnaire`,
+      `/survey/${draft.Id}/edit#start`,
+      `/survey/${draft.Id}/edit#intro`,
+      `/survey/${draft.Id}/edit#preliminary`,
+      `/survey/${id}/edit#questionnaire`,
+      `/survey/${draft.Id}/edit#outro`,
+      "/survey/1/statistics#results",
+      "/survey/1/statistics#graphs",
+      "/403",
+      "/nowhere",
+    ];
+    for (const viewport of WIDTHS) {
+      await page.setViewportSize(viewport);
+      for (const screen of screens) {
+        await page.goto(screen);
+        await fitsTheScreen(page, `${screen} at ${viewport.width} px`);
+      }
+      // Menus and modals open.
+      await page.goto("/surveys");
+      await page.getByTestId("survey-row").first().locator("summary").click();
+      await fitsTheScreen(page, `the list's row menu at ${viewport.width} px`);
+      await page.goto(`/survey/${id}/edit?confirm=unpublish`);
+      await fitsTheScreen(page, `the status dialog at ${viewport.width} px`);
+    }
+    // Last: the page of an ended session ends this one.
+    await page.goto("/401");
+    await fitsTheScreen(page, "/401 at 1366 px");
+    await page.setViewportSize(WIDTHS[0]!);
+    await fitsTheScreen(page, "/401 at 390 px");
+  });
+}
