@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { api } from "./api";
+import { expectNoSeriousViolations } from "./axe";
 import { signIn } from "./support";
 
 /**
@@ -41,6 +42,7 @@ test("a three-answer question in one modal, more answers pasted on its card, det
 
   const question = page.getByTestId("question").filter({ hasText: "Wie stark?" });
   await expect(question.getByTestId("answer")).toHaveText([/leicht/, /mittel/, /stark/]);
+  await expectNoSeriousViolations(page, "a question's card with its answer field");
 
   // On the card: Enter adds one, a pasted list adds one per line.
   const adder = question.getByPlaceholder("Neue Antwort");

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api } from "./api";
+import { expectNoSeriousViolations } from "./axe";
 import { signIn } from "./support";
 
 /**
@@ -57,6 +58,7 @@ test("removing a preliminary entry names the questions that lose their rule and 
   const ask = page.getByRole("dialog", { name: "Anzeigeregeln ändern sich" });
   await expect(ask).toBeVisible();
   await expect(ask.getByTestId("rules-lost")).toContainText("2 Fragen hängen von diesen Einträgen ab:");
+  await expectNoSeriousViolations(page, "rules that change, before saving");
   await expect(ask.getByRole("listitem")).toHaveText([
     "„Schwangerschaft?“ verliert ihre Regel und wird dann immer angezeigt.",
     "„Beide“ behält ihre Regel ohne die entfernten Einträge.",

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api } from "./api";
+import { expectNoSeriousViolations } from "./axe";
 import { signIn } from "./support";
 
 /**
@@ -57,6 +58,7 @@ test("a changed period is marked unsaved and the page asks before it is left; sa
   await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
   const ask = page.getByRole("dialog", { name: "Änderungen nicht gespeichert" });
   await expect(ask).toBeVisible();
+  await expectNoSeriousViolations(page, "leaving with unsaved changes");
   await ask.getByRole("button", { name: "Auf der Seite bleiben" }).click();
   await expect(ask).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/survey/${id}/edit`));
