@@ -76,7 +76,8 @@ describe("questions", () => {
       { ...image, AnswerOptions: [{ Text: " " }] },
       { ...image, AnswerOptions: [{ Text: "a", X: 1.01 }] },
       { ...image, ImageSrc: "data:image/svg+xml;base64,PHN2Zz4=" },
-      { ...image, Type: "SingleSelection", ImageSrc: undefined },
+      // Answers come with a new question of a choice kind or an image only.
+      { ...image, Type: "Numerical", ImageSrc: undefined },
       { ...image, Type: "FreeText", AnswerOptions: undefined },
     ];
     for (const body of bad) expect(CreateQuestionSchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
