@@ -1,18 +1,16 @@
 import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
 import { uploadErrorKeys } from "~/domain/uploads";
-import { pendingFiles, syncPayload, type FillEntry, type LocalFile } from "./fill-entry";
+import { pendingFiles, type FillEntry, type LocalFile } from "./fill-entry";
+import { syncPayload } from "./sync-payload";
+import { countEntries, ENTRIES_EVENT, getEntry, unmarkPending } from "./fill-store";
 import {
   clearIfDone,
-  countEntries,
-  ENTRIES_EVENT,
-  getEntry,
   markAnswersSynced,
   markClosed,
   pendingEntries,
   setSyncError,
   settleFile,
-  unmarkPending,
-} from "./fill-store";
+} from "./fill-sync-store";
 
 /**
  * Replays fills made offline: the answers in one request (POST /api/survey-offline-sync/{surveyId}, with
