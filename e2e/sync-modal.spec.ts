@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { api, publishedSurvey } from "./api";
+import { expectNoOverflow } from "./fill-support";
 import { png } from "./images";
 import { download, fillOffline, goOffline, goOnline, offlineRig, question, signInAt } from "./offline-support";
 
@@ -36,6 +37,23 @@ test("sync modal: Escape in the files pop-up closes only the pop-up; sync all sa
     await expect(rows).toHaveCount(2);
     for (const row of await rows.all()) await expect(row).toHaveAttribute("data-error", "SYNC_SURVEY_PATIENTID_CLASH");
 
+    // At both widths: the files pop-up opens over the sync modal, within the screen.
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await modal.getByRole("button", { name: "1 Datei von CLA_1 anzeigen" }).click();
+      const popup = page.getByRole("dialog", { name: "Hochzuladende Dateien von CLA_1" });
+      await expect(popup).toBeVisible();
+      const box = (await popup.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      await expectNoOverflow(page);
+      await popup.getByRole("button", { name: "Schließen" }).last().click();
+      await expect(popup).toBeHidden();
+    }
+
     // Escape in the files pop-up closes the pop-up, not the sync modal under it.
     await modal.getByRole("button", { name: "1 Datei von CLA_1 anzeigen" }).click();
     const files = page.getByRole("dialog", { name: "Hochzuladende Dateien von CLA_1" });
@@ -52,6 +70,9 @@ test("sync modal: Escape in the files pop-up closes only the pop-up; sync all sa
       "Keine Erfassung wurde synchronisiert. 2 Erfassungen brauchen Ihre Entscheidung: siehe die Hinweise in ihren Zeilen.",
     );
     await expect(rows).toHaveCount(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(modal.getByTestId("sync-result")).toBeInViewport();
+    await expectNoOverflow(page);
     await page.keyboard.press("Escape");
     await expect(modal).toBeHidden();
   } finally {
