@@ -27,6 +27,8 @@ const texts = {
 
 /** Switches the language; on a phone the selector sits in the header's menu. */
 async function language(page: Page, name: "English" | "Deutsch") {
+  await expect(page.locator("header")).toBeVisible();
+  await page.waitForLoadState("load");
   const button = page.getByRole("button", { name }).filter({ visible: true }).first();
   if (!(await button.isVisible())) await page.locator(".header__menu summary").click();
   await button.click();
@@ -42,6 +44,7 @@ for (const { width, height, lang } of [
   }) => {
     await page.setViewportSize({ width, height });
     await signIn(page, "admin");
+    await expect(page.getByTestId("greeting")).toBeVisible();
     if (lang === "en") await language(page, "English");
     try {
       const id = await surveyWith(page, `Zeitpunkt ${width} ${Date.now()}`, {
