@@ -6,7 +6,8 @@ const ASSETS = "offline-assets-v1";
 const PAGES = "offline-pages-v1";
 const shellKey = (surveyId) => `/__offline-shell/${surveyId}`;
 const FILL = /^\/survey\/(\d+)\/fill\/[^/]+\/?$/;
-const KEEP_PAGE = /^\/(surveys|survey\/\d+)\/?$/;
+// The list, the start pages and the archive (which offline only says that it is not available).
+const KEEP_PAGE = /^\/(surveys|survey\/\d+|survey-archives)\/?$/;
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -32,11 +33,13 @@ async function page(request, url) {
     return response;
   } catch (error) {
     const pages = await caches.open(PAGES);
+    const path = url.pathname.replace(/\/$/, "");
     const fill = FILL.exec(url.pathname);
-    const kept = fill
-      ? await pages.match(shellKey(fill[1]))
-      : ((await pages.match(url.pathname.replace(/\/$/, ""))) ?? (await pages.match("/surveys")));
+    const kept = await pages.match(fill ? shellKey(fill[1]) : path);
     if (kept) return kept;
+    // Any other page leads to the kept list, at the list's address: another page's document under this
+    // address would carry data that does not fit the page the address names, and the app would not start.
+    if (path !== "/surveys" && (await pages.match("/surveys"))) return Response.redirect(`${url.origin}/surveys`, 302);
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import {
   roundToStep,
   storedToWireDateTime,
   TEXT_RESPONSE_MAX_LENGTH,
+  typedToWireDateTime,
   wireToStoredDateTime,
 } from "./response-values";
 
@@ -25,6 +26,15 @@ describe("date-time answers", () => {
       expect(wireToStoredDateTime(bad)).toBeNull();
     }
     expect(storedToWireDateTime(null)).toBe("");
+  });
+
+  it("are read as typed into the wire format, or refused", () => {
+    expect(typedToWireDateTime("24.12.2026 18:30")).toBe("24.12.2026 18:30");
+    expect(typedToWireDateTime(" 1.2.2026, 8:05 ")).toBe("01.02.2026 08:05");
+    expect(typedToWireDateTime("01.02.2026   08:05")).toBe("01.02.2026 08:05");
+    for (const bad of ["31.02.2026 10:00", "24.12.26 18:30", "24.12.2026", "24.12.2026 18.30", "morgen", ""]) {
+      expect(typedToWireDateTime(bad)).toBeNull();
+    }
   });
 
   it("round-trip every valid date and time (property)", () => {

@@ -48,6 +48,19 @@ export function storedToWireDateTime(value: string | null | undefined): string {
   return m ? `${m[3]}.${m[2]}.${m[1]} ${m[4]}:${m[5]}` : "";
 }
 
+/**
+ * A date and time as a person types it, in the wire format "DD.MM.YYYY HH:mm"; null when it is not a real
+ * date and time. Day, month and hour may have one digit, and a comma may follow the date
+ * ("1.2.2026, 8:05" is "01.02.2026 08:05"); the year has four digits.
+ */
+export function typedToWireDateTime(value: string): string | null {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const two = (part: string) => part.padStart(2, "0");
+  const wire = `${two(m[1])}.${two(m[2])}.${m[3]} ${two(m[4])}:${m[5]}`;
+  return wireToStoredDateTime(wire) ? wire : null;
+}
+
 export function isValidDateTimeResponse(value: string): boolean {
   return wireToStoredDateTime(value) !== null;
 }

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from "react";
 import type { Survey, SurveyListEntry } from "~/domain/survey";
 import { reportNetworkError } from "./connectivity";
 import { requestPersistence } from "./persistence";
-import { forgetOffline, warmOffline } from "./sw.client";
 import { downloadedIds, getSurvey, removeSurvey, saveSurvey } from "./survey-store";
 
 const EVENT = "offline:downloads";
@@ -23,7 +22,8 @@ export async function downloadSurvey(id: number): Promise<void> {
   await saveSurvey(survey);
   void requestPersistence();
   try {
-    await warmOffline([id]);
+    // The service worker's side loads when it is first needed, not with every page.
+    await import("./sw.client").then((sw) => sw.warmOffline([id]));
   } finally {
     changed();
   }
@@ -31,7 +31,7 @@ export async function downloadSurvey(id: number): Promise<void> {
 
 export async function forgetSurvey(id: number): Promise<void> {
   await removeSurvey(id);
-  await forgetOffline([id]);
+  await import("./sw.client").then((sw) => sw.forgetOffline([id]));
   changed();
 }
 

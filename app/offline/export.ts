@@ -1,5 +1,5 @@
 import type { FillEntry } from "./fill-entry";
-import { listEntries } from "./fill-store";
+import { listEntries } from "./fill-sync-store";
 
 function base64(bytes: ArrayBuffer): string {
   let text = "";

@@ -2,9 +2,10 @@ import "fake-indexeddb/auto";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Survey } from "~/domain/survey";
-import { fillClientLoader, isShellDocument, keepCopy, type ServerFillData } from "./fill-local";
-import { getSurvey } from "./survey-store";
-import { freshDatabases } from "./test-support";
+import { fillClientLoader, isShellDocument, keepCopy, localFillData, type ServerFillData } from "./fill-local";
+import { recordAnswer } from "./fill-store";
+import { getSurvey, saveSurvey } from "./survey-store";
+import { ctx, freshDatabases, question } from "./test-support";
 
 const warmed: number[][] = [];
 vi.mock("./sw.client", () => ({
@@ -23,8 +24,10 @@ const serverData = {
   answers: {},
   preliminary: {},
   attachmentCounts: {},
+  attachments: {},
   page: "questionnaire" as const,
   categoryId: null,
+  resumed: false,
 } satisfies ServerFillData;
 
 const args = (serverLoader: () => Promise<unknown>) =>
@@ -43,6 +46,34 @@ describe("the fill route's client loader", () => {
   it("hands back the server's data as the very same object, so the page is drawn from it once", async () => {
     const result = await fillClientLoader(args(async () => serverData));
     expect(result).toBe(serverData);
+  });
+});
+
+describe("the fill page built on the device", () => {
+  beforeEach(() => freshDatabases());
+
+  it("opened without a page, goes on where the kept fill's answers are (decision 019)", async () => {
+    const stored = {
+      ...survey("Active", true),
+      Hash: "h1",
+      IntroText: "<p>Hallo</p>",
+      IsPatientFormEnabled: false,
+      PatientForm: [],
+      Categories: [
+        { Id: 1, Questions: [question(11, "FreeText")] },
+        { Id: 2, Questions: [question(21, "FreeText")] },
+      ],
+    } as unknown as Survey;
+    await saveSurvey(stored);
+    const url = (search: string) => new URL(`http://app.test/survey/7/fill/P1${search}`);
+    expect(await localFillData(7, "P1", url(""))).toMatchObject({ page: "intro", resumed: true });
+    await recordAnswer(ctx("P1"), question(21, "FreeText"), { TextResponse: "x" });
+    expect(await localFillData(7, "P1", url(""))).toMatchObject({
+      page: "questionnaire",
+      categoryId: 2,
+      resumed: true,
+    });
+    expect(await localFillData(7, "P1", url("?page=intro"))).toMatchObject({ page: "intro", resumed: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import { redirect, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { pageFrom, pagesOf, type FillPage } from "~/components/fill/pages";
+import { resumePlace } from "~/components/fill/resume";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import { isValidPatientId } from "~/domain/patient-id";
 import type { Survey } from "~/domain/survey";
@@ -21,8 +22,14 @@ export interface FillData {
   answers: Answers;
   preliminary: PreliminaryAnswers;
   attachmentCounts: Record<number, number>;
+  /** The files attached on the server, by question (for those that have any). */
+  attachments: Record<number, { Id: number; FileName: string }[]>;
   page: FillPage;
   categoryId: number | null;
+  /** Opened without a page in its address: the place was chosen from what the case holds (decision 019). */
+  resumed: boolean;
+  /** Sent back with the page's form (without JavaScript): a form sent twice stores its files once. */
+  formKey?: string;
   /** Built from this device's copy: answers are kept here until they are synced. */
   offline: boolean;
 }
@@ -53,9 +60,15 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
   const [survey, entry] = await Promise.all([getSurvey(surveyId), getEntry(surveyId, patientId)]);
   if (!survey || !isValidPatientId(patientId) || !patientId) throw redirect("/surveys");
   const pages = pagesOf(survey);
-  const page = pageFrom(url.searchParams.get("page"), pages);
+  const requested = url.searchParams.get("page");
+  const resumed = !pages.includes(requested as FillPage);
+  let page = pageFrom(requested, pages);
   if (entry?.status === "Closed" && page !== "done") throw redirect(`/survey/${surveyId}`);
   const category = Number(url.searchParams.get("category"));
+  let categoryId = Number.isInteger(category) && category > 0 ? category : null;
+  const answers = entry?.answers ?? {};
+  const preliminary = entry?.preliminaryAnswers ?? {};
+  if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
   const user = cachedUser();
   return {
     survey,
@@ -63,11 +76,13 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
     patientDataId: 0,
     userId: entry?.upload.userId ?? user?.userId ?? "",
     surveyUserDataId: entry?.upload.ssiUserDataId ?? user?.surveyUserDataId ?? 0,
-    answers: entry?.answers ?? {},
-    preliminary: entry?.preliminaryAnswers ?? {},
+    answers,
+    preliminary,
     attachmentCounts: {},
+    attachments: {},
     page,
-    categoryId: Number.isInteger(category) && category > 0 ? category : null,
+    categoryId,
+    resumed,
     offline: true,
   };
 }

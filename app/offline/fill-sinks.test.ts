@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Survey } from "~/domain/survey";
-import { syncPayload } from "./fill-entry";
+import { syncPayload } from "./sync-payload";
 import { fillWriters } from "./fill-sinks";
 import { getEntry } from "./fill-store";
 import { freshDatabases, question } from "./test-support";

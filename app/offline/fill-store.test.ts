@@ -1,22 +1,24 @@
 import "fake-indexeddb/auto";
 import { createStore, del } from "idb-keyval";
 import { beforeEach, describe, expect, it } from "vitest";
-import { syncPayload } from "./fill-entry";
+import { syncPayload } from "./sync-payload";
 import {
   addFile,
-  changePatientId,
-  clearIfDone,
   countEntries,
-  firstEntries,
   getEntry,
-  listEntries,
-  markAnswersSynced,
   recordAnswer,
   recordClose,
   recordPreliminary,
   removeFile,
-  settleFile,
 } from "./fill-store";
+import {
+  changePatientId,
+  clearIfDone,
+  firstEntries,
+  listEntries,
+  markAnswersSynced,
+  settleFile,
+} from "./fill-sync-store";
 import { downloadedIds, getSurvey, getSurveyList, removeSurvey, saveSurvey, saveSurveyList } from "./survey-store";
 import { ctx, freshDatabases, question } from "./test-support";
 import type { Survey, SurveyListEntry } from "~/domain/survey";

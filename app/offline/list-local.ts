@@ -4,13 +4,26 @@ import { reportNetworkError } from "./connectivity";
 import { refreshCopies } from "./downloads";
 import { isNetworkError } from "./network";
 import { cachedUser } from "./root-cache";
-import { getSurveyList, saveSurveyList } from "./survey-store";
+import { downloadedIds, getSurvey, getSurveyList, saveSurveyList } from "./survey-store";
 
 interface ListData {
   me: { fullName: string; institute: string; roles: string[] };
   surveys: SurveyListEntry[];
   q: string;
   confirm: { kind: string; id: number; title: string } | null;
+  /** Built on this device: never kept again as the list. */
+  local?: true;
+}
+
+/**
+ * The list as kept on this device: the list last seen online, and every survey stored here that it lacks
+ * (stored from its fill page, or before the list was first kept), so a stored survey is never missing.
+ */
+export async function keptList(): Promise<SurveyListEntry[]> {
+  const [list, ids] = await Promise.all([getSurveyList(), downloadedIds()]);
+  const known = new Set(list.map((s) => s.Id));
+  const stored = await Promise.all(ids.filter((id) => !known.has(id)).map((id) => getSurvey(id)));
+  return [...list, ...stored.filter((s) => s !== undefined)];
 }
 
 /**
@@ -28,7 +41,15 @@ export async function listClientLoader<T extends ListData>({ request, serverLoad
     if (!user) throw error;
     reportNetworkError();
     const needle = q.toLocaleLowerCase();
-    const surveys = (await getSurveyList()).filter((s) => s.Title.toLocaleLowerCase().includes(needle));
-    return { me: user, surveys, q, confirm: null } as ListData as T;
+    const surveys = (await keptList()).filter((s) => s.Title.toLocaleLowerCase().includes(needle));
+    return { me: user, surveys, q, confirm: null, local: true } as ListData as T;
   }
+}
+
+/**
+ * The list a page was drawn with (its client loader does not run as it starts) is kept too, once the page
+ * has loaded: a list opened as a document is then there offline when the app navigates to it.
+ */
+export function keepDrawnList(data: Pick<ListData, "surveys" | "q" | "local">) {
+  if (!data.q && !data.local) void saveSurveyList(data.surveys).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addFile, getEntry, recordAnswer, recordClose } from "./fill-store";
-import { SYNC_START_EVENT, syncAll, syncEntry } from "./sync-client";
+import { SYNC_START_EVENT, syncAll, syncEntry, syncReport } from "./sync-client";
 import { ctx, freshDatabases, json, offline, question, scriptedFetch } from "./test-support";
 
 beforeEach(freshDatabases);
@@ -101,7 +101,16 @@ describe("sync client", () => {
       () => json(200, { Data: 3 }),
     ];
     const summary = await syncAll({ ...scriptedFetch(replies), concurrency: 1 });
-    expect(summary).toEqual({ attempted: 3, synced: 2, left: 1, offline: false, unauthorized: false });
+    expect(summary).toEqual({
+      attempted: 3,
+      synced: 2,
+      conflicts: 1,
+      filesLeft: 0,
+      failed: 0,
+      left: 1,
+      offline: false,
+      unauthorized: false,
+    });
     // The clash waits for the user: the automatic sync does not send it again.
     const again = scriptedFetch([]);
     expect(await syncAll(again)).toMatchObject({ synced: 0, left: 1 });
@@ -121,5 +130,36 @@ describe("sync client", () => {
       delete (globalThis as { window?: EventTarget }).window;
     }
     expect(seen).toEqual([SYNC_START_EVENT]);
+  });
+});
+
+describe("sync report", () => {
+  const base = {
+    attempted: 0,
+    synced: 0,
+    conflicts: 0,
+    filesLeft: 0,
+    failed: 0,
+    left: 0,
+    offline: false,
+    unauthorized: false,
+  };
+  it("says that nothing was synced and why when every entry clashes", () => {
+    expect(syncReport({ ...base, attempted: 3, conflicts: 3, left: 3 })).toEqual([
+      { key: "offline.syncedNone" },
+      { key: "offline.syncDecide", count: 3 },
+    ]);
+  });
+  it("names each kind of outcome with its count", () => {
+    expect(syncReport({ ...base, attempted: 5, synced: 2, conflicts: 1, filesLeft: 1, failed: 1, left: 3 })).toEqual([
+      { key: "offline.syncedCount", count: 2 },
+      { key: "offline.syncDecide", count: 1 },
+      { key: "offline.syncFilesRefused", count: 1 },
+      { key: "offline.syncFailedCount", count: 1 },
+    ]);
+    expect(syncReport({ ...base, attempted: 1, offline: true, left: 1 })).toEqual([
+      { key: "offline.syncedNone" },
+      { key: "errors.network" },
+    ]);
   });
 });

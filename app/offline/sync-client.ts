@@ -1,18 +1,16 @@
 import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
 import { uploadErrorKeys } from "~/domain/uploads";
-import { pendingFiles, syncPayload, type FillEntry, type LocalFile } from "./fill-entry";
+import { pendingFiles, type FillEntry, type LocalFile } from "./fill-entry";
+import { syncPayload } from "./sync-payload";
+import { countEntries, ENTRIES_EVENT, getEntry, unmarkPending } from "./fill-store";
 import {
   clearIfDone,
-  countEntries,
-  ENTRIES_EVENT,
-  getEntry,
   markAnswersSynced,
   markClosed,
   pendingEntries,
   setSyncError,
   settleFile,
-  unmarkPending,
-} from "./fill-store";
+} from "./fill-sync-store";
 
 /**
  * Replays fills made offline: the answers in one request (POST /api/survey-offline-sync/{surveyId}, with
@@ -180,6 +178,12 @@ export interface SyncSummary {
   /** Entries sent in this run. */
   attempted: number;
   synced: number;
+  /** Refused with a sync error the user decides on (clash, already closed, outdated, not active). */
+  conflicts: number;
+  /** Answers on the server, some files refused. */
+  filesLeft: number;
+  /** Not done for another reason (the server failed): tried again later. */
+  failed: number;
   left: number;
   offline: boolean;
   unauthorized: boolean;
@@ -188,7 +192,16 @@ export interface SyncSummary {
 /** Syncs every entry that needs no decision, a few at a time; stops when the network or sign-in is gone. */
 export async function syncAll(options: { fetch?: Fetch; concurrency?: number; only?: FillEntry[] } = {}) {
   const all = options.only ?? (await autoSyncable());
-  const summary: SyncSummary = { attempted: 0, synced: 0, left: 0, offline: false, unauthorized: false };
+  const summary: SyncSummary = {
+    attempted: 0,
+    synced: 0,
+    conflicts: 0,
+    filesLeft: 0,
+    failed: 0,
+    left: 0,
+    offline: false,
+    unauthorized: false,
+  };
   let next = 0;
   const worker = async () => {
     while (next < all.length && !summary.offline && !summary.unauthorized) {
@@ -196,6 +209,9 @@ export async function syncAll(options: { fetch?: Fetch; concurrency?: number; on
       summary.attempted += 1;
       const outcome = await syncEntry(entry.surveyId, entry.patientId, { fetch: options.fetch });
       if (outcome === "synced") summary.synced += 1;
+      else if (outcome === "conflict") summary.conflicts += 1;
+      else if (outcome === "filesLeft") summary.filesLeft += 1;
+      else if (outcome === "failed") summary.failed += 1;
       else if (outcome === "offline") summary.offline = true;
       else if (outcome === "unauthorized") summary.unauthorized = true;
     }
@@ -205,4 +221,17 @@ export async function syncAll(options: { fetch?: Fetch; concurrency?: number; on
   // Whatever shows the kept fills (the sync modal, the unsynced count) reads them again.
   if (typeof window !== "undefined" && summary.attempted > 0) window.dispatchEvent(new Event(ENTRIES_EVENT));
   return summary;
+}
+
+/** What a sync run did, as message keys (with their counts) in the order they are read out. */
+export function syncReport(summary: SyncSummary): { key: string; count?: number }[] {
+  const parts: { key: string; count?: number }[] = [];
+  if (summary.synced > 0) parts.push({ key: "offline.syncedCount", count: summary.synced });
+  else if (summary.attempted > 0) parts.push({ key: "offline.syncedNone" });
+  if (summary.conflicts > 0) parts.push({ key: "offline.syncDecide", count: summary.conflicts });
+  if (summary.filesLeft > 0) parts.push({ key: "offline.syncFilesRefused", count: summary.filesLeft });
+  if (summary.failed > 0) parts.push({ key: "offline.syncFailedCount", count: summary.failed });
+  if (summary.offline) parts.push({ key: "errors.network" });
+  if (summary.unauthorized) parts.push({ key: "offline.signInAgain" });
+  return parts;
 }

@@ -1,18 +1,28 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FillPageView } from "~/components/fill/FillPageView";
 import { pageTitle } from "~/components/layout/meta";
+import { hasProblems, type PageProblems } from "~/components/fill/page-problems";
 import { pageFrom, pagesOf, type FillPage } from "~/components/fill/pages";
+import { resumePlace } from "~/components/fill/resume";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
+import { newIdempotencyKey } from "~/domain/idempotency";
 import { isValidPatientId } from "~/domain/patient-id";
 import { SurveySchema } from "~/domain/survey";
 import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
 import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
-import { savePageFromForm, savePreliminaryFromForm } from "~/server/fill-forms.server";
+import {
+  isTooLarge,
+  preliminaryComplete,
+  readPageForm,
+  savePageFromForm,
+  savePreliminaryFromForm,
+  uploadPageFiles,
+} from "~/server/fill-forms.server";
 
 async function toStart(request: Request, surveyId: number, key: string): Promise<never> {
   throw redirect(`/survey/${surveyId}`, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
@@ -31,7 +41,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
     const pages = pagesOf(survey);
-    const page = pageFrom(url.searchParams.get("page"), pages);
+    const requested = url.searchParams.get("page");
+    // Opened without a page (from the start page): the case goes on where it was left (decision 019).
+    const resumed = !pages.includes(requested as FillPage);
+    let page = pageFrom(requested, pages);
     if (survey.Status !== "Active" || !survey.Rights.CanParticipate) {
       if (page !== "done") return toStart(request, surveyId, "fill.notFillable");
     }
@@ -52,18 +65,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ]);
     const preliminary: PreliminaryAnswers = {};
     for (const a of attributes) preliminary[a.PatientFormAttributeId] = a.PatientFormAnswerOptionId;
+    const answers = answersFromResponses(responses);
     const category = Number(url.searchParams.get("category"));
+    let categoryId = Number.isInteger(category) && category > 0 ? category : null;
+    if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
+    // The files already attached, listed as the page is drawn (without JavaScript nothing lists them later).
+    const withFiles = counts.filter((c) => c.NumberOfFileAttachment > 0);
+    const files = await Promise.all(
+      withFiles.map((c) =>
+        api.get<{ Id: number; FileName: string }[]>("/file-attachments", {
+          query: { questionId: c.QuestionId, patientDataId: patient.PatientDataId },
+        }),
+      ),
+    );
     return {
       survey,
       patientId,
       patientDataId: patient.PatientDataId ?? 0,
       userId: user.identity.sub,
       surveyUserDataId: user.userId,
-      answers: answersFromResponses(responses),
+      answers,
       preliminary,
       attachmentCounts: Object.fromEntries(counts.map((c) => [c.QuestionId, c.NumberOfFileAttachment])),
+      attachments: Object.fromEntries(
+        withFiles.map((c, i) => [c.QuestionId, files[i].map((f) => ({ Id: f.Id, FileName: f.FileName }))]),
+      ),
       page,
-      categoryId: Number.isInteger(category) && category > 0 ? category : null,
+      categoryId,
+      resumed,
+      // Sent back with the page's form: files of a form sent twice are stored once (decision 018).
+      formKey: newIdempotencyKey(),
     };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return toStart(request, surveyId, "editor.loadFailed");
@@ -76,15 +107,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const surveyId = Number(params.surveyId);
   const patientId = params.patientId ?? "";
-  const form = await request.formData();
   const base = `/survey/${surveyId}/fill/${encodeURIComponent(patientId)}`;
+  const here = base + new URL(request.url).search;
   const api = apiClient(user.accessToken);
   try {
+    const form = await readPageForm(request);
     const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
     const pages = pagesOf(survey);
     const go = String(form.get("go") ?? "stay");
     if (form.get("intent") === "savePreliminary") {
       await savePreliminaryFromForm(api, survey, patientId, form);
+      // Continue only once every preliminary question is answered (section 5); the page says why not.
+      if (go === "continue" && !(await preliminaryComplete(api, survey, patientId)))
+        return data<PageProblems>({ preliminaryIncomplete: true }, { status: 400 });
       const target: FillPage =
         go === "back"
           ? pages[Math.max(0, pages.indexOf("preliminary") - 1)]
@@ -97,7 +132,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (form.get("intent") === "savePage") {
       const categoryId = Number(form.get("categoryId"));
-      await savePageFromForm(api, survey, patientId, form);
+      const problems: PageProblems = {
+        values: await savePageFromForm(api, survey, patientId, form),
+        files: await uploadPageFiles(api, survey, patientId, form),
+      };
+      // What was not taken is shown on the same page, as typed and with its reason, before going anywhere.
+      if (hasProblems(problems)) return data(problems, { status: 400 });
       if (go === "submit") {
         await api.post("/patients/close", { query: { patientId, surveyId } });
         return redirect(`${base}?page=done`);
@@ -107,11 +147,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect(`${base}?page=questionnaire&category=${next}`);
     }
   } catch (error) {
+    if (isTooLarge(error))
+      return redirect(here, {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "fill.formTooLarge" }) },
+      });
     if (error instanceof ApiError && error.status === 404) return toStart(request, surveyId, "fill.patientNotFound");
     if (error instanceof ApiError && error.type === "SURVEY_ALREADY_CLOSED")
       return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
     if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-      return redirect(base + new URL(request.url).search, {
+      return redirect(here, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "errors.validation" }) },
       });
     }
@@ -134,6 +178,8 @@ clientLoader.hydrate = isShellDocument();
 
 export default function FillRoute() {
   const d = useLoaderData<typeof clientLoader>() as FillData | Omit<FillData, "offline"> | { shell: true };
+  // Without JavaScript: what the page's form could not take, shown on the page drawn again.
+  const problems = useActionData<typeof action>() as PageProblems | null | undefined;
   const { t } = useTranslation();
   // The same loader data gives the same view: the page is not drawn again when only the route redraws.
   const view = useMemo(() => ("shell" in d ? null : { offline: false, ...d }), [d]);
@@ -143,5 +189,5 @@ export default function FillRoute() {
         <p role="status">{t("offline.loading")}</p>
       </section>
     );
-  return <FillPageView d={view} />;
+  return <FillPageView d={view} problems={problems ?? undefined} />;
 }

@@ -7,7 +7,7 @@ import {
   type SerializeFrom,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { SurveyRow } from "~/components/surveys/SurveyRow";
@@ -17,7 +17,8 @@ import { SearchBox } from "~/components/ui/SearchBox";
 import { useToast } from "~/components/ui/Toaster";
 import { useOnline } from "~/offline/connectivity";
 import { useDownloads } from "~/offline/downloads";
-import { listClientLoader } from "~/offline/list-local";
+import { afterLoad } from "~/offline/after-load";
+import { keepDrawnList, listClientLoader } from "~/offline/list-local";
 import { SurveyListSchema, SurveySchema } from "~/domain/survey";
 import { UserSchema } from "~/domain/user";
 import { failBack } from "~/server/action-errors.server";
@@ -86,7 +87,9 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "surveys.t
 
 export default function Surveys() {
   const { t } = useTranslation();
-  const { me, surveys: all, q, confirm, formKey } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { me, surveys: all, q, confirm, formKey } = loaded;
+  useEffect(() => afterLoad(() => keepDrawnList(loaded)), [loaded]);
   const downloads = useDownloads();
   const toast = useToast();
   const [readyOnly, setReadyOnly] = useState(false);

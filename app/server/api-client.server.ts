@@ -23,6 +23,8 @@ type Query = Record<string, string | number | boolean | undefined | null | (stri
 interface Options {
   query?: Query;
   body?: unknown;
+  /** A multipart body (files), sent as it is instead of `body`. */
+  form?: FormData;
   /** Sent as the Idempotency-Key header: a write repeated with the same key is applied once. */
   idempotencyKey?: string;
 }
@@ -48,8 +50,9 @@ export function apiClient(accessToken: string) {
   async function send(method: string, path: string, opts: Options = {}) {
     const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(opts.body);
     }

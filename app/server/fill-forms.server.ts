@@ -1,10 +1,31 @@
+import type { FileProblem, PageProblems, ValueProblem } from "~/components/fill/page-problems";
 import { answerRequest, answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
+import { AppError } from "~/domain/errors";
+import { keyForWrite } from "~/domain/idempotency";
+import { typedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
+import { uploadErrorKeys } from "~/domain/uploads";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
-import type { ApiClient } from "./api-client.server";
+import { ApiError, type ApiClient } from "./api-client.server";
+import { readLimited, UPLOAD_BODY_LIMIT } from "./api/body.server";
 
-/** The value a page form gives for one question (field q{id}); undefined when left empty. */
-function valueFromForm(question: Question, form: FormData): AnswerValue | undefined {
+/** The message shown for a date and time that is not one (the typed value stays in its field). */
+export const DATE_TIME_INVALID = "fill.dateTimeInvalid";
+
+/**
+ * The page's form as sent. A form with files (multipart) is read within the limit of one upload request,
+ * so that a single file over the size limit still reaches the API and gets its refusal; more than that at
+ * once is refused as a whole (PAYLOAD_TOO_LARGE).
+ */
+export async function readPageForm(request: Request): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) return request.formData();
+  const bytes = await readLimited(request, UPLOAD_BODY_LIMIT);
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
+}
+
+/** The value a page form gives for one question (field q{id}): none when left empty, a problem when refused. */
+function valueFromForm(question: Question, form: FormData): AnswerValue | ValueProblem | undefined {
   const values = form
     .getAll(`q${question.Id}`)
     .map(String)
@@ -17,8 +38,10 @@ function valueFromForm(question: Question, form: FormData): AnswerValue | undefi
       const n = Number(values[0].replace(",", "."));
       return Number.isFinite(n) ? { NumericalResponse: Math.round(n * 100) / 100 } : undefined;
     }
-    case "DateTime":
-      return { DateTimeResponse: values[0].trim() };
+    case "DateTime": {
+      const wire = typedToWireDateTime(values[0]);
+      return wire ? { DateTimeResponse: wire } : { typed: values[0], reason: DATE_TIME_INVALID };
+    }
     default:
       return { AnswerOptionIds: values.map(Number).filter((n) => Number.isInteger(n)) };
   }
@@ -30,22 +53,99 @@ function same(a: AnswerValue | undefined, b: AnswerValue | undefined) {
 
 /**
  * Saves what a page form (without JavaScript) carries: each listed question whose value changed is
- * recorded or, emptied, deleted. The API checks every value; its refusal is thrown.
+ * recorded or, emptied, deleted. A typed value that is not one is not sent: it comes back as a problem, so
+ * the page shows it as typed with its reason. The API checks every value; its refusal is thrown.
  */
-export async function savePageFromForm(api: ApiClient, survey: Survey, patientId: string, form: FormData) {
+export async function savePageFromForm(
+  api: ApiClient,
+  survey: Survey,
+  patientId: string,
+  form: FormData,
+): Promise<PageProblems["values"]> {
   const ids = { PatientId: patientId, SurveyId: survey.Id };
   const listed = new Set(form.getAll("questionIds").map(Number));
   const current = answersFromResponses(
     await api.get("/question-responses/", { query: { surveyId: survey.Id, patientId } }),
   );
+  const problems: NonNullable<PageProblems["values"]> = {};
   for (const question of allQuestions(topLevelQuestions(survey.Categories)).filter((q) => listed.has(q.Id))) {
     const next = valueFromForm(question, form);
+    if (next && "typed" in next) {
+      problems[question.Id] = next;
+      continue;
+    }
     const before = current[question.Id];
     if (same(next, before) || (!next && !isAnswered(before))) continue;
     const request = next ? answerRequest(question, next, ids) : null;
     if (request) await api.post(request.path, { body: request.body });
     else await api.delete("/question-responses/question", { body: { ...ids, QuestionId: question.Id } });
   }
+  return problems;
+}
+
+interface UploadResult {
+  FileName: string;
+  Uploaded: boolean;
+  Type?: string;
+  Error?: string;
+}
+
+function refusedFiles(results: UploadResult[] | undefined): FileProblem[] {
+  return (results ?? [])
+    .filter((r) => !r.Uploaded)
+    .map((r) => {
+      const key = [r.Type, r.Error].find((k) => k && (uploadErrorKeys as readonly string[]).includes(k));
+      return { name: r.FileName, reason: key ? `uploadErrors.${key}` : (r.Error ?? "errors.unexpected") };
+    });
+}
+
+/**
+ * Uploads the files chosen in a page form (fields f{questionId}) to the API, one request per question, as
+ * the page with JavaScript does: the API's rules and refusals apply unchanged, and the form's key makes a
+ * resent form store its files once. Returns the refused files by question.
+ */
+export async function uploadPageFiles(
+  api: ApiClient,
+  survey: Survey,
+  patientId: string,
+  form: FormData,
+): Promise<PageProblems["files"]> {
+  const listed = new Set(form.getAll("questionIds").map(Number));
+  const chosen = allQuestions(topLevelQuestions(survey.Categories))
+    .filter((q) => listed.has(q.Id))
+    .map((q) => ({
+      q,
+      files: form.getAll(`f${q.Id}`).filter((f): f is File => typeof f !== "string" && f.name !== ""),
+    }))
+    .filter((c) => c.files.length > 0);
+  const problems: NonNullable<PageProblems["files"]> = {};
+  if (chosen.length === 0) return problems;
+  const patient = await api.get<{ PatientDataId?: number }>("/patients", {
+    query: { patientId, surveyId: survey.Id },
+  });
+  for (const { q, files } of chosen) {
+    const body = new FormData();
+    for (const file of files) body.append("files", file, file.name);
+    try {
+      await api.post("/file-attachments/upload", {
+        query: { questionId: q.Id, patientDataId: patient.PatientDataId, surveyId: survey.Id },
+        form: body,
+        idempotencyKey: keyForWrite(form.get("formKey"), "upload", q.Id),
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 406) throw error;
+      const refused = refusedFiles((error.envelope as { Results?: UploadResult[] }).Results);
+      problems[q.Id] = refused.length
+        ? refused
+        : files.map((f) => ({ name: f.name, reason: `uploadErrors.${error.type}` }));
+    }
+  }
+  return problems;
+}
+
+/** A form over the limit of the page: too much at once for one request. */
+export function isTooLarge(error: unknown): boolean {
+  return error instanceof AppError && error.type === "PAYLOAD_TOO_LARGE";
 }
 
 /** Saves the preliminary answers of the form (fields a{attributeId}). */
@@ -62,4 +162,13 @@ export async function savePreliminaryFromForm(api: ApiClient, survey: Survey, pa
       },
     });
   }
+}
+
+/** Whether every preliminary question asked has an answer on the server (section 5). */
+export async function preliminaryComplete(api: ApiClient, survey: Survey, patientId: string): Promise<boolean> {
+  const given = await api.get<{ PatientFormAttributeId: number }[]>("/attribute-responses/", {
+    query: { surveyId: survey.Id, patientId },
+  });
+  const answered = new Set(given.map((a) => a.PatientFormAttributeId));
+  return survey.PatientForm.filter((a) => a.Enabled).every((a) => answered.has(a.Id));
 }

@@ -85,4 +85,46 @@ describe("page forms sent twice", () => {
     expect(other.headers.get("location")).not.toBe([...targets][0]);
     expect(await cases()).toBe(2);
   });
+
+  it("stores a file once from the fill page's form (without JavaScript) sent twice", async () => {
+    const api = call();
+    const survey = await api("POST", "/surveys", { Title: "Datei doppelt" });
+    const category = await api("POST", "/categories", { SurveyId: survey.Id, Title: "A" });
+    const question = await api("POST", "/questions", {
+      SurveyId: survey.Id,
+      CategoryId: category.Id,
+      Title: "Befund",
+      Type: "FreeText",
+      AllowFileAttachments: true,
+    });
+    await api("POST", `/surveys/${survey.Id}/approve`);
+    const added = await api("POST", `/patients/add?patientId=FILE_TWICE&surveyId=${survey.Id}`);
+
+    const path = `/survey/${survey.Id}/fill/FILE_TWICE?page=questionnaire`;
+    const formKey = formField(await page(path), "formKey");
+    expect(formKey).toMatch(/^[0-9a-f]{32}$/);
+    const send = () => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        intent: "savePage",
+        go: "stay",
+        formKey: formKey!,
+        questionIds: String(question.Id),
+      }))
+        form.append(k, v);
+      form.append(`f${question.Id}`, new File(["Befund vom Montag"], "befund.txt", { type: "text/plain" }));
+      return fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, origin: server.url },
+        body: form,
+      });
+    };
+    const first = await send();
+    const second = await send();
+    // Both go on as saved: the second is answered as the first, not refused as a file already there.
+    expect([first.status, second.status]).toEqual([302, 302]);
+    const counts = await api("GET", `/file-attachments/count?patientDataId=${added.PatientDataId}`);
+    expect(counts).toEqual([{ QuestionId: question.Id, NumberOfFileAttachment: 1 }]);
+  });
 });

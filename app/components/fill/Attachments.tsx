@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { callApi } from "~/components/editor/editor-api";
 import { reportNetworkError } from "~/offline/connectivity";
 import type { Question } from "~/domain/survey";
+import type { FileProblem } from "./page-problems";
 
 interface Stored {
   Id: number;
@@ -24,7 +25,10 @@ const errorKeys = [
   "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME",
 ];
 
-/** Files attached to one question's answer: upload, list, delete; refused files with their reason (section 8). */
+/**
+ * Files attached to one question's answer: upload, list, delete; refused files with their reason (section 8).
+ * Without JavaScript the file field posts with the page's form, whose action uploads it (decision 007).
+ */
 export function Attachments({
   question,
   surveyId,
@@ -32,6 +36,9 @@ export function Attachments({
   userId,
   surveyUserDataId,
   count,
+  initial,
+  refused,
+  named = false,
 }: {
   question: Question;
   surveyId: number;
@@ -39,11 +46,19 @@ export function Attachments({
   userId: string;
   surveyUserDataId: number;
   count: number;
+  /** The files listed as the page was drawn. */
+  initial?: Stored[];
+  /** Without JavaScript: the files the page's form action could not upload. */
+  refused?: FileProblem[];
+  /** Without JavaScript: the file field carries a name for the page's form. */
+  named?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [files, setFiles] = useState<Stored[] | null>(null);
-  const [failed, setFailed] = useState<Failed[]>([]);
+  const [files, setFiles] = useState<Stored[] | null>(initial ?? (count > 0 ? null : []));
+  const [failed, setFailed] = useState<Failed[]>(() =>
+    (refused ?? []).map((f) => ({ name: f.name, reason: t(f.reason) })),
+  );
   const [busy, setBusy] = useState(false);
   const query = `questionId=${question.Id}&patientDataId=${patientDataId}`;
   const owner = `&ssiUserDataId=${surveyUserDataId}&userId=${encodeURIComponent(userId)}`;
@@ -52,10 +67,13 @@ export function Attachments({
     const result = await callApi<Stored[]>("GET", `/file-attachments?${query}`);
     if (result.ok) setFiles(result.data);
   }, [query]);
+  // Listed as the page was drawn; otherwise asked for once the page runs.
+  const listed = initial !== undefined;
   useEffect(() => {
+    if (listed) return;
     if (count > 0) void reload();
     else setFiles([]);
-  }, [count, reload]);
+  }, [count, listed, reload]);
 
   const upload = async (list: FileList) => {
     setBusy(true);
@@ -112,6 +130,7 @@ export function Attachments({
       <input
         ref={input}
         id={id}
+        name={named ? `f${question.Id}` : undefined}
         type="file"
         multiple
         disabled={busy}
@@ -138,8 +157,8 @@ export function Attachments({
         <div className="attachments__failed" role="alert">
           <span>{t("attachments.failedCount", { count: failed.length })}</span>
           <ul>
-            {failed.map((f) => (
-              <li key={f.name} title={f.reason} data-testid="attachment-failed">
+            {failed.map((f, i) => (
+              <li key={`${i}:${f.name}`} title={f.reason} data-testid="attachment-failed">
                 {f.name}: {f.reason}
               </li>
             ))}

@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiResult } from "~/components/editor/editor-api";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
-import { lastCategory, rememberCategory } from "~/offline/last-category";
+import { lastPlace, rememberPlace } from "~/offline/last-category";
 import { ExitConfirm } from "./ExitConfirm";
 import { FillHeader } from "./FillHeader";
 import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
+import type { PageProblems } from "./page-problems";
 import { nextPage, pagePosition, pagesOf, previousPage, type FillPage } from "./pages";
 import { PreliminaryPage } from "./PreliminaryPage";
 import { QuestionnairePage } from "./QuestionnairePage";
+import { isPlace } from "./resume";
 import { useFillRules } from "./rules";
 import { useAnswers, type AnswerSink } from "./useAnswers";
 
@@ -20,15 +22,22 @@ export interface FillFlowProps {
   initialPreliminary: PreliminaryAnswers;
   page: FillPage;
   categoryId: number | null;
+  /** Opened without a page in its address: the place came from what the case holds (decision 019). */
+  resumed?: boolean;
   preview: boolean;
   hydrated: boolean;
-  go: (page: FillPage, categoryId?: number) => void;
+  /** Goes to a page; `replace` takes the place of the current entry in the history. */
+  go: (page: FillPage, categoryId?: number, replace?: boolean) => void;
   hrefOf: (page: FillPage, categoryId?: number) => string;
   sink: AnswerSink;
   savePreliminary: (attributeId: number, optionId: number) => Promise<ApiResult<unknown>>;
   close: () => Promise<ApiResult<unknown>>;
   onRefused: (result: Extract<ApiResult<unknown>, { ok: false }>) => void;
   attachments?: (question: Question) => React.ReactNode;
+  /** Without JavaScript: what the page's form could not take, to show on the page. */
+  problems?: PageProblems;
+  /** Sent back with the page's form (without JavaScript). */
+  formKey?: string;
 }
 
 /** The whole fill flow of section 2: intro, preliminary, questionnaire, outro, confirmation. */
@@ -54,21 +63,38 @@ export function FillFlow(props: FillFlowProps) {
   const rules = useFillRules(survey, answers, preliminary);
   const categories = survey.Categories;
 
-  // The last chosen category is remembered per patient and survey (section 4): a category picked (it is in
-  // the address) is kept; the page opened without one goes back to it once it runs. The preview keeps nothing.
+  // Where the case was left is remembered per patient and survey on this device (section 4, decision 019):
+  // the page and the category chosen last. A case opened without a page in its address goes back there once
+  // the page runs; a questionnaire opened without a category shows the one chosen last. The preview keeps
+  // nothing; the outro and the confirmation are not places to come back to.
   const [remembered, setRemembered] = useState<number | null>(null);
   const picked = props.categoryId;
+  const first = categories[0]?.Id;
+  const resumed = Boolean(props.resumed);
+  const goRef = useRef(go);
+  goRef.current = go;
   useEffect(() => {
     if (!hydrated || preview) return;
-    if (picked !== null) return void rememberCategory(survey.Id, patientId, picked);
     let live = true;
-    void lastCategory(survey.Id, patientId).then((id) => {
-      if (live && id !== undefined) setRemembered(id);
+    void lastPlace(survey.Id, patientId).then((kept) => {
+      if (!live) return;
+      const keptCategory = kept?.categoryId;
+      if (resumed && kept?.page && pages.includes(kept.page)) {
+        const elsewhere =
+          kept.page !== page || (page === "questionnaire" && (keptCategory ?? first) !== (picked ?? first));
+        if (elsewhere) return goRef.current(kept.page, kept.page === "questionnaire" ? keptCategory : undefined, true);
+      }
+      if (page === "questionnaire" && picked === null && keptCategory !== undefined) setRemembered(keptCategory);
+      if (isPlace(page))
+        void rememberPlace(survey.Id, patientId, {
+          page,
+          categoryId: page === "questionnaire" ? (picked ?? keptCategory) : keptCategory,
+        });
     });
     return () => {
       live = false;
     };
-  }, [hydrated, preview, picked, survey.Id, patientId]);
+  }, [hydrated, preview, picked, page, pages, first, resumed, survey.Id, patientId]);
   const current =
     categories.find((c) => c.Id === picked) ?? categories.find((c) => c.Id === remembered) ?? categories[0];
 
@@ -134,6 +160,8 @@ export function FillFlow(props: FillFlowProps) {
           onAnswer={(a, o) => void onPreliminary(a, o)}
           hydrated={hydrated}
           preview={preview}
+          incomplete={Boolean(props.problems?.preliminaryIncomplete)}
+          action={props.hrefOf("preliminary")}
           onBack={() => go(previousPage("preliminary", pages))}
           onContinue={() => go("questionnaire")}
           onSave={() => go("outro")}
@@ -149,6 +177,8 @@ export function FillFlow(props: FillFlowProps) {
           failed={failed}
           onAnswer={onAnswer}
           hydrated={hydrated}
+          problems={props.problems?.values}
+          formKey={props.formKey}
           hrefOf={(id) => props.hrefOf("questionnaire", id)}
           onPick={(id) => go("questionnaire", id)}
           onBack={() => go(previousPage("questionnaire", pages))}

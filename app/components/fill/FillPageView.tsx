@@ -10,10 +10,11 @@ import { keepCopy, type FillData } from "~/offline/fill-local";
 import { fillWriters } from "~/offline/fill-sinks";
 import { Attachments } from "./Attachments";
 import { FillFlow } from "./FillFlow";
+import type { PageProblems } from "./page-problems";
 import type { FillPage } from "./pages";
 
 /** The fill page, online (answers to the API) or from this device's copy (answers kept here). */
-export const FillPageView = memo(function FillPageView({ d }: { d: FillData }) {
+export const FillPageView = memo(function FillPageView({ d, problems }: { d: FillData; problems?: PageProblems }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const toast = useToast();
@@ -88,14 +89,19 @@ export const FillPageView = memo(function FillPageView({ d }: { d: FillData }) {
         initialPreliminary={d.preliminary}
         page={d.page}
         categoryId={d.categoryId}
+        resumed={d.resumed}
         preview={false}
         hydrated={hydrated}
-        go={(page, categoryId) => navigate(hrefOf(page, categoryId), { preventScrollReset: page === "questionnaire" })}
+        go={(page, categoryId, replace) =>
+          navigate(hrefOf(page, categoryId), { preventScrollReset: page === "questionnaire", replace })
+        }
         hrefOf={hrefOf}
         sink={writers.sink}
         savePreliminary={writers.savePreliminary}
         close={writers.close}
         onRefused={onRefused}
+        problems={problems}
+        formKey={d.formKey}
         attachments={(q) =>
           local ? (
             <LocalAttachments question={q} context={context} />
@@ -107,6 +113,9 @@ export const FillPageView = memo(function FillPageView({ d }: { d: FillData }) {
               userId={d.userId}
               surveyUserDataId={d.surveyUserDataId}
               count={d.attachmentCounts[q.Id] ?? 0}
+              initial={d.attachments[q.Id]}
+              refused={problems?.files?.[q.Id]}
+              named={!hydrated}
             />
           )
         }

@@ -12,6 +12,10 @@ interface PreliminaryPageProps {
   onAnswer: (attributeId: number, optionId: number) => void;
   hydrated: boolean;
   preview: boolean;
+  /** Without JavaScript: continue was chosen with questions unanswered (the action said so). */
+  incomplete: boolean;
+  /** Where the form posts without JavaScript (this page's own address). */
+  action: string;
   onBack: () => void;
   onContinue: () => void;
   /** Save and leave: asks for confirmation, then goes to the outro (section 4). */
@@ -26,6 +30,8 @@ export function PreliminaryPage({
   onAnswer,
   hydrated,
   preview,
+  incomplete,
+  action,
   onBack,
   onContinue,
   onSave,
@@ -34,8 +40,17 @@ export function PreliminaryPage({
   const [confirm, setConfirm] = useState(false);
   const complete = attributes.every((a) => answers[a.Id] !== undefined);
   const canContinue = preview || complete;
+  const hintId = "preliminary-hint";
+  // Without JavaScript the unanswered questions are marked once continue was refused.
+  const missing = (id: number) => incomplete && !hydrated && answers[id] === undefined;
   const body = attributes.map((a) => (
-    <fieldset key={a.Id} className="fill-question" data-testid="preliminary-question">
+    <fieldset
+      key={a.Id}
+      className="fill-question"
+      data-testid="preliminary-question"
+      aria-invalid={missing(a.Id) || undefined}
+      aria-describedby={missing(a.Id) ? hintId : undefined}
+    >
       <legend className="fill-question__title">
         {a.Title}
         {failed.has(a.Id) ? (
@@ -68,7 +83,7 @@ export function PreliminaryPage({
 
   if (!hydrated) {
     return (
-      <Form method="post" className="fill-preliminary">
+      <Form method="post" action={action} className="fill-preliminary">
         <input type="hidden" name="intent" value="savePreliminary" />
         {body}
         <div className="fill-actions">
@@ -82,6 +97,13 @@ export function PreliminaryPage({
             {t("fill.continue")}
           </button>
         </div>
+        {incomplete ? (
+          <p className="field__error" role="alert" id={hintId}>
+            {t("fill.answerAllPreliminary")}
+          </p>
+        ) : (
+          <p className="hint">{t("fill.answerAllPreliminary")}</p>
+        )}
       </Form>
     );
   }

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
+import { DateTimeInput } from "./DateTimeInput";
+import type { ValueProblem } from "./page-problems";
 import { ChoiceInput, ImageInput, TextualInput } from "./QuestionInputs";
 
 export interface QuestionBlockProps {
@@ -10,6 +12,8 @@ export interface QuestionBlockProps {
   failed: ReadonlySet<number>;
   onAnswer: (question: Question, value: AnswerValue | undefined) => void;
   named: boolean;
+  /** Without JavaScript: typed values the page's form refused, by question. */
+  problems?: Record<number, ValueProblem>;
   disabled?: boolean;
   /** Renders the attachments of a question that allows them. */
   attachments?: (question: Question) => React.ReactNode;
@@ -49,6 +53,8 @@ export function QuestionBlock(props: QuestionBlockProps) {
       </div>
       {question.Type === "Image" ? (
         <ImageInput {...input} />
+      ) : question.Type === "DateTime" ? (
+        <DateTimeInput {...input} problem={props.problems?.[question.Id]} />
       ) : question.AnswerOptions.length > 0 ||
         question.Type === "SingleSelection" ||
         question.Type === "MultipleSelection" ? (

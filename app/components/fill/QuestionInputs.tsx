@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import type { Question } from "~/domain/survey";
@@ -52,15 +51,10 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
   );
 }
 
-/** A typed value saved when the field is left (or on Enter): free text, number, date and time. */
+/** A typed value saved when the field is left (or on Enter): free text or a number (date and time: DateTimeInput). */
 export function TextualInput({ question, value, onChange, disabled, named }: InputProps) {
-  const { t } = useTranslation();
   const initial =
-    question.Type === "Numerical"
-      ? (value?.NumericalResponse?.toString() ?? "")
-      : question.Type === "DateTime"
-        ? (value?.DateTimeResponse ?? "")
-        : (value?.TextResponse ?? "");
+    question.Type === "Numerical" ? (value?.NumericalResponse?.toString() ?? "") : (value?.TextResponse ?? "");
   const [draft, setDraft] = useState(initial);
   useEffect(() => setDraft(initial), [initial]);
   const id = `q-${question.Id}-input`;
@@ -73,7 +67,6 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
       const n = Number(text.replace(",", "."));
       return Number.isFinite(n) ? onChange({ NumericalResponse: Math.round(n * 100) / 100 }) : setDraft(initial);
     }
-    if (question.Type === "DateTime") return onChange({ DateTimeResponse: text });
     onChange({ TextResponse: draft });
   };
   const common = {
@@ -101,16 +94,7 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
       </span>
     );
   }
-  return (
-    <input
-      {...common}
-      type="text"
-      inputMode="numeric"
-      placeholder={t("fill.dateTimePlaceholder")}
-      pattern="\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}"
-      onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())}
-    />
-  );
+  return <input {...common} type="text" onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())} />;
 }
 
 /** From this X on, a marker's title is drawn to the left of its dot. */

@@ -4,6 +4,7 @@ import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Category, Question } from "~/domain/survey";
 import type { CategoryStatus } from "~/domain/category-status";
 import { CategorySidebar } from "./CategorySidebar";
+import type { ValueProblem } from "./page-problems";
 import { QuestionBlock } from "./QuestionBlock";
 
 export interface QuestionnairePageProps {
@@ -15,6 +16,9 @@ export interface QuestionnairePageProps {
   failed: ReadonlySet<number>;
   onAnswer: (q: Question, v: AnswerValue | undefined) => void;
   hydrated: boolean;
+  /** Without JavaScript: typed values the form's action refused, by question. */
+  problems?: Record<number, ValueProblem>;
+  formKey?: string;
   hrefOf: (categoryId: number) => string;
   onPick: (categoryId: number) => void;
   onBack: () => void;
@@ -40,6 +44,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       failed={props.failed}
       onAnswer={props.onAnswer}
       named={!hydrated}
+      problems={props.problems}
       attachments={props.attachments}
     />
   ));
@@ -60,14 +65,26 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             Without JavaScript it posts the page; with it, each answer is saved as given and it never posts. */}
         <Form
           method="post"
+          action={props.hrefOf(current.Id)}
+          encType="multipart/form-data"
           className="fill-questions"
           id="page-form"
           onSubmit={hydrated ? (event) => event.preventDefault() : undefined}
         >
           {hydrated ? null : (
             <>
+              {/* Enter in a field saves and stays: the first submit button is the form's default. */}
+              <button
+                type="submit"
+                name="go"
+                value="stay"
+                className="visually-hidden"
+                tabIndex={-1}
+                aria-hidden="true"
+              />
               <input type="hidden" name="intent" value="savePage" />
               <input type="hidden" name="categoryId" value={current.Id} />
+              {props.formKey ? <input type="hidden" name="formKey" value={props.formKey} /> : null}
             </>
           )}
           {questions}

@@ -4,8 +4,6 @@ import { useToast } from "~/components/ui/Toaster";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
-import { silentSignIn } from "~/offline/silent-sign-in";
-import { isNewBuild, registerServiceWorker, warmOffline } from "~/offline/sw.client";
 import { downloadedIds } from "~/offline/survey-store";
 
 const SyncModal = lazy(() => import("./SyncModal"));
@@ -18,6 +16,7 @@ async function renewSignIn() {
   // The sign-in lapsed while offline: renewed silently while the provider still knows the person,
   // otherwise through the provider's sign-in, coming back here. Local data lives in IndexedDB and is kept.
   if (res.status === 401) {
+    const { silentSignIn } = await import("~/offline/silent-sign-in");
     if (await silentSignIn()) return true;
     const here = window.location.pathname + window.location.search;
     window.location.assign(`/authentication/login?returnTo=${encodeURIComponent(here)}`);
@@ -65,12 +64,16 @@ export function OfflineLayer() {
     fetch("/api/health", { cache: "no-store" })
       .then((res) => res.text())
       .catch(() => reportNetworkError());
-    // The service worker does not compete with the page starting.
-    const cancel = afterLoad(() =>
-      registerServiceWorker().then(async (ok) => {
-        const ids = await downloadedIds();
-        if (ok && navigator.onLine && ids.length > 0 && isNewBuild()) await warmOffline(ids).catch(() => undefined);
-      }),
+    // The service worker does not compete with the page starting: its code, too, loads after the page.
+    const cancel = afterLoad(
+      () =>
+        void import("~/offline/sw.client")
+          .then(async (sw) => {
+            const ok = await sw.registerServiceWorker();
+            const ids = await downloadedIds();
+            if (ok && navigator.onLine && ids.length > 0 && sw.isNewBuild()) await sw.warmOffline(ids);
+          })
+          .catch(() => undefined),
     );
     refreshCount();
     window.addEventListener("offline:entries", refreshCount);

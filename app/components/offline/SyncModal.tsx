@@ -4,9 +4,10 @@ import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { exportToFile } from "~/offline/export";
 import type { FillEntry } from "~/offline/fill-entry";
-import { countEntries, ENTRIES_EVENT, firstEntries, listEntries } from "~/offline/fill-store";
+import { countEntries, ENTRIES_EVENT } from "~/offline/fill-store";
+import { firstEntries, listEntries } from "~/offline/fill-sync-store";
 import { isPersisted } from "~/offline/persistence";
-import { syncAll } from "~/offline/sync-client";
+import { syncAll, syncReport } from "~/offline/sync-client";
 import { SyncFilesModal } from "./SyncFilesModal";
 import { DeleteConfirm, SyncRow } from "./SyncRow";
 
@@ -25,6 +26,8 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
   const [persisted, setPersisted] = useState<boolean | null>(null);
   const [confirm, setConfirm] = useState<FillEntry | null>(null);
   const [filesOf, setFilesOf] = useState<FillEntry | null>(null);
+  // What the last "sync all" did, said inside the modal: the page under it is inert while it is open.
+  const [report, setReport] = useState("");
   const closeFiles = useCallback(() => setFilesOf(null), []);
 
   const [total, setTotal] = useState(0);
@@ -54,10 +57,15 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
   const syncEverything = async () => {
     setBusy(true);
     try {
+      setReport("");
       const summary = await syncAll({ only: await listEntries() });
+      setReport(
+        syncReport(summary)
+          .map((part) => t(part.key, { count: part.count }))
+          .join(" "),
+      );
+      // Shown also when the modal closes because nothing is left.
       if (summary.synced > 0) toast("success", t("offline.syncedCount", { count: summary.synced }));
-      if (summary.offline) toast("error", t("errors.network"));
-      if (summary.unauthorized) toast("error", t("offline.signInAgain"));
     } finally {
       setBusy(false);
       await reload();
@@ -95,6 +103,9 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
           {t(persisted ? "offline.storagePersisted" : "offline.storageNotPersisted")}
         </p>
       ) : null}
+      <p role="status" className="sync-report" data-testid="sync-result">
+        {report}
+      </p>
       {entries ? (
         <table className="sync-table" data-testid="sync-table">
           <thead>

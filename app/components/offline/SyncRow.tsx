@@ -4,7 +4,7 @@ import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { isValidPatientId } from "~/domain/patient-id";
 import { pendingFiles, type FillEntry } from "~/offline/fill-entry";
-import { changePatientId, chooseOverwrite, deleteEntry } from "~/offline/fill-store";
+import { changePatientId, chooseOverwrite, deleteEntry } from "~/offline/fill-sync-store";
 import { syncEntry } from "~/offline/sync-client";
 
 /** One unsynced fill: sync, change patient id (inline), overwrite on a clash, delete (section 2). */

@@ -62,6 +62,9 @@ export function Modal({ open, title, size = "lg", closable = true, onClose, chil
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
+        // Escape belongs to the topmost modal: a modal opened from another one is drawn inside it, and
+        // the event would otherwise reach the one under it too and close both.
+        event.stopPropagation();
         if (closable) onClose();
       }}
     >

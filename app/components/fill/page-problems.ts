@@ -1,0 +1,32 @@
+/** A typed value refused: the value as typed, and the key of its message. */
+export interface ValueProblem {
+  typed: string;
+  reason: string;
+}
+
+/** A file refused: its name, and a message key (or the server's own text). */
+export interface FileProblem {
+  name: string;
+  reason: string;
+}
+
+/**
+ * What the fill page's form (without JavaScript) could not take, shown on the page drawn again: the
+ * action answers it with status 400 instead of going on (decision 007).
+ */
+export interface PageProblems {
+  /** The preliminary page was to be left while some of its questions had no answer. */
+  preliminaryIncomplete?: boolean;
+  /** Typed values refused, by question id. */
+  values?: Record<number, ValueProblem>;
+  /** Files refused, by question id. */
+  files?: Record<number, FileProblem[]>;
+}
+
+export function hasProblems(problems: PageProblems): boolean {
+  return Boolean(
+    problems.preliminaryIncomplete ||
+    Object.keys(problems.values ?? {}).length ||
+    Object.keys(problems.files ?? {}).length,
+  );
+}

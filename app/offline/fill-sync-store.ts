@@ -1,0 +1,144 @@
+import { del, get, keys, set, update, values } from "idb-keyval";
+import { newFillId, type FillEntry } from "./fill-entry";
+import { entryStore, getEntry, keptSurveyIds, markPending, pending, unmarkPending } from "./fill-store";
+
+/**
+ * What the sync and the sync modal do with the fills kept on this device (fill-store.ts keeps them): read
+ * them in bulk, record what reached the server, and the user's decisions. Loaded with the sync, not with
+ * every page.
+ */
+
+/** The entries marked for the automatic sync. */
+export async function pendingEntries(): Promise<FillEntry[]> {
+  const list = (await keys(pending())).map((k) => JSON.parse(String(k)) as [number, string]);
+  const found = await Promise.all(list.map(([surveyId, patientId]) => getEntry(surveyId, patientId)));
+  return found.filter((e): e is FillEntry => e !== undefined);
+}
+
+/** The first `limit` fills kept on this device (by survey, then patient id), without reading the rest. */
+export async function firstEntries(limit: number): Promise<FillEntry[]> {
+  const ids = await keptSurveyIds();
+  const found: FillEntry[] = [];
+  for (const id of ids) {
+    if (found.length >= limit) break;
+    const page = await entryStore(id)(
+      "readonly",
+      (store) =>
+        new Promise<FillEntry[]>((resolve, reject) => {
+          const request = store.getAll(null, limit - found.length);
+          request.onsuccess = () => resolve(request.result as FillEntry[]);
+          request.onerror = () => reject(request.error);
+        }),
+    );
+    found.push(...page);
+  }
+  return found;
+}
+
+/** Every fill kept on this device, of every survey. */
+export async function listEntries(): Promise<FillEntry[]> {
+  const ids = await keptSurveyIds();
+  const lists = await Promise.all(ids.map((id) => values<FillEntry>(entryStore(id))));
+  return lists.flat();
+}
+
+/** Changes a stored entry only if it is still the version `rev` (nothing was answered meanwhile). */
+async function changeIf(
+  surveyId: number,
+  patientId: string,
+  apply: (entry: FillEntry) => FillEntry | undefined,
+): Promise<FillEntry | undefined> {
+  let result: FillEntry | undefined;
+  await update<FillEntry | undefined>(
+    patientId,
+    (old) => (result = old ? apply(structuredClone(old)) : undefined) ?? old,
+    entryStore(surveyId),
+  );
+  return result;
+}
+
+/**
+ * The answers of version `rev` are on the server (case `patientDataId`). If the entry changed meanwhile,
+ * it stays not synced under a new fill id and replaces the server's answers next time.
+ */
+export function markAnswersSynced(
+  surveyId: number,
+  patientId: string,
+  rev: number,
+  patientDataId: number,
+  closed = false,
+) {
+  return changeIf(surveyId, patientId, (e) => {
+    e.patientDataId = patientDataId;
+    e.closeSent = closed;
+    e.syncError = undefined;
+    if (e.rev === rev) e.notSynced = false;
+    else Object.assign(e, { fillId: newFillId(), overwrite: true });
+    return e;
+  });
+}
+
+export async function setSyncError(surveyId: number, patientId: string, error: FillEntry["syncError"]) {
+  await unmarkPending(surveyId, patientId);
+  return changeIf(surveyId, patientId, (e) => ({ ...e, syncError: error }));
+}
+
+/** One file is on the server (or refused: then it stays with its error). */
+export function settleFile(surveyId: number, patientId: string, questionId: number, name: string, error?: string) {
+  return changeIf(surveyId, patientId, (e) => {
+    const list = e.upload.files[questionId] ?? [];
+    const next = error ? list.map((f) => (f.name === name ? { ...f, error } : f)) : list.filter((f) => f.name !== name);
+    if (next.length) e.upload.files[questionId] = next;
+    else delete e.upload.files[questionId];
+    return e;
+  });
+}
+
+/** The server closed the case after its files arrived. */
+export function markClosed(surveyId: number, patientId: string) {
+  return changeIf(surveyId, patientId, (e) => ({ ...e, closeSent: true }));
+}
+
+/** Removes an entry whose answers and files are all on the server; anything still pending keeps it. */
+export async function clearIfDone(surveyId: number, patientId: string): Promise<boolean> {
+  const entry = await getEntry(surveyId, patientId);
+  if (!entry || entry.notSynced || (entry.close && !entry.closeSent)) return false;
+  if (Object.keys(entry.upload.files).length > 0) return false;
+  await del(patientId, entryStore(surveyId));
+  await unmarkPending(surveyId, patientId);
+  return true;
+}
+
+/** Deletes an entry. Only ever called on the user's confirmed request. */
+export async function deleteEntry(surveyId: number, patientId: string): Promise<void> {
+  await del(patientId, entryStore(surveyId));
+  await unmarkPending(surveyId, patientId);
+}
+
+/** The user chose to replace the server's open case of this patient id. */
+export async function chooseOverwrite(surveyId: number, patientId: string) {
+  await markPending(surveyId, patientId);
+  return changeIf(surveyId, patientId, (e) => ({ ...e, overwrite: true, syncError: undefined }));
+}
+
+/** Moves an entry to another patient id (a new fill for the server). Refuses an id already kept here. */
+export async function changePatientId(surveyId: number, from: string, to: string): Promise<boolean> {
+  const store = entryStore(surveyId);
+  const [entry, taken] = await Promise.all([get<FillEntry>(from, store), get<FillEntry>(to, store)]);
+  if (!entry || taken) return false;
+  const moved: FillEntry = {
+    ...entry,
+    patientId: to,
+    fillId: newFillId(),
+    overwrite: false,
+    syncError: undefined,
+    notSynced: true,
+    patientDataId: undefined,
+    closeSent: false,
+  };
+  await markPending(surveyId, to);
+  await set(to, moved, store);
+  await del(from, store);
+  await unmarkPending(surveyId, from);
+  return true;
+}
