@@ -132,8 +132,8 @@ test("an editor builds a whole survey of every question kind and an approver pub
   expect(rauchen.AnswerOptions[0].SubQuestions[0].AnswerOptions[0].SubQuestions[0].Title).toBe("Welche Marke?");
   expect(survey.Categories[0].Questions[1].Dependence.Type).toBe("SHOW");
   const image = survey.Categories[0].Questions.find((q: { Type: string }) => q.Type === "Image");
-  const [knie, huefte] = image.AnswerOptions as { Text: string; X: number; Y: number }[];
-  expect([knie.Text, huefte.Text]).toEqual(["Knie", "Hüfte"]);
+  const [knie, huefte] = image.AnswerOptions as { Title: string; X: number; Y: number }[];
+  expect([knie.Title, huefte.Title]).toEqual(["Knie", "Hüfte"]);
   // Moved by keyboard (Shift+arrows: 0.05 each way) from the default place; kept 9 px inside the image.
   expect(knie.X).toBeGreaterThan(huefte.X);
   expect(knie.Y).toBeGreaterThan(huefte.Y);
