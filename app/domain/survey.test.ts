@@ -25,6 +25,7 @@ describe("answer options", () => {
   it("say their Title or their Text, also as a survey kept offline before markers had a Title stored them", () => {
     expect(answerText({ ...fields, Text: "Ja" })).toBe("Ja");
     expect(answerText({ ...fields, Title: "Knie" })).toBe("Knie");
-    expect(answerText({ ...fields, Text: "Knie", X: 0.2, Y: 0.7 })).toBe("Knie");
+    const keptOffline = { ...fields, X: 0.2, Y: 0.7, Text: "Knie" };
+    expect(answerText(keptOffline)).toBe("Knie");
   });
 });
