@@ -46,7 +46,7 @@ test("an editor builds a whole survey of every question kind and an approver pub
   await page.getByLabel("Titel", { exact: true }).press("Enter");
 
   // Patient form with one preliminary question.
-  await page.getByRole("tab", { name: "Patientendaten" }).click();
+  await page.getByRole("tab", { name: "Vorabfragen" }).click();
   await page.getByRole("button", { name: "Vorabfrage hinzufügen" }).click();
   const pre = page.getByRole("dialog", { name: "Vorabfrage hinzufügen" });
   await pre.getByLabel("Titel", { exact: true }).fill("Geschlecht");
@@ -89,7 +89,7 @@ test("an editor builds a whole survey of every question kind and an approver pub
   const multi = await addQuestion(page, category, "Mehrfachauswahl", "Welche Beschwerden?", async (d) => {
     await d.getByRole("checkbox", { name: "weiblich" }).check();
   });
-  await expect(multi.getByText("nur sichtbar bei Vorantworten")).toBeVisible();
+  await expect(multi.getByText("nur sichtbar bei Antworten der Vorabfragen")).toBeVisible();
   await addAnswer(page, multi, "Husten");
   await addAnswer(page, multi, "Atemnot");
   await addQuestion(page, category, "Freitext", "Anmerkungen", async (d) => {
