@@ -29,5 +29,7 @@ export function hasAnswerOptions(type: QuestionType) {
  * several markers): the shares of its answers can then add up to more than 100 %.
  */
 export function takesSeveralOptions(q: { Type: QuestionType; AllowMultipleAnswers: boolean }): boolean {
-  return q.Type === "MultipleSelection" || q.Type === "MultipleChoice" || (q.Type === "Image" && q.AllowMultipleAnswers);
+  return (
+    q.Type === "MultipleSelection" || q.Type === "MultipleChoice" || (q.Type === "Image" && q.AllowMultipleAnswers)
+  );
 }
