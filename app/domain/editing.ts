@@ -128,9 +128,12 @@ function textRule(required: boolean) {
 }
 
 const answerOptionFields = {
-  Text: requiredText(editingLimits.answerText, "Answer text").optional(),
-  /** Image questions only: the marker's title (Text is taken too). */
-  Title: requiredText(editingLimits.answerText, "Title").optional(),
+  Text: requiredText(editingLimits.answerText, "Answer text")
+    .optional()
+    .describe("The answer's text; for an image question's marker it is taken as its Title"),
+  Title: requiredText(editingLimits.answerText, "Title")
+    .optional()
+    .describe("Image questions only: the marker's title (section 3); answers of other questions have a Text"),
   Value: optionalText(editingLimits.value).optional(),
   IsExitAnswer: z.boolean().optional(),
   WeightingState: WeightingStateSchema.optional(),
