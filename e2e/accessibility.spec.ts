@@ -174,11 +174,11 @@ test("the editor's tabs and modals", async ({ page }) => {
   await page.getByRole("button", { name: "Titel bearbeiten" }).click();
   await check(page, "editor, title being edited");
   await page.keyboard.press("Escape");
-  for (const tab of ["Einleitung", "Patientendaten", "Abschluss"]) {
+  for (const tab of ["Einleitung", "Vorabfragen", "Abschluss"]) {
     await page.getByRole("tab", { name: tab }).click();
     await check(page, `editor, ${tab} tab`);
   }
-  await page.getByRole("tab", { name: "Patientendaten" }).click();
+  await page.getByRole("tab", { name: "Vorabfragen" }).click();
   await page.getByRole("button", { name: "Vorabfrage hinzufügen" }).click();
   await expect(page.getByRole("dialog", { name: "Vorabfrage hinzufügen" })).toBeVisible();
   await check(page, "add preliminary question modal");

@@ -46,7 +46,7 @@ test("an editor builds a whole survey of every question kind and an approver pub
   await page.getByLabel("Titel", { exact: true }).press("Enter");
 
   // Patient form with one preliminary question.
-  await page.getByRole("tab", { name: "Patientendaten" }).click();
+  await page.getByRole("tab", { name: "Vorabfragen" }).click();
   await page.getByRole("button", { name: "Vorabfrage hinzufügen" }).click();
   const pre = page.getByRole("dialog", { name: "Vorabfrage hinzufügen" });
   await pre.getByLabel("Titel", { exact: true }).fill("Geschlecht");
@@ -96,7 +96,7 @@ test("an editor builds a whole survey of every question kind and an approver pub
     await d.getByLabel("Eintrag 1", { exact: true }).press("Enter");
     await d.getByLabel("Eintrag 2", { exact: true }).fill("Atemnot");
   });
-  await expect(multi.getByText("nur sichtbar bei Vorantworten")).toBeVisible();
+  await expect(multi.getByText("nur sichtbar bei Antworten der Vorabfragen")).toBeVisible();
   await expect(multi.getByTestId("answer")).toHaveText([/Husten/, /Atemnot/]);
   await addQuestion(page, category, "Freitext", "Anmerkungen", async (d) => {
     await d.getByRole("checkbox", { name: /Anhänge|Dateianhänge/ }).check();
@@ -138,8 +138,8 @@ test("an editor builds a whole survey of every question kind and an approver pub
   expect(rauchen.AnswerOptions[0].SubQuestions[0].AnswerOptions[0].SubQuestions[0].Title).toBe("Welche Marke?");
   expect(survey.Categories[0].Questions[1].Dependence.Type).toBe("SHOW");
   const image = survey.Categories[0].Questions.find((q: { Type: string }) => q.Type === "Image");
-  const [knie, huefte] = image.AnswerOptions as { Text: string; X: number; Y: number }[];
-  expect([knie.Text, huefte.Text]).toEqual(["Knie", "Hüfte"]);
+  const [knie, huefte] = image.AnswerOptions as { Title: string; X: number; Y: number }[];
+  expect([knie.Title, huefte.Title]).toEqual(["Knie", "Hüfte"]);
   // Moved by keyboard (Shift+arrows: 0.05 each way) from the default place; the second one was added on a
   // free spot, not on top of the first (the 240 x 160 px image is drawn at its size); both 9 px inside.
   // (0.05 across from 0.05; 0.05 down from 0.057, the top margin of a 160 px high image)

@@ -61,12 +61,12 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
   await page.getByRole("button", { name: "Umfrage hinzufügen" }).click();
   await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
   const surveyId = Number(/\/survey\/(\d+)\//.exec(page.url())![1]);
-  await page.getByRole("tab", { name: "Patientendaten" }).click();
+  await page.getByRole("tab", { name: "Vorabfragen" }).click();
   await expect(page).toHaveURL(/#preliminary$/);
   await expect(panel(page).getByText("Noch keine Vorabfragen.")).toBeVisible();
 
   // The patient form switch saves on change; a save that fails shows the old state again.
-  const toggle = panel(page).getByRole("checkbox", { name: "Patientenformular aktiviert" });
+  const toggle = panel(page).getByRole("checkbox", { name: "Vorabfragen aktiviert" });
   const before = await toggle.isChecked();
   await persisted(page, /^\/api\/surveys\/\d+$/, () => toggle.click());
   await expect(toggle).toBeChecked({ checked: !before });
@@ -184,7 +184,7 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
   // All of it was saved.
   await page.reload();
   await expect(titles(page)).toHaveText(["Geschlecht", "Alter"]);
-  await expect(panel(page).getByRole("checkbox", { name: "Patientenformular aktiviert" })).toBeChecked({
+  await expect(panel(page).getByRole("checkbox", { name: "Vorabfragen aktiviert" })).toBeChecked({
     checked: !before,
   });
   await panel(page).getByRole("button", { name: "Geschlecht", exact: true }).click();
@@ -195,7 +195,7 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
 
   // In English.
   await page.getByRole("button", { name: "English" }).first().click();
-  await page.getByRole("tab", { name: "Preliminary" }).click();
+  await page.getByRole("tab", { name: "Preliminary questions" }).click();
   await expect(panel(page).getByRole("heading", { name: "Preliminary questions" })).toBeVisible();
   await expect(panel(page).getByTestId("preliminary-question").filter({ hasText: "Alter" })).toContainText("3 entries");
   await expect(panel(page).getByRole("button", { name: "Add preliminary question" })).toBeVisible();
@@ -217,9 +217,9 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
 test("a survey that is not a draft shows its preliminary questions read-only", async ({ page }) => {
   await signIn(page, "editor", "/survey/1/edit");
   await expect(page.getByTestId("survey-title")).toHaveText("Herzinsuffizienz – Verlaufsbogen");
-  await page.getByRole("tab", { name: "Patientendaten" }).click();
+  await page.getByRole("tab", { name: "Vorabfragen" }).click();
   await expect(titles(page)).toHaveText(["Geschlecht", "Altersgruppe"]);
-  await expect(panel(page).getByRole("checkbox", { name: "Patientenformular aktiviert" })).toBeDisabled();
+  await expect(panel(page).getByRole("checkbox", { name: "Vorabfragen aktiviert" })).toBeDisabled();
   await expect(panel(page).getByRole("button", { name: "Vorabfrage hinzufügen" })).toHaveCount(0);
   await expect(
     panel(page).getByRole("button", { name: /bearbeiten|löschen|verschieben|nach oben|nach unten/ }),

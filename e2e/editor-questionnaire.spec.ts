@@ -108,7 +108,7 @@ test.describe("questionnaire tab", () => {
     const page = await context.newPage();
     await signIn(page, "editor");
     await page.goto("/survey/1/edit");
-    for (const name of ["Start", "Einleitung", "Patientendaten", "Fragebogen", "Abschluss"]) {
+    for (const name of ["Start", "Einleitung", "Vorabfragen", "Fragebogen", "Abschluss"]) {
       await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
     }
     await page.getByRole("link", { name: "Fragebogen" }).click();

@@ -55,3 +55,132 @@ export async function surveyWithCases(page: Page, title: string, answers: ("Ja" 
   }
   return id;
 }
+
+interface Built {
+  Id: number;
+  Title: string;
+  AnswerOptions: { Id: number; Text: string }[];
+}
+
+/**
+ * A survey with what makes the statistics screen wide: long answers and titles, a preliminary question, a
+ * scored category, a multiple selection, free texts with a long word, two numbers and a date-time, and
+ * six closed cases answering all of it; its dashboard holds every chart type, the choosing ones chosen.
+ */
+export async function wideSurvey(page: Page, title: string) {
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
+  const id = survey.Id;
+  await api(page, "PUT", `/surveys/${id}`, { IsPatientFormEnabled: true, TargetNumberOfResponses: 120 });
+  const attribute = await api<Built>(page, "POST", "/patient-attributes/", {
+    SurveyId: id,
+    Title: "Versorgungssituation zu Hause",
+    AnswerOptions: [{ Text: "lebt allein ohne Unterstützung" }, { Text: "mit Angehörigen oder Pflegedienst" }],
+  });
+  const scored = await api<{ Id: number }>(page, "POST", "/categories", {
+    SurveyId: id,
+    Title: "Beschwerden und Belastbarkeit im Alltag",
+  });
+  const other = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: id, Title: "Verlauf" });
+  const question = async (CategoryId: number, Title: string, Type: string, extra: Record<string, unknown> = {}) =>
+    api<Built>(page, "POST", "/questions", { SurveyId: id, CategoryId, Title, Type, ...extra });
+  const options = async (q: Built, texts: string[], correct?: string) => {
+    for (const Text of texts) {
+      const o = await api<{ Id: number }>(page, "POST", "/answer-options", {
+        SurveyId: id,
+        QuestionId: q.Id,
+        Text,
+        ...(correct ? { WeightingState: Text === correct ? 1 : 0, ...(Text === correct ? { Weight: 2 } : {}) } : {}),
+      });
+      q.AnswerOptions.push({ Id: o.Id, Text });
+    }
+    return q;
+  };
+  const breath = await options(
+    await question(
+      scored.Id,
+      "Wie stark ist die Atemnot bei alltäglicher Belastung, etwa beim Treppensteigen?",
+      "SingleSelection",
+      {
+        IsTestQuestion: true,
+      },
+    ),
+    [
+      "keine Atemnot, auch nicht beim Treppensteigen",
+      "leichte Atemnot erst nach zwei Stockwerken",
+      "starke Atemnot schon in Ruhe",
+    ],
+    "keine Atemnot, auch nicht beim Treppensteigen",
+  );
+  const symptoms = await options(
+    await question(scored.Id, "Welche Beschwerden traten in den letzten vier Wochen auf?", "MultipleSelection"),
+    ["Wassereinlagerungen in den Beinen", "nächtlicher Husten", "Schwindel beim Aufstehen", "keine"],
+  );
+  const note = await question(other.Id, "Weitere Beobachtungen der Pflegekraft", "FreeText");
+  const weight = await question(other.Id, "Körpergewicht am Morgen", "Numerical", { Unit: "kg" });
+  const pressure = await question(other.Id, "Systolischer Blutdruck im Sitzen", "Numerical", { Unit: "mmHg" });
+  const when = await question(other.Id, "Zeitpunkt der letzten Kontrolle", "DateTime");
+  await api(page, "POST", `/surveys/${id}/approve`);
+
+  const texts = [
+    "Patientin berichtet über zunehmende Belastungsdyspnoe und Herzinsuffizienzverlaufskontrolldokumentationsbedarf",
+    "keine Auffälligkeiten",
+  ];
+  for (let i = 0; i < 6; i++) {
+    const PatientId = `W${id}_${i + 1}`;
+    const base = { SurveyId: id, PatientId };
+    await api(page, "POST", `/patients/add?patientId=${PatientId}&surveyId=${id}`);
+    await api(page, "POST", "/attribute-responses", {
+      ...base,
+      PatientFormAttributeId: attribute.Id,
+      PatientFormAnswerOptionId: attribute.AnswerOptions[i % 2].Id,
+    });
+    const answer = (path: string, body: Record<string, unknown>) =>
+      api(page, "POST", `/question-responses/${path}`, { ...base, ...body });
+    await answer("single-selection", { QuestionId: breath.Id, AnswerOptionId: breath.AnswerOptions[i % 3].Id });
+    await answer("multiple-selection", {
+      QuestionId: symptoms.Id,
+      AnswerOptionIds: symptoms.AnswerOptions.slice(0, 1 + (i % 3)).map((o) => o.Id),
+    });
+    await answer("free-text", { QuestionId: note.Id, TextResponse: texts[i % 2] });
+    await answer("numerical", { QuestionId: weight.Id, NumericalResponse: 70.5 + i * 3.25 });
+    await answer("numerical", { QuestionId: pressure.Id, NumericalResponse: 120 + i * 7 });
+    await answer("date-time", { QuestionId: when.Id, DateTimeResponse: `1${i}.0${1 + i}.2025 09:30` });
+    await api(page, "POST", `/patients/close?patientId=${PatientId}&surveyId=${id}`);
+  }
+
+  const dashboard = await api<{ Id: number; Charts: { Id: number; ChartType: string }[] }>(
+    page,
+    "POST",
+    `/statistics-dashboards/get-by-survey-id/${id}`,
+    { Filters: {} },
+  );
+  const types = [
+    "SurveyResponsesOverTime",
+    "IndividualSurveyScores",
+    "ScoreResultsOverTime",
+    "AmountPerPreQuestion",
+    "ScorePlotPerPreQuestion",
+    "CategoryWithActualAndMaxScores",
+    "NumericalRange",
+    "DateTimeRange",
+  ];
+  const added = await api<{ Charts: { Id: number; ChartType: string }[] }>(
+    page,
+    "POST",
+    `/statistics-dashboards/${dashboard.Id}/charts/add`,
+    { ChartAddRequests: types.map((ChartType) => ({ ChartType })) },
+  );
+  for (const chart of added.Charts) {
+    const choice = chart.ChartType.endsWith("PreQuestion")
+      ? { AttributeId: attribute.Id }
+      : chart.ChartType === "NumericalRange"
+        ? { QuestionId1: weight.Id, QuestionId2: pressure.Id }
+        : null;
+    if (choice)
+      await api(page, "POST", `/statistics-dashboards/${dashboard.Id}/charts/update/${chart.Id}`, {
+        ...choice,
+        Filters: {},
+      });
+  }
+  return { id, note: note.Title };
+}

@@ -56,3 +56,51 @@ describe("locales", () => {
     }
   });
 });
+
+/** Every text of a locale file, with its key. */
+function textsOf(locale: string): [string, string][] {
+  const json: unknown = JSON.parse(fs.readFileSync(path.join(dir, locale, "common.json"), "utf8"));
+  const out: [string, string][] = [];
+  const walk = (v: unknown, at: string): void => {
+    if (typeof v === "string") out.push([at, v]);
+    else if (v && typeof v === "object") for (const [k, c] of Object.entries(v)) walk(c, at ? `${at}.${k}` : k);
+  };
+  walk(json, "");
+  return out;
+}
+
+const matching = (texts: [string, string][], pattern: RegExp) =>
+  texts.filter(([, text]) => pattern.test(text)).map(([key, text]) => `${key}: ${text}`);
+
+describe("wording", () => {
+  it("German has one name for the exit answer and one for the preliminary questions", () => {
+    const de = textsOf("de-DE");
+    // The exit answer is the Ausstiegsantwort; the preliminary questions are the Vorabfragen.
+    expect(matching(de, /Abbruchantwort|Abbruch-Antwort/i)).toEqual([]);
+    expect(matching(de, /Patientendaten|Patientenformular|Patientenfragen|Vorantwort|Profilfrage/i)).toEqual([]);
+    expect(matching(de, /Ausstiegsantwort/).length).toBeGreaterThanOrEqual(3);
+    expect(matching(de, /Vorabfrage/).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("English has one name for the preliminary questions", () => {
+    const en = textsOf("en-US");
+    expect(matching(en, /patient (form|data)|profile question/i)).toEqual([]);
+    expect(matching(en, /^Preliminary$/)).toEqual([]);
+  });
+
+  it("English uses American spelling, in the app and on the sign-in service's pages", async () => {
+    const { textsFor } = await import("~/server/idp/i18n.server");
+    const idp = Object.entries(textsFor("en-US")).flatMap(([key, v]): [string, string][] =>
+      (Array.isArray(v) ? v : [v]).map((text) => [`idp.${key}`, String(text)]),
+    );
+    const british = new RegExp(
+      "\\b(colour|centre|cancell|behaviour|favour|honour|labell|modell|travell|grey\\b|licence|catalogue|" +
+        "dialogue|programme|whilst|amongst|learnt|spelt|metre|fibre|defence|analys(e|ed|es|ing)\\b|" +
+        "(organ|recogn|synchron|author|custom|initial|normal|priorit|summar|visual|minim|maxim|optim|categor|" +
+        "final|personal|apolog|util|local|sanit|neutral|serial|real|special|standard|memor|general)is(e|ed|es|ing|ation))",
+      "i",
+    );
+    const found = matching([...textsOf("en-US"), ...idp], british);
+    expect(found).toEqual([]);
+  });
+});

@@ -111,8 +111,28 @@ function weightRule(defaults: Weighting | null) {
   };
 }
 
+/**
+ * An answer's words: Text, or Title for an image question's marker (section 3: "Image answer options have a
+ * Title"); a marker's Text is taken as its Title too. A new answer needs one of them; both must agree.
+ */
+function textRule(required: boolean) {
+  return (value: { Text?: string; Title?: string }, ctx: z.RefinementCtx) => {
+    if (required && value.Text === undefined && value.Title === undefined) {
+      ctx.addIssue({ code: "custom", path: ["Text"], message: "Answer text (or an image marker's Title) is required" });
+    }
+    if (value.Text !== undefined && value.Title !== undefined && value.Text !== value.Title) {
+      ctx.addIssue({ code: "custom", path: ["Title"], message: "Send Title or Text, not two different ones" });
+    }
+  };
+}
+
 const answerOptionFields = {
-  Text: requiredText(editingLimits.answerText, "Answer text"),
+  Text: requiredText(editingLimits.answerText, "Answer text")
+    .optional()
+    .describe("The answer's text; for an image question's marker it is taken as its Title"),
+  Title: requiredText(editingLimits.answerText, "Title")
+    .optional()
+    .describe("Image questions only: the marker's title (section 3); answers of other questions have a Text"),
   Value: optionalText(editingLimits.value).optional(),
   IsExitAnswer: z.boolean().optional(),
   WeightingState: WeightingStateSchema.optional(),
@@ -125,19 +145,23 @@ const answerOptionFields = {
 /** An answer option sent inside a question (image markers); Id names a kept one on an edit. */
 export const AnswerOptionInputSchema = z
   .strictObject({ Id: id.optional(), ...answerOptionFields })
-  .superRefine((o, ctx) => weightRule(o.Id === undefined ? NEW_OPTION : null)(o, ctx));
+  .superRefine((o, ctx) => {
+    textRule(true)(o, ctx);
+    weightRule(o.Id === undefined ? NEW_OPTION : null)(o, ctx);
+  });
 export type AnswerOptionInput = z.infer<typeof AnswerOptionInputSchema>;
 
 /** POST /answer-options */
 export const CreateAnswerOptionSchema = z
   .strictObject({ SurveyId: id, QuestionId: id, ...answerOptionFields })
+  .superRefine(textRule(true))
   .superRefine(weightRule(NEW_OPTION));
 export type CreateAnswerOption = z.infer<typeof CreateAnswerOptionSchema>;
 
 /** PUT /answer-options/{id}: any subset of the fields. */
 export const UpdateAnswerOptionSchema = z
   .strictObject({ SurveyId: id.optional(), ...answerOptionFields })
-  .partial({ Text: true })
+  .superRefine(textRule(false))
   .superRefine(weightRule(null));
 export type UpdateAnswerOption = z.infer<typeof UpdateAnswerOptionSchema>;
 

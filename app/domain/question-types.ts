@@ -23,3 +23,13 @@ export function questionTypeName(code: number): QuestionType {
 export function hasAnswerOptions(type: QuestionType) {
   return type === "SingleSelection" || type === "MultipleSelection" || type === "MultipleChoice" || type === "Image";
 }
+
+/**
+ * Whether a question takes several of its options (multiple selections, and image questions that allow
+ * several markers): the shares of its answers can then add up to more than 100 %.
+ */
+export function takesSeveralOptions(q: { Type: QuestionType; AllowMultipleAnswers: boolean }): boolean {
+  return (
+    q.Type === "MultipleSelection" || q.Type === "MultipleChoice" || (q.Type === "Image" && q.AllowMultipleAnswers)
+  );
+}

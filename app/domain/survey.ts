@@ -21,11 +21,10 @@ export const DependenceSchema = z
   .meta({ id: "Dependence" });
 export type Dependence = z.infer<typeof DependenceSchema>;
 
-export interface AnswerOption {
+interface AnswerOptionFields {
   Id: number;
   QuestionId: number;
   SurveyId: number;
-  Text: string;
   Value: string | null;
   IsExitAnswer: boolean;
   Weight: number | null;
@@ -35,6 +34,28 @@ export interface AnswerOption {
   X: number | null;
   Y: number | null;
   SubQuestions: Question[];
+}
+
+/** An answer of a choice question: its Text. */
+export interface ChoiceAnswerOption extends AnswerOptionFields {
+  Text: string;
+  Title?: never;
+}
+
+/** An answer marker of an image question (section 3): its Title, at X and Y. */
+export interface ImageAnswerOption extends AnswerOptionFields {
+  Title: string;
+  Text?: never;
+}
+
+export type AnswerOption = ChoiceAnswerOption | ImageAnswerOption;
+
+/**
+ * What an answer option says: an image marker's Title, another answer's Text. A survey kept offline before
+ * image markers had a Title still has their Text, and reads the same.
+ */
+export function answerText(option: { Text?: string; Title?: string }): string {
+  return option.Title ?? option.Text ?? "";
 }
 
 export interface Question {
@@ -55,24 +76,41 @@ export interface Question {
   AnswerOptions: AnswerOption[];
 }
 
-export const AnswerOptionSchema: z.ZodType<AnswerOption> = z
+const answerOptionShape = {
+  Id: id,
+  QuestionId: id,
+  SurveyId: id,
+  Value: z.string().nullable(),
+  IsExitAnswer: z.boolean(),
+  Weight: z.number().int().min(1).max(3).nullable(),
+  WeightingState: z.number().int().min(0).max(2),
+  Sort: z.number().int(),
+  X: z.number().min(0).max(1).nullable(),
+  Y: z.number().min(0).max(1).nullable(),
+};
+
+export const ChoiceAnswerOptionSchema: z.ZodType<ChoiceAnswerOption> = z
   .object({
-    Id: id,
-    QuestionId: id,
-    SurveyId: id,
+    ...answerOptionShape,
     Text: z.string(),
-    Value: z.string().nullable(),
-    IsExitAnswer: z.boolean(),
-    Weight: z.number().int().min(1).max(3).nullable(),
-    WeightingState: z.number().int().min(0).max(2),
-    Sort: z.number().int(),
-    X: z.number().min(0).max(1).nullable(),
-    Y: z.number().min(0).max(1).nullable(),
     get SubQuestions() {
       return z.array(QuestionSchema);
     },
   })
-  .meta({ id: "AnswerOption" });
+  .meta({ id: "AnswerOption", description: "An answer of a choice question" });
+
+export const ImageAnswerOptionSchema: z.ZodType<ImageAnswerOption> = z
+  .object({
+    ...answerOptionShape,
+    Title: z.string(),
+    get SubQuestions() {
+      return z.array(QuestionSchema);
+    },
+  })
+  .meta({ id: "ImageAnswerOption", description: "An answer marker of an image question, at X and Y" });
+
+/** An answer of a choice question (Text) or a marker of an image question (Title). */
+export const AnswerOptionSchema: z.ZodType<AnswerOption> = z.union([ImageAnswerOptionSchema, ChoiceAnswerOptionSchema]);
 
 export const QuestionSchema: z.ZodType<Question> = z
   .object({

@@ -17,7 +17,9 @@ export const UserSchema = z
     UserId: z.string().describe("The identity provider's subject"),
     SurveyUserDataId: z.number().int().describe("The user's record id in this product"),
     Culture: CultureSchema,
-    HasAcceptedTos: z.boolean(),
+    HasAcceptedTos: z
+      .boolean()
+      .describe("false: send the person to the terms page; until then every other call answers 403 TOS_NOT_ACCEPTED"),
     SurveyAccessRoles: z.array(SurveyAccessRoleSchema),
     Teams: z.array(z.object({ Id: z.number().int(), Name: z.string() })),
   })

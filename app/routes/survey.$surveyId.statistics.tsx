@@ -57,7 +57,7 @@ function findQuestion(statistics: Statistics, id: number): QuestionStatistics | 
 }
 
 export default function StatisticsPage() {
-  const { survey, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal } =
+  const { survey, several, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -78,7 +78,7 @@ export default function StatisticsPage() {
         titleKey={(tab) => `statistics.tab.${tab}`}
         hydrated={hydrated}
         panels={{
-          results: <ResultsTab statistics={statistics} view={view} />,
+          results: <ResultsTab statistics={statistics} view={view} several={several} />,
           graphs: <GraphsTab dashboard={dashboard} benchmark={benchmarkDashboard} filters={view.filters} />,
         }}
       />

@@ -8,10 +8,12 @@ import {
   StatisticsSchema,
 } from "~/domain/statistics";
 import { DashboardSchema } from "~/domain/dashboards";
+import { takesSeveralOptions } from "~/domain/question-types";
 import { BenchmarkEntrySchema, SurveySchema } from "~/domain/survey";
 import { errorKey } from "./action-errors.server";
 import { ApiError, handleApiAuthErrors, type ApiClient } from "./api-client.server";
 import { setFlash } from "./flash.server";
+import { allQuestions } from "./services/editing/wire.server";
 
 /** The free-text details modal shows this many answers at first and loads this many more each time (section 9). */
 export const FREE_TEXT_PAGE = 15;
@@ -70,7 +72,9 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
         })
       : null;
     const modal = await loadModal(url.searchParams, api, surveyId, view);
-    return { survey, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal };
+    // Their answers' shares can add up past 100 %: drawn as bars, never as a pie.
+    const several = [...allQuestions(survey)].filter(takesSeveralOptions).map((q) => q.Id);
+    return { survey, several, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal };
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {

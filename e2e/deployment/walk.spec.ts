@@ -94,7 +94,7 @@ test("one working session through nginx and two copies, across several token lif
   const logFrom = { a: topology.logs.a.length, b: topology.logs.b.length };
 
   // The demo data was seeded once although both copies started together on the empty database.
-  expect(topology.surveysAtStart).toBe(5);
+  expect(topology.surveysAtStart).toBe(7);
 
   // Sign in at the provider's own process.
   await page.goto("/surveys");

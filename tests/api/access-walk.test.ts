@@ -36,13 +36,18 @@ type Stranger = "anonymous" | "otherIssuer" | "otherAudience" | "forged";
 const strangers: Stranger[] = ["anonymous", "otherIssuer", "otherAudience", "forged"];
 const columns: Column[] = ["editor", "approver", "admin", "user", "outsider", "newcomer", ...strangers];
 
+/** The routes that answer a person who has not accepted the terms of service yet. */
+const beforeTerms = new Set(apiRoutes.filter((r) => r.beforeTerms).map((r) => `${r.method.toUpperCase()} ${r.path}`));
+
 /** What each column should get from an endpoint; `team` set means the survey leaves editor and approver out. */
 function expected(e: Endpoint, team: string | null): Record<Column, number> {
   const out = {} as Record<Column, number>;
   for (const c of columns) {
     if (e.public) out[c] = e.access.admin;
     else if (strangers.includes(c as Stranger)) out[c] = 401;
-    else if (c === "outsider" || c === "newcomer") out[c] = 403;
+    else if (c === "outsider") out[c] = 403;
+    // Before accepting the terms a person reads only their own record, as a plain user would.
+    else if (c === "newcomer") out[c] = beforeTerms.has(e.route) ? e.access.user : 403;
     else if (team && !e.global && (c === "editor" || c === "approver") && !(e.byRole && e.access[c] === 403)) {
       out[c] = 404;
     } else out[c] = e.access[c as keyof Endpoint["access"]];

@@ -1,10 +1,38 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ImageSrcSchema } from "~/domain/editing";
+import { answerText, type Survey } from "~/domain/survey";
 import { visibleQuestionIds } from "~/domain/visibility";
-import { DEMO_CASES, seedDemoData, seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
+import { demoSurveys, seedDemoData, seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
+import { benchmarkableSurveys } from "~/server/services/survey-lifecycle.server";
 import { loadSurveyTree } from "~/server/services/survey-tree.server";
 import { dialects, openTestDb, type TestDb } from "../support/databases";
 
 const rights = { CanEdit: true, CanApprove: true, CanParticipate: true };
+const WOUND = "Wundverlauf – Dokumentation";
+const WOUND_COPY = "Wundverlauf – Dokumentation (Station B)";
+
+const questionsOf = (tree: Survey) => tree.Categories.flatMap((c) => c.Questions);
+const byTitle = (tree: Survey, title: string) => questionsOf(tree).find((q) => q.Title === title)!;
+
+/** Whether the pixel at a fraction of an 8-bit RGB PNG's width and height is white (the picture's ground). */
+function whiteAt(dataUrl: string, x: number, y: number) {
+  const png = Buffer.from(dataUrl.split(",")[1], "base64");
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  expect([png[24], png[25]]).toEqual([8, 2]);
+  const chunks: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString("ascii", at + 4, at + 8) === "IDAT") chunks.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const rows = zlib.inflateSync(Buffer.concat(chunks));
+  const [px, py] = [Math.floor(x * width), Math.floor(y * height)];
+  const at = py * (1 + width * 3) + 1 + px * 3;
+  expect(rows[py * (1 + width * 3)]).toBe(0); // rows without a filter
+  return rows[at] === 255 && rows[at + 1] === 255 && rows[at + 2] === 255;
+}
 
 describe.each(dialects)("demo data on %s", (kind) => {
   let t: TestDb;
@@ -14,12 +42,21 @@ describe.each(dialects)("demo data on %s", (kind) => {
   afterAll(async () => {
     await t.cleanup();
   });
+  async function surveyByTitle(title: string): Promise<Survey> {
+    const row = await t.db
+      .selectFrom("surveys")
+      .select("id")
+      .where("title", "=", title)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    return (await loadSurveyTree(t.db, row.id, rights))!;
+  }
 
   it("seeds an empty database once, with surveys in several states and languages", async () => {
     expect(await seedDemoDataIfEmpty(t.db)).toBe(true);
     expect(await seedDemoDataIfEmpty(t.db)).toBe(false);
     const rows = await t.db.selectFrom("surveys").select(["id", "title", "status"]).orderBy("id").execute();
-    expect(rows.map((r) => r.status)).toEqual([2, 2, 1, 2, 4]);
+    expect(rows.map((r) => r.status)).toEqual([2, 2, 1, 2, 4, 2, 2]);
     expect(rows.map((r) => r.title)).toContain("Post-operative Pain Assessment");
     const tree = await loadSurveyTree(t.db, rows[0].id, rights);
     expect(tree!.PatientForm.map((a) => a.Title)).toEqual(["Geschlecht", "Altersgruppe"]);
@@ -34,12 +71,52 @@ describe.each(dialects)("demo data on %s", (kind) => {
     expect(dependent?.Dependence).toEqual({ Type: "SHOW", PreliminaryAnswerOptions: [weiblich] });
   });
 
+  it("has an image question whose answer markers sit on its picture", async () => {
+    const wound = await surveyByTitle(WOUND);
+    const image = questionsOf(wound).find((q) => q.Type === "Image")!;
+    expect(image.Title).toBe("Wo befinden sich die Wunden?");
+    expect(ImageSrcSchema.safeParse(image.ImageSrc).success).toBe(true);
+    expect(image.AllowMultipleAnswers).toBe(true);
+    expect(image.AnswerOptions.length).toBeGreaterThanOrEqual(5);
+    for (const marker of image.AnswerOptions) {
+      expect(marker.Title, JSON.stringify(marker)).toEqual(expect.any(String));
+      expect(marker.X! > 0.04 && marker.X! < 0.96 && marker.Y! > 0.04 && marker.Y! < 0.96).toBe(true);
+      expect(whiteAt(image.ImageSrc!, marker.X!, marker.Y!), `${marker.Title} beside the person`).toBe(false);
+    }
+    expect(whiteAt(image.ImageSrc!, 0.05, 0.05)).toBe(true);
+  });
+
+  it("has a question that a preliminary answer hides", async () => {
+    const wound = await surveyByTitle(WOUND);
+    const bedridden = wound.PatientForm.flatMap((a) => a.AnswerOptions).find((o) => o.Text === "bettlägerig")!;
+    const hidden = questionsOf(wound).find((q) => q.Dependence?.Type === "HIDE")!;
+    expect(hidden.Title).toBe("Kann der Verband selbst gewechselt werden?");
+    expect(hidden.Dependence).toEqual({ Type: "HIDE", PreliminaryAnswerOptions: [bedridden.Id] });
+    const mobility = wound.PatientForm.find((a) => a.AnswerOptions.some((o) => o.Id === bedridden.Id))!;
+    const limited = mobility.AnswerOptions.find((o) => o.Text === "eingeschränkt mobil")!;
+    const shows = (chosen: number) =>
+      visibleQuestionIds(questionsOf(wound), { [mobility.Id]: chosen }, {}).has(hidden.Id);
+    expect(shows(limited.Id)).toBe(true);
+    expect(shows(bedridden.Id)).toBe(false);
+  });
+
+  it("has a second survey of the same making to benchmark against", async () => {
+    const wound = await surveyByTitle(WOUND);
+    const copy = await surveyByTitle(WOUND_COPY);
+    expect(copy.SourceSurveyId).toBe(wound.Id);
+    const shape = (tree: Survey) =>
+      tree.Categories.map((c) => [c.Title, c.Questions.map((q) => [q.Title, q.Type, q.AnswerOptions.map(answerText)])]);
+    expect(shape(copy)).toEqual(shape(wound));
+    const analyst = { roles: ["SsiEditor", "SsiApprover"], teamIds: [] };
+    expect((await benchmarkableSurveys(t.db, analyst, wound.Id)).map((s) => s.Title)).toEqual([WOUND_COPY]);
+    expect((await benchmarkableSurveys(t.db, analyst, copy.Id)).map((s) => s.Title)).toEqual([WOUND]);
+  });
+
   it("gives the Active demo surveys closed cases whose answers fit what each case could see", async () => {
-    const [heart, postop] = (await t.db.selectFrom("surveys").select("id").orderBy("id").execute()).map((r) => r.id);
-    for (const [surveyId, count] of [
-      [heart, DEMO_CASES[0]],
-      [postop, DEMO_CASES[1]],
-    ] as const) {
+    const ids = (await t.db.selectFrom("surveys").select("id").orderBy("id").execute()).map((r) => r.id);
+    const withCases = demoSurveys().flatMap((s, i) => (s.cases ? [[ids[i], s.cases.count] as const] : []));
+    expect(withCases.map(([, count]) => count)).toEqual([60, 40, 50, 35]);
+    for (const [surveyId, count] of withCases) {
       const cases = await t.db.selectFrom("patient_data").selectAll().where("survey_id", "=", surveyId).execute();
       expect(cases).toHaveLength(count);
       expect(new Set(cases.map((c) => c.state))).toEqual(new Set(["Closed"]));
@@ -70,6 +147,45 @@ describe.each(dialects)("demo data on %s", (kind) => {
     }
   });
 
+  it("answers the wound survey plausibly: markers where wounds are, the hidden question only where it shows", async () => {
+    const wound = await surveyByTitle(WOUND);
+    const image = questionsOf(wound).find((q) => q.Type === "Image")!;
+    const hidden = byTitle(wound, "Kann der Verband selbst gewechselt werden?");
+    const bedridden = wound.PatientForm.flatMap((a) => a.AnswerOptions).find((o) => o.Text === "bettlägerig")!;
+    const answers = await t.db
+      .selectFrom("question_responses")
+      .select(["patient_data_id", "question_id", "answer_option_id"])
+      .where("survey_id", "=", wound.Id)
+      .execute();
+    const markers = answers.filter((a) => a.question_id === image.Id);
+    const chosen = (title: string) =>
+      markers.filter((a) => a.answer_option_id === image.AnswerOptions.find((o) => o.Title === title)!.Id).length;
+    // Wounds of the lower leg and the foot are the common ones; some cases mark two places.
+    expect(chosen("Unterschenkel")).toBeGreaterThan(chosen("Kopf"));
+    expect(chosen("Fuß")).toBeGreaterThan(chosen("Brust"));
+    const perCase = new Map<number, number>();
+    for (const m of markers) perCase.set(m.patient_data_id, (perCase.get(m.patient_data_id) ?? 0) + 1);
+    expect([...perCase.values()].some((n) => n === 2)).toBe(true);
+    expect(perCase.size).toBeGreaterThan(35);
+    // The hidden question is answered only by cases whose mobility is not "bettlägerig", and by most of them.
+    const bedriddenCases = new Set(
+      (
+        await t.db
+          .selectFrom("attribute_responses")
+          .select("patient_data_id")
+          .where("answer_option_id", "=", bedridden.Id)
+          .execute()
+      ).map((r) => r.patient_data_id),
+    );
+    expect(bedriddenCases.size).toBeGreaterThan(5);
+    const selfCare = answers.filter((a) => a.question_id === hidden.Id);
+    for (const a of selfCare) expect(bedriddenCases.has(a.patient_data_id)).toBe(false);
+    expect(selfCare.length).toBeGreaterThan((50 - bedriddenCases.size) * 0.7);
+    const copy = await surveyByTitle(WOUND_COPY);
+    const copyCases = await t.db.selectFrom("patient_data").select("id").where("survey_id", "=", copy.Id).execute();
+    expect(copyCases).toHaveLength(35);
+  });
+
   it("answers number questions within their range: pain 0 to 10 in whole steps, blood pressure 95 to 175", async () => {
     const numbers = async (title: string) => {
       const rows = await t.db
@@ -89,10 +205,21 @@ describe.each(dialects)("demo data on %s", (kind) => {
     expect(pressure.length).toBeGreaterThan(20);
     for (const v of pressure) expect(Number.isInteger(v) && v >= 95 && v <= 175).toBe(true);
     for (const v of await numbers("Körpergewicht")) expect(v >= 48 && v <= 115).toBe(true);
+    const area = await numbers("Wundfläche");
+    expect(area.length).toBeGreaterThan(20);
+    for (const v of area) expect(v >= 0.5 && v <= 40 && Number.isInteger(v * 2)).toBe(true);
+    for (const v of await numbers("Schmerz beim Verbandwechsel (0–10)"))
+      expect(Number.isInteger(v) && v <= 10).toBe(true);
   });
 
-  it("seeds again on demand", async () => {
+  it("seeds again on demand, the copy pointing to the original of its own seeding", async () => {
     const ids = await seedDemoData(t.db);
-    expect(ids).toHaveLength(5);
+    expect(ids).toHaveLength(7);
+    const copy = await t.db
+      .selectFrom("surveys")
+      .select("source_survey_id")
+      .where("id", "=", ids[6])
+      .executeTakeFirst();
+    expect(copy?.source_survey_id).toBe(ids[5]);
   });
 });

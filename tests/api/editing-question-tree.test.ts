@@ -65,9 +65,9 @@ describe.each(dialects)("question tree editing on %s", (kind) => {
     });
     const [kopf, arm, bein] = q.AnswerOptions;
     const same = await call("PUT", `/questions/${q.Id}`, {
-      AnswerOptions: q.AnswerOptions.map((o: { Id: number; Text: string; X: number; Y: number }) => ({
+      AnswerOptions: q.AnswerOptions.map((o: { Id: number; Title: string; X: number; Y: number }) => ({
         Id: o.Id,
-        Text: o.Text,
+        Title: o.Title,
         X: o.X,
         Y: o.Y,
       })),
@@ -78,7 +78,7 @@ describe.each(dialects)("question tree editing on %s", (kind) => {
     });
     expect(res.status).toBe(200);
     expect(
-      res.body.AnswerOptions.map((o: { Id: number; Text: string; X: number; Sort: number }) => [o.Text, o.X, o.Sort]),
+      res.body.AnswerOptions.map((o: { Id: number; Title: string; X: number; Sort: number }) => [o.Title, o.X, o.Sort]),
     ).toEqual([
       ["Bein", 0.5, 0],
       ["Fuß", 0.05, 1],

@@ -81,7 +81,7 @@ describe.each(dialects)("questions API on %s", (kind) => {
     });
     expect(q.ImageSrc).toBe(PNG);
     expect(
-      q.AnswerOptions.map((o: { Text: string; X: number; Y: number; Sort: number }) => [o.Text, o.X, o.Y, o.Sort]),
+      q.AnswerOptions.map((o: { Title: string; X: number; Y: number; Sort: number }) => [o.Title, o.X, o.Y, o.Sort]),
     ).toEqual([
       ["Knie", 0.05, 0.05, 0],
       ["Schulter", 0.123, 0.988, 1],
@@ -93,6 +93,78 @@ describe.each(dialects)("questions API on %s", (kind) => {
       .where("entity_id", "=", String(q.Id))
       .executeTakeFirstOrThrow();
     expect(row.after).not.toContain("base64");
+  });
+
+  it("image answer options take and return Title; Text is still taken", async () => {
+    type Marker = { Id: number; Title?: string; Text?: string };
+    const q = await addQuestion({
+      Title: "Wo sitzt die Wunde?",
+      Type: "Image",
+      ImageSrc: PNG,
+      AnswerOptions: [{ Title: "Ferse", X: 0.4, Y: 0.9 }, { Text: "Steißbein" }],
+    });
+    const titles = (list: Marker[]) => list.map((o) => [o.Title, "Text" in o]);
+    expect(titles(q.AnswerOptions)).toEqual([
+      ["Ferse", false],
+      ["Steißbein", false],
+    ]);
+    const read = async () =>
+      (await survey()).Categories[0].Questions.find((x: { Id: number }) => x.Id === q.Id).AnswerOptions as Marker[];
+    expect(titles(await read())).toEqual(titles(q.AnswerOptions));
+    // Choice answers keep their Text.
+    const choice = await addQuestion({ Title: "Verband?", Type: "SingleSelection" });
+    const yes = await call("POST", "/answer-options", { SurveyId: surveyId, QuestionId: choice.Id, Text: "Ja" });
+    expect(yes.body).toMatchObject({ Text: "Ja" });
+    expect(yes.body).not.toHaveProperty("Title");
+
+    const [heel, tailbone] = q.AnswerOptions as Marker[];
+    const edited = await call("PUT", `/questions/${q.Id}`, {
+      AnswerOptions: [
+        { Id: heel.Id, Title: "linke Ferse" },
+        { Id: tailbone.Id, Text: "Kreuzbein" },
+        { Title: "Hüfte" },
+      ],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.AnswerOptions.map((o: Marker) => o.Title)).toEqual(["linke Ferse", "Kreuzbein", "Hüfte"]);
+    const added = await call("POST", "/answer-options", { SurveyId: surveyId, QuestionId: q.Id, Title: "Knöchel" });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ Title: "Knöchel", X: 0.05, Y: 0.05 });
+    const renamed = await call("PUT", `/answer-options/${added.body.Id}`, { Title: "rechter Knöchel" });
+    expect(renamed.body.Title).toBe("rechter Knöchel");
+    expect((await call("PUT", `/answer-options/${added.body.Id}`, { Text: "Sprunggelenk" })).body.Title).toBe(
+      "Sprunggelenk",
+    );
+
+    for (const [path, body] of [
+      [
+        "/questions",
+        { CategoryId: categoryId, Title: "x", Type: "Image", ImageSrc: PNG, AnswerOptions: [{ Title: " " }] },
+      ],
+      ["/questions", { CategoryId: categoryId, Title: "x", Type: "Image", ImageSrc: PNG, AnswerOptions: [{ X: 0.5 }] }],
+      [
+        "/questions",
+        {
+          CategoryId: categoryId,
+          Title: "x",
+          Type: "Image",
+          ImageSrc: PNG,
+          AnswerOptions: [{ Title: "a", Text: "b" }],
+        },
+      ],
+      ["/answer-options", { QuestionId: q.Id }],
+      ["/answer-options", { QuestionId: choice.Id, Title: "Nein" }],
+    ] as const) {
+      const res = await call("POST", path, { SurveyId: surveyId, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.Type).toBe("VALIDATION_ERROR");
+    }
+    const doc = (await call("GET", "/openapi.json", undefined, null)).body;
+    expect(doc.components.schemas.ImageAnswerOption.required).toContain("Title");
+    expect(doc.components.schemas.ImageAnswerOption.properties).not.toHaveProperty("Text");
+    const input = doc.paths["/questions"].post.requestBody.content["application/json"].schema;
+    expect(input.properties.AnswerOptions.items.properties).toHaveProperty("Title");
+    expect(input.properties.AnswerOptions.items.properties).toHaveProperty("Text");
   });
 
   it("refuses invalid questions with VALIDATION_ERROR", async () => {

@@ -70,13 +70,26 @@ describe.each(dialects)("foundation API on %s", (kind) => {
     expect(user.SurveyAccessRoles).toEqual([]);
   });
 
-  it("refuses the outsider (403) and the newcomer before accepting the terms", async () => {
+  it("refuses the outsider (403); tells the newcomer the terms are pending and refuses the rest until then", async () => {
     const outsider = await api.call("GET", "/users/current", { token: await api.token("outsider") });
     expect(outsider.status).toBe(403);
     expect((await outsider.json()).Type).toBe("FORBIDDEN");
-    const newcomer = await api.call("GET", "/users/current", { token: await api.token("newcomer") });
-    expect(newcomer.status).toBe(403);
-    expect((await newcomer.json()).Type).toBe("TOS_NOT_ACCEPTED");
+    const token = await api.token("newcomer");
+    // An API client learns from this answer that it has to send the person to the terms page.
+    const me = await api.call("GET", "/users/current", { token });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ UserId: "newcomer", FullName: "Laura Fischer", HasAcceptedTos: false });
+    // The same credentials, from the cache of recent callers or not, open nothing else.
+    for (const [method, path] of [
+      ["GET", "/surveys"],
+      ["GET", "/teams"],
+      ["POST", "/users/current/culture?culture=en-US"],
+    ] as const) {
+      const refused = await api.call(method, path, { token });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect((await refused.json()).Type).toBe("TOS_NOT_ACCEPTED");
+    }
+    expect((await api.call("GET", "/users/current", { token })).status).toBe(200);
   });
 
   it("POST /users/current/culture validates, persists and audits the language", async () => {
@@ -177,6 +190,11 @@ describe.each(dialects)("foundation API on %s", (kind) => {
     expect(add.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: "Idempotency-Key", in: "header" })]),
     );
+    // Only the signed-in person's own record answers before the terms are accepted.
+    const current = doc.paths["/users/current"].get.responses["403"].content["application/json"].schema;
+    expect(current.allOf[1].properties.Type.enum).toEqual(["FORBIDDEN"]);
+    const surveys = doc.paths["/surveys"].get.responses["403"].content["application/json"].schema;
+    expect(surveys.allOf[1].properties.Type.enum).toEqual(expect.arrayContaining(["FORBIDDEN", "TOS_NOT_ACCEPTED"]));
     const health = doc.paths["/health"].get;
     expect(Object.keys(health.responses)).toEqual(["200", "500", "503"]);
     const upload = doc.paths["/file-attachments/upload"].post.responses["406"].description;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiResult } from "~/components/editor/editor-api";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
-import type { Question, Survey } from "~/domain/survey";
+import { answerText, type Question, type Survey } from "~/domain/survey";
 import { lastPlace, rememberPlace } from "~/offline/last-category";
 import { ExitConfirm } from "./ExitConfirm";
 import { FillHeader } from "./FillHeader";
@@ -110,7 +110,7 @@ export function FillFlow(props: FillFlowProps) {
     const exitOption = value?.AnswerOptionIds?.map((id) => question.AnswerOptions.find((o) => o.Id === id)).find(
       (o) => o?.IsExitAnswer && !answers[question.Id]?.AnswerOptionIds?.includes(o.Id),
     );
-    if (exitOption && value) return setExit({ question, value, text: exitOption.Text });
+    if (exitOption && value) return setExit({ question, value, text: answerText(exitOption) });
     void track(answer(question, value));
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
-import type { Question } from "~/domain/survey";
+import { answerText, type Question } from "~/domain/survey";
 
 export interface InputProps {
   question: Question;
@@ -43,7 +43,7 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
                 if (!multiple && checked) onChange(undefined);
               }}
             />
-            <span>{o.Text}</span>
+            <span>{answerText(o)}</span>
           </label>
         );
       })}
@@ -135,7 +135,7 @@ export function ImageInput({ question, value, onChange, disabled, named }: Input
               }}
             />
             <span className="marker__dot" aria-hidden="true" />
-            <span className="marker__label">{o.Text}</span>
+            <span className="marker__label">{answerText(o)}</span>
           </label>
         );
       })}

@@ -4,6 +4,8 @@ import { Pie } from "@visx/shape";
 export interface PieSlice {
   label: string;
   value: number;
+  /** The share as it is written beside the colour key (e.g. "75,00 %"). */
+  share: string;
 }
 
 /** Fixed theme palette for chart series (section 9: the theme palette is fixed). */
@@ -20,39 +22,92 @@ export const chartPalette = [
   "#5f6b7a",
 ];
 
+/** The colour of the answer at this position: the same in the pie and its key, whatever the counts. */
+export function answerColor(index: number) {
+  return chartPalette[index % chartPalette.length];
+}
+
 /**
- * A pie of answer counts, drawn as SVG on the server. The figures stand beside it in the question's table,
- * which is the text alternative; the SVG itself is a labelled image.
+ * A pie of answer counts, drawn as SVG on the server, with its key: each answer's colour, text and share.
+ * The figures stand beside it in the question's table too; the SVG itself is a labelled image.
  */
-export function PieChart({ slices, size = 160, label }: { slices: PieSlice[]; size?: number; label: string }) {
-  const data = slices.filter((s) => s.value > 0);
+export function PieChart({
+  slices,
+  size = 160,
+  label,
+  legendLabel,
+}: {
+  slices: PieSlice[];
+  size?: number;
+  label: string;
+  legendLabel: string;
+}) {
+  const data = slices.map((s, index) => ({ ...s, index })).filter((s) => s.value > 0);
   const radius = size / 2;
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={label} className="pie">
-      <Group top={radius} left={radius}>
-        {data.length === 0 ? (
-          <circle r={radius - 1} fill="none" stroke="#c8ced6" strokeWidth={2} />
-        ) : (
-          <Pie data={data} pieValue={(s) => s.value} outerRadius={radius - 1} padAngle={data.length > 1 ? 0.01 : 0}>
-            {(pie) =>
-              pie.arcs.map((arc, i) => (
-                <path
-                  key={`${arc.data.label}-${i}`}
-                  d={pie.path(arc) ?? ""}
-                  fill={chartPalette[i % chartPalette.length]}
-                >
-                  <title>{`${arc.data.label}: ${arc.data.value}`}</title>
-                </path>
-              ))
-            }
-          </Pie>
-        )}
-      </Group>
-    </svg>
+    <div className="pie">
+      <svg
+        width={size}
+        height={size}
+        viewBox={`0 0 ${size} ${size}`}
+        role="img"
+        aria-label={label}
+        className="pie__chart"
+      >
+        <Group top={radius} left={radius}>
+          {data.length === 0 ? (
+            <circle r={radius - 1} fill="none" stroke="#c8ced6" strokeWidth={2} />
+          ) : (
+            <Pie data={data} pieValue={(s) => s.value} outerRadius={radius - 1} padAngle={data.length > 1 ? 0.01 : 0}>
+              {(pie) =>
+                pie.arcs.map((arc) => (
+                  <path key={arc.data.index} d={pie.path(arc) ?? ""} fill={answerColor(arc.data.index)}>
+                    <title>{`${arc.data.label}: ${arc.data.value}`}</title>
+                  </path>
+                ))
+              }
+            </Pie>
+          )}
+        </Group>
+      </svg>
+      <ul className="pie__legend" aria-label={legendLabel}>
+        {slices.map((s, index) => (
+          <li key={index} className="pie__key">
+            <span className="pie__swatch" style={{ background: answerColor(index) }} aria-hidden="true" />
+            <span className="pie__label">{s.label}</span>
+            <span className="pie__share">{s.share}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
-/** The colour a slice of the answer at this position has (for the legend swatch in the table). */
-export function sliceColour(indexAmongNonEmpty: number) {
-  return chartPalette[indexAmongNonEmpty % chartPalette.length];
+/**
+ * The shares of a question that takes several answers, as bars: they can add up to more than 100 %, which a
+ * pie cannot show. Each bar is its answer's share of the cases that answered the question.
+ */
+export function ShareBars({
+  bars,
+  label,
+}: {
+  bars: { label: string; percent: number; share: string }[];
+  label: string;
+}) {
+  return (
+    <div className="share-bars" role="img" aria-label={label}>
+      {bars.map((b, index) => (
+        <div key={index} className="share-bars__row">
+          <span className="share-bars__label">{b.label}</span>
+          <span className="share-bars__track">
+            <span
+              className="share-bars__bar"
+              style={{ width: `${Math.max(0, Math.min(100, b.percent))}%`, background: answerColor(index) }}
+            />
+          </span>
+          <span className="share-bars__share">{b.share}</span>
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AnswerStatistics, QuestionStatistics } from "~/domain/statistics";
 import { questionTypeName } from "~/domain/question-types";
 import { storedToWireDateTime } from "~/domain/response-values";
-import { PieChart } from "./PieChart";
+import { PieChart, ShareBars } from "./PieChart";
 import { ScoreBadge } from "./ScoreBadge";
 import { FreeTextShortList } from "./FreeTextShortList";
 import { viewHref, type StatisticsView } from "./url-state";
@@ -15,13 +16,15 @@ export interface QuestionStatsProps {
   other: QuestionStatistics | null;
   benchmarking: boolean;
   view: StatisticsView;
+  /** The questions that take several answers (their shares can add up past 100 %: bars, no pie). */
+  several: ReadonlySet<number>;
   depth?: number;
 }
 
 const isChoice = (type: number) => [1, 2, 6, 7].includes(type);
 
 /** One question's figures by its kind (section 2 and 4): choices, counted values, free text, attachments, score. */
-export function QuestionStats({ q, other, benchmarking, view, depth = 0 }: QuestionStatsProps) {
+export function QuestionStats({ q, other, benchmarking, view, several, depth = 0 }: QuestionStatsProps) {
   const { t } = useTranslation();
   const Heading = depth === 0 ? "h3" : "h4";
   return (
@@ -51,7 +54,7 @@ export function QuestionStats({ q, other, benchmarking, view, depth = 0 }: Quest
         ) : null}
       </p>
       {isChoice(q.Type) ? (
-        <ChoiceTable q={q} other={other} benchmarking={benchmarking} view={view} depth={depth} />
+        <ChoiceTable q={q} other={other} benchmarking={benchmarking} view={view} several={several} depth={depth} />
       ) : null}
       {q.Type === 3 || q.Type === 4 ? <CountedValues q={q} other={other} benchmarking={benchmarking} /> : null}
       {q.Type === 5 ? (
@@ -75,66 +78,100 @@ export function QuestionStats({ q, other, benchmarking, view, depth = 0 }: Quest
   );
 }
 
+/**
+ * A table that may be wider than a phone (the benchmark's columns) scrolls in its own box; the box then
+ * takes the keyboard focus, so that it scrolls without a mouse too.
+ */
+function TableBox({ scrolls, label, children }: { scrolls: boolean; label: string; children: ReactNode }) {
+  if (!scrolls) return <>{children}</>;
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 function ChoiceTable({
   q,
   other,
   benchmarking,
   view,
+  several,
   depth,
 }: Required<Omit<QuestionStatsProps, "depth">> & { depth: number }) {
   const { t, i18n } = useTranslation();
   const pct = (n: number) =>
     `${n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
   const paired = (a: AnswerStatistics) => other?.AnswerStatistics.find((o) => o.PairedId === a.AnswerOptionId) ?? null;
+  const many = several.has(q.QuestionId);
   return (
     <>
       <div className={view.pie ? "qstat__choices qstat__choices--pie" : "qstat__choices"}>
-        <table className="table qstat__table">
-          <caption className="visually-hidden">{t("statistics.answersOf", { title: q.QuestionTitle })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("statistics.answer")}</th>
-              <th scope="col" className="num">
-                {t("statistics.count")}
-              </th>
-              <th scope="col" className="num">
-                {t("statistics.percent")}
-              </th>
-              {benchmarking ? (
-                <>
-                  <th scope="col" className="num">
-                    {t("statistics.benchmark.count")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("statistics.benchmark.percent")}
-                  </th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {q.AnswerStatistics.map((a) => {
-              const b = paired(a);
-              return (
-                <tr key={a.AnswerOptionId}>
-                  <th scope="row">{a.AnswerOptionText}</th>
-                  <td className="num">{a.TotalAnswerOptionResponses}</td>
-                  <td className="num">{pct(a.PercentageAnswerOptionResponses)}</td>
-                  {benchmarking ? (
-                    <>
-                      <td className="num">{b ? b.TotalAnswerOptionResponses : "–"}</td>
-                      <td className="num">{b ? pct(b.PercentageAnswerOptionResponses) : "–"}</td>
-                    </>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {view.pie ? (
+        <TableBox scrolls={benchmarking} label={t("statistics.answersOf", { title: q.QuestionTitle })}>
+          <table className="table qstat__table">
+            <caption className="visually-hidden">{t("statistics.answersOf", { title: q.QuestionTitle })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("statistics.answer")}</th>
+                <th scope="col" className="num">
+                  {t("statistics.count")}
+                </th>
+                <th scope="col" className="num">
+                  {t("statistics.percent")}
+                </th>
+                {benchmarking ? (
+                  <>
+                    <th scope="col" className="num">
+                      {t("statistics.benchmark.count")}
+                    </th>
+                    <th scope="col" className="num">
+                      {t("statistics.benchmark.percent")}
+                    </th>
+                  </>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {q.AnswerStatistics.map((a) => {
+                const b = paired(a);
+                return (
+                  <tr key={a.AnswerOptionId}>
+                    <th scope="row">{a.AnswerOptionText}</th>
+                    <td className="num">{a.TotalAnswerOptionResponses}</td>
+                    <td className="num">{pct(a.PercentageAnswerOptionResponses)}</td>
+                    {benchmarking ? (
+                      <>
+                        <td className="num">{b ? b.TotalAnswerOptionResponses : "–"}</td>
+                        <td className="num">{b ? pct(b.PercentageAnswerOptionResponses) : "–"}</td>
+                      </>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableBox>
+        {view.pie && many ? (
+          <div className="qstat__chart">
+            <ShareBars
+              label={t("statistics.barsOf", { title: q.QuestionTitle })}
+              bars={q.AnswerStatistics.map((a) => ({
+                label: a.AnswerOptionText,
+                percent: a.PercentageAnswerOptionResponses,
+                share: pct(a.PercentageAnswerOptionResponses),
+              }))}
+            />
+            <p className="qstat__note">{t("statistics.noPieForSeveral")}</p>
+          </div>
+        ) : view.pie ? (
           <PieChart
             label={t("statistics.pieOf", { title: q.QuestionTitle })}
-            slices={q.AnswerStatistics.map((a) => ({ label: a.AnswerOptionText, value: a.TotalAnswerOptionResponses }))}
+            legendLabel={t("statistics.pieKeyOf", { title: q.QuestionTitle })}
+            slices={q.AnswerStatistics.map((a) => ({
+              label: a.AnswerOptionText,
+              value: a.TotalAnswerOptionResponses,
+              share: pct(a.PercentageAnswerOptionResponses),
+            }))}
           />
         ) : null}
       </div>
@@ -152,6 +189,7 @@ function ChoiceTable({
               other={paired(a)?.SubQuestionStatistics.find((s) => s.PairedId === sub.QuestionId) ?? null}
               benchmarking={benchmarking}
               view={view}
+              several={several}
               depth={depth + 1}
             />
           ))}

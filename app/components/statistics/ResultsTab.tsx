@@ -31,8 +31,18 @@ function Toggle({ on, href, label }: { on: boolean; href: string; label: string 
 }
 
 /** The results tab: export, display toggles, the category sidebar with score flags, each question's figures. */
-export function ResultsTab({ statistics, view }: { statistics: Statistics; view: StatisticsView }) {
+export function ResultsTab({
+  statistics,
+  view,
+  several,
+}: {
+  statistics: Statistics;
+  view: StatisticsView;
+  /** Ids of the questions that take several answers. */
+  several: number[];
+}) {
   const { t } = useTranslation();
+  const takesSeveral = new Set(several);
   const categories = statistics.CategoryStatistics;
   const current: CategoryStatistics | undefined =
     categories.find((c) => c.CategoryId === view.category) ?? categories[0];
@@ -121,6 +131,7 @@ export function ResultsTab({ statistics, view }: { statistics: Statistics; view:
                   other={others.get(q.QuestionId) ?? null}
                   benchmarking={benchmark !== null}
                   view={view}
+                  several={takesSeveral}
                 />
               ))}
             </section>

@@ -20,7 +20,19 @@ export function forgetCredentials(match: (caller: Caller) => boolean) {
 }
 
 export function createAuthenticator(deps: ApiDeps) {
-  return async function authenticate(c: Context): Promise<Caller> {
+  /**
+   * The caller of a request. A person who has not accepted the terms of service is refused with
+   * TOS_NOT_ACCEPTED unless the route answers them too (`beforeTerms`: their own record).
+   */
+  return async function authenticate(c: Context, options = { beforeTerms: false }): Promise<Caller> {
+    const caller = await callerOf(c);
+    if (!caller.identity.hasAcceptedTos && !options.beforeTerms) {
+      throw new AppError("TOS_NOT_ACCEPTED", "The terms of service are not accepted");
+    }
+    return caller;
+  };
+
+  async function callerOf(c: Context): Promise<Caller> {
     const header = c.req.header("authorization");
     const key = header ? `b:${header}` : `c:${c.req.header("cookie") ?? ""}`;
     const hit = recent.get(key);
@@ -34,7 +46,7 @@ export function createAuthenticator(deps: ApiDeps) {
     if (recent.size >= CACHE_MAX) recent.delete(recent.keys().next().value!);
     recent.set(key, { caller, until });
     return caller;
-  };
+  }
 
   /** The caller, and until when that answer may be reused (never past a cookie session's renewal). */
   async function resolve(c: Context, header: string | undefined): Promise<{ caller: Caller; until: number }> {
@@ -71,7 +83,6 @@ export function createAuthenticator(deps: ApiDeps) {
     if (!hasToolAccess(identity.roles, deps.env.OIDC_ACCESS_ROLE)) {
       throw new AppError("FORBIDDEN", "The survey tool's permission is missing");
     }
-    if (!identity.hasAcceptedTos) throw new AppError("TOS_NOT_ACCEPTED", "The terms of service are not accepted");
     const record = await syncUser(deps.db, identity);
     const caller = {
       identity,

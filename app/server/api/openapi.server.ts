@@ -52,7 +52,8 @@ const envelope = {
  */
 export function documentedErrors(r: AnyRoute): Set<ErrorType> {
   const types: ErrorType[] = ["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"];
-  if (!r.public) types.push("UNAUTHORIZED", "FORBIDDEN", "TOS_NOT_ACCEPTED");
+  if (!r.public) types.push("UNAUTHORIZED", "FORBIDDEN");
+  if (!r.public && !r.beforeTerms) types.push("TOS_NOT_ACCEPTED");
   if (r.params || r.query || r.body || r.headers) types.push("VALIDATION_ERROR");
   // Any write may declare a body over its limit; those that read one may get one of another type.
   if (r.method !== "get") types.push("PAYLOAD_TOO_LARGE");

@@ -25,6 +25,11 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H 
   tag: string;
   /** Public routes need no sign-in. */
   public?: boolean;
+  /**
+   * Also answers a signed-in person who has not accepted the terms of service yet (every other route refuses
+   * them with TOS_NOT_ACCEPTED), so that a client can learn it has to send them to the terms page.
+   */
+  beforeTerms?: boolean;
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
@@ -149,11 +154,13 @@ export function mount(
   app: Hono<{ Bindings: ApiEnv }>,
   deps: ApiDeps,
   routes: AnyRoute[],
-  authenticate: (c: Context) => Promise<Caller>,
+  authenticate: (c: Context, options: { beforeTerms: boolean }) => Promise<Caller>,
 ) {
   for (const def of routes) {
     app.on(def.method.toUpperCase(), def.path, async (c) => {
-      const caller = def.public ? (null as unknown as Caller) : await authenticate(c);
+      const caller = def.public
+        ? (null as unknown as Caller)
+        : await authenticate(c, { beforeTerms: def.beforeTerms === true });
       const answer = async (deps: ApiDeps): Promise<Response> => {
         const params = parse(def.params, c.req.param(), "path");
         const query = parse(def.query, queryObject(c), "query");

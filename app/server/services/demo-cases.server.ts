@@ -1,5 +1,5 @@
 import type { Answers } from "~/domain/answers";
-import type { Question, Survey } from "~/domain/survey";
+import { answerText, type Question, type Survey } from "~/domain/survey";
 import { visibleQuestionTree } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
 import { loadSurveyTree } from "./survey-tree.server";
@@ -31,27 +31,53 @@ export interface NumberRange {
 
 const ANY_NUMBER: NumberRange = { min: 40, max: 120, step: 0.1 };
 
+/** What makes a survey's demo answers plausible, by question title. */
+export interface DemoHints {
+  /** A number question's range. */
+  ranges: ReadonlyMap<string, NumberRange>;
+  /** How often each option (by text) is chosen against the others; equally often where not given. */
+  often?: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** The words free texts are made of. */
+  words?: readonly string[];
+}
+
+/** One option, the more often the larger its share (one draw, as an equal pick takes). */
+function pickOption(q: Question, r: Random, hints: DemoHints) {
+  const shares = hints.often?.get(q.Title);
+  if (!shares) return r.pick(q.AnswerOptions);
+  const weights = q.AnswerOptions.map((o) => shares.get(answerText(o)) ?? 1);
+  let left = r.next() * weights.reduce((a, b) => a + b, 0);
+  for (const [i, weight] of weights.entries()) {
+    left -= weight;
+    if (left < 0) return q.AnswerOptions[i];
+  }
+  return q.AnswerOptions[q.AnswerOptions.length - 1];
+}
+
 /** One answer to a question, of its kind; undefined leaves it unanswered. */
-function answerOf(
-  q: Question,
-  r: Random,
-  day: Date,
-  ranges: ReadonlyMap<string, NumberRange>,
-): Answers[number] | undefined {
+function answerOf(q: Question, r: Random, day: Date, hints: DemoHints): Answers[number] | undefined {
   if (r.chance(0.08)) return undefined;
   switch (q.Type) {
     case "SingleSelection":
-    case "Image":
-      return q.AnswerOptions.length ? { AnswerOptionIds: [r.pick(q.AnswerOptions).Id] } : undefined;
+    case "Image": {
+      if (!q.AnswerOptions.length) return undefined;
+      const first = pickOption(q, r, hints).Id;
+      // Where several markers may be chosen, some cases choose a second one.
+      if (q.Type === "Image" && q.AllowMultipleAnswers && r.chance(0.3)) {
+        const second = pickOption(q, r, hints).Id;
+        return { AnswerOptionIds: second === first ? [first] : [first, second] };
+      }
+      return { AnswerOptionIds: [first] };
+    }
     case "MultipleSelection":
     case "MultipleChoice": {
       const chosen = q.AnswerOptions.filter(() => r.chance(0.45)).map((o) => o.Id);
       return chosen.length ? { AnswerOptionIds: chosen } : undefined;
     }
     case "FreeText":
-      return { TextResponse: `${r.pick(words)}, ${r.pick(words)}` };
+      return { TextResponse: `${r.pick(hints.words ?? words)}, ${r.pick(hints.words ?? words)}` };
     case "Numerical": {
-      const { min, max, step } = ranges.get(q.Title) ?? ANY_NUMBER;
+      const { min, max, step } = hints.ranges.get(q.Title) ?? ANY_NUMBER;
       const steps = Math.floor(r.next() * (Math.round((max - min) / step) + 1));
       return { NumericalResponse: Math.round((min + steps * step) * 1000) / 1000 };
     }
@@ -71,7 +97,7 @@ function fillCase(
   preliminary: Record<number, number>,
   r: Random,
   day: Date,
-  ranges: ReadonlyMap<string, NumberRange>,
+  hints: DemoHints,
 ): Answers {
   const answers: Answers = {};
   // Visibility depends on the answers given so far: walk until nothing new becomes visible.
@@ -84,7 +110,7 @@ function fillCase(
     const walk = (qs: readonly Question[]) => {
       for (const q of qs) {
         if (!(q.Id in answers)) {
-          const a = answerOf(q, r, day, ranges);
+          const a = answerOf(q, r, day, hints);
           if (a) answers[q.Id] = a;
         }
         const chosen = new Set(answers[q.Id]?.AnswerOptionIds ?? []);
@@ -105,7 +131,7 @@ export async function seedDemoCases(
   surveyId: number,
   count: number,
   seed = 7,
-  ranges: ReadonlyMap<string, NumberRange> = new Map(),
+  hints: DemoHints = { ranges: new Map() },
 ): Promise<void> {
   const survey = await loadSurveyTree(db, surveyId, { CanEdit: true, CanApprove: true, CanParticipate: true });
   if (!survey) return;
@@ -117,7 +143,7 @@ export async function seedDemoCases(
       const closed = new Date(created.getTime() + 20 * 60_000).toISOString();
       const preliminary: Record<number, number> = {};
       for (const a of survey.PatientForm) if (a.AnswerOptions.length) preliminary[a.Id] = r.pick(a.AnswerOptions).Id;
-      const answers = fillCase(survey, preliminary, r, created, ranges);
+      const answers = fillCase(survey, preliminary, r, created, hints);
       const kase = await trx
         .insertInto("patient_data")
         .values({

@@ -5,12 +5,12 @@ import type { AnswerOption, Category, PatientFormAttribute, Question, Survey } f
 import type { Row } from "~/server/db/types.server";
 import { statusOf, teamsOfSurveys, type Executor } from "./survey-access.server";
 
-function toAnswerOption(r: Row<"answer_options">, sub: Question[]): AnswerOption {
-  return {
+/** An answer option in the wire shape: an image question's markers have a Title, other answers a Text. */
+function toAnswerOption(r: Row<"answer_options">, image: boolean, sub: Question[]): AnswerOption {
+  const fields = {
     Id: r.id,
     QuestionId: r.question_id,
     SurveyId: r.survey_id,
-    Text: r.text,
     Value: r.value,
     IsExitAnswer: r.is_exit_answer === 1,
     Weight: r.weight,
@@ -20,6 +20,7 @@ function toAnswerOption(r: Row<"answer_options">, sub: Question[]): AnswerOption
     Y: r.pos_y,
     SubQuestions: sub,
   };
+  return image ? { ...fields, Title: r.text } : { ...fields, Text: r.text };
 }
 
 /**
@@ -108,7 +109,11 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
         : null,
     AnswerOptions: (optionsOf.get(q.id) ?? []).map((o) =>
       // A cycle cannot be stored, but a depth limit keeps a damaged tree from recursing forever.
-      toAnswerOption(o, depth > 20 ? [] : (subQuestionsOf.get(o.id) ?? []).map((s) => build(s, depth + 1))),
+      toAnswerOption(
+        o,
+        questionTypeName(q.type) === "Image",
+        depth > 20 ? [] : (subQuestionsOf.get(o.id) ?? []).map((s) => build(s, depth + 1)),
+      ),
     ),
   });
 

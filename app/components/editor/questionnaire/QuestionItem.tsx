@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hasAnswerOptions } from "~/domain/question-types";
-import type { AnswerOption, Question, Survey } from "~/domain/survey";
+import { answerText, type AnswerOption, type Question, type Survey } from "~/domain/survey";
 import { SortableList } from "../SortableList";
 import { Menu } from "~/components/ui/Menu";
 import { addableTypes } from "./AddQuestionMenu";
@@ -30,7 +30,7 @@ function AnswerItem({
     <div className="answer" data-testid="answer">
       <div className="answer__row">
         {handle}
-        <span className="answer__text">{answer.Text}</span>
+        <span className="answer__text">{answerText(answer)}</span>
         {answer.IsExitAnswer ? <span className="badge badge--warn">{t("questionnaire.exitAnswer")}</span> : null}
         {question.IsTestQuestion && answer.WeightingState === 1 ? (
           <span className="badge badge--ok">{t("questionnaire.correctWeight", { weight: answer.Weight ?? 1 })}</span>
@@ -42,7 +42,7 @@ function AnswerItem({
         ) : null}
         {editable ? (
           <span className="item__actions">
-            <Menu label={t("questionnaire.answerActions", { answer: answer.Text })}>
+            <Menu label={t("questionnaire.answerActions", { answer: answerText(answer) })}>
               {!image ? (
                 <>
                   <button
@@ -89,7 +89,7 @@ function AnswerItem({
             getId={(q) => q.Id}
             getLabel={(q) => q.Title}
             kind="question"
-            label={t("questionnaire.subQuestionsOf", { answer: answer.Text })}
+            label={t("questionnaire.subQuestionsOf", { answer: answerText(answer) })}
             disabled={!editable}
             onMove={move}
             renderItem={(q, h, index) => (
@@ -179,7 +179,7 @@ export function QuestionItem({
           <SortableList
             items={question.AnswerOptions}
             getId={(a) => a.Id}
-            getLabel={(a) => a.Text}
+            getLabel={(a) => answerText(a)}
             kind="answer"
             label={t("questionnaire.answersOf", { question: question.Title })}
             disabled={!editable}

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Category } from "~/domain/survey";
+import { answerText, type Category } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
 import { movePath, type MoveKind } from "../moves";
 import { SortableList, type MoveTarget } from "../SortableList";
@@ -165,7 +165,7 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
         open={modal?.kind === "deleteAnswer"}
         title={t("questionnaire.deleteAnswer")}
         text={t("questionnaire.deleteAnswerConfirm", {
-          title: modal?.kind === "deleteAnswer" ? modal.answer.Text : "",
+          title: modal?.kind === "deleteAnswer" ? answerText(modal.answer) : "",
         })}
         confirmLabel={t("questionnaire.delete")}
         onClose={close}

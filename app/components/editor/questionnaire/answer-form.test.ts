@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UpdateAnswerOptionSchema } from "~/domain/editing";
-import type { AnswerOption, Question } from "~/domain/survey";
+import type { ChoiceAnswerOption, Question } from "~/domain/survey";
 import {
   chooseWeight,
   chooseWeightingState,
@@ -9,7 +9,7 @@ import {
   validateAnswer,
 } from "./answer-form";
 
-const answer = (over: Partial<AnswerOption> = {}): AnswerOption => ({
+const answer = (over: Partial<ChoiceAnswerOption> = {}): ChoiceAnswerOption => ({
   Id: 70,
   QuestionId: 40,
   SurveyId: 1,

@@ -1,6 +1,6 @@
 /** The answer modal's form state, its checks (section 5) and the bodies it sends (section 7). */
 import { editingLimits, resolveWeighting, weightingStates } from "~/domain/editing";
-import type { AnswerOption, Question } from "~/domain/survey";
+import { answerText, type AnswerOption, type Question } from "~/domain/survey";
 
 export type WeightingState = 0 | 1 | 2;
 
@@ -18,7 +18,7 @@ export function initialAnswerDraft(answer?: AnswerOption): AnswerDraft {
   if (!answer) return { text: "", exit: false, state: weightingStates.notWeighted, weight: null };
   const state = asState(answer.WeightingState);
   return {
-    text: answer.Text,
+    text: answerText(answer),
     exit: answer.IsExitAnswer,
     state,
     weight: state === weightingStates.correct ? (answer.Weight ?? 1) : null,
@@ -61,7 +61,7 @@ function weightingOf(draft: AnswerDraft) {
 export function updateAnswerBody(question: Question, answer: AnswerOption, draft: AnswerDraft, surveyId: number) {
   const body: Record<string, unknown> = {};
   const text = draft.text.trim();
-  if (text !== answer.Text) body.Text = text;
+  if (text !== answerText(answer)) body[question.Type === "Image" ? "Title" : "Text"] = text;
   if (draft.exit !== answer.IsExitAnswer) body.IsExitAnswer = draft.exit;
   if (question.IsTestQuestion) {
     const next = weightingOf(draft);

@@ -20,11 +20,11 @@ import {
 
 const box = { width: 400, height: 300 };
 
-const option = (Id: number, Text: string, X: number | null, Y: number | null): AnswerOption => ({
+const option = (Id: number, Title: string, X: number | null, Y: number | null): AnswerOption => ({
   Id,
   QuestionId: 5,
   SurveyId: 1,
-  Text,
+  Title,
   Value: null,
   IsExitAnswer: false,
   Weight: null,
@@ -103,6 +103,10 @@ describe("marker drafts", () => {
       { key: 2, id: 12, text: "Hüfte", x: 0.05, y: 0.05 },
     ]);
   });
+  it("reads a marker of a survey kept before markers had a Title by its Text", () => {
+    const { Title: _title, ...kept } = option(11, "Knie", 0.2, 0.8);
+    expect(markersFromOptions([{ ...kept, Text: "Knie" } as AnswerOption])[0].text).toBe("Knie");
+  });
   it("adds an untitled marker at 0.05, 0.05 with a fresh key", () => {
     const first = addMarker([], { width: 0, height: 0 });
     expect(first).toEqual({ key: 1, list: [{ key: 1, text: "", x: 0.05, y: 0.05 }] });
@@ -140,7 +144,7 @@ describe("marker drafts", () => {
   });
   it("builds the options of a new question", () => {
     expect(newMarkerOptions([{ key: 1, text: " Knie ", x: 0.12345, y: 0.5 }])).toEqual([
-      { Text: "Knie", X: 0.123, Y: 0.5 },
+      { Title: "Knie", X: 0.123, Y: 0.5 },
     ]);
   });
 });
@@ -155,17 +159,17 @@ describe("editedMarkerOptions", () => {
   it("sends the whole list when a marker moved or was renamed", () => {
     const moved = initial.map((m) => (m.id === 12 ? { ...m, x: 0.45 } : m));
     expect(editedMarkerOptions(initial, moved)).toEqual([
-      { Id: 11, Text: "Knie", X: 0.2, Y: 0.8 },
-      { Id: 12, Text: "Hüfte", X: 0.45, Y: 0.4 },
+      { Id: 11, Title: "Knie", X: 0.2, Y: 0.8 },
+      { Id: 12, Title: "Hüfte", X: 0.45, Y: 0.4 },
     ]);
     const renamed = initial.map((m) => (m.id === 11 ? { ...m, text: "Knie links" } : m));
-    expect(editedMarkerOptions(initial, renamed)?.[0]).toEqual({ Id: 11, Text: "Knie links", X: 0.2, Y: 0.8 });
+    expect(editedMarkerOptions(initial, renamed)?.[0]).toEqual({ Id: 11, Title: "Knie links", X: 0.2, Y: 0.8 });
   });
   it("leaves a removed marker out and adds a new one without Id", () => {
     const next = [initial[1], { key: 9, text: "Fuß", x: 0.05, y: 0.05 }];
     expect(editedMarkerOptions(initial, next)).toEqual([
-      { Id: 12, Text: "Hüfte", X: 0.4, Y: 0.4 },
-      { Text: "Fuß", X: 0.05, Y: 0.05 },
+      { Id: 12, Title: "Hüfte", X: 0.4, Y: 0.4 },
+      { Title: "Fuß", X: 0.05, Y: 0.05 },
     ]);
   });
 });

@@ -3,7 +3,7 @@
  * width and height with 3 decimals, and a marker's centre stays at least 9 px inside the rendered image.
  */
 import { DEFAULT_MARKER_POSITION, round3 } from "~/domain/editing";
-import type { AnswerOption } from "~/domain/survey";
+import { answerText, type AnswerOption } from "~/domain/survey";
 
 export const MARKER_MARGIN_PX = 9;
 /** Arrow keys move a marker by this fraction; with Shift by the larger one. */
@@ -92,7 +92,7 @@ export function markersFromOptions(options: readonly AnswerOption[]): MarkerDraf
   return options.map((o, i) => ({
     key: i + 1,
     id: o.Id,
-    text: o.Text,
+    text: answerText(o),
     x: o.X ?? DEFAULT_MARKER_POSITION,
     y: o.Y ?? DEFAULT_MARKER_POSITION,
   }));
@@ -142,8 +142,8 @@ export function blankMarkers(list: readonly MarkerDraft[]): number[] {
 }
 
 /** Answer options of a new image question. */
-export function newMarkerOptions(list: readonly MarkerDraft[]): { Text: string; X: number; Y: number }[] {
-  return list.map((m) => ({ Text: m.text.trim(), X: round3(m.x), Y: round3(m.y) }));
+export function newMarkerOptions(list: readonly MarkerDraft[]): { Title: string; X: number; Y: number }[] {
+  return list.map((m) => ({ Title: m.text.trim(), X: round3(m.x), Y: round3(m.y) }));
 }
 
 /**
@@ -153,7 +153,7 @@ export function newMarkerOptions(list: readonly MarkerDraft[]): { Text: string; 
 export function editedMarkerOptions(
   initial: readonly MarkerDraft[],
   list: readonly MarkerDraft[],
-): { Id?: number; Text: string; X: number; Y: number }[] | null {
+): { Id?: number; Title: string; X: number; Y: number }[] | null {
   const before = new Map(initial.map((m) => [m.id, m]));
   const kept = list.filter((m) => m.id !== undefined);
   const changed =
@@ -172,7 +172,7 @@ export function editedMarkerOptions(
   if (!changed) return null;
   return list.map((m) => ({
     ...(m.id !== undefined ? { Id: m.id } : {}),
-    Text: m.text.trim(),
+    Title: m.text.trim(),
     X: round3(m.x),
     Y: round3(m.y),
   }));

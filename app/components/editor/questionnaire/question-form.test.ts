@@ -16,11 +16,11 @@ import {
 
 const png = "data:image/png;base64,iVBORw0KGgo=";
 
-const marker = (Id: number, Text: string, X: number, Y: number): AnswerOption => ({
+const marker = (Id: number, Title: string, X: number, Y: number): AnswerOption => ({
   Id,
   QuestionId: 40,
   SurveyId: 1,
-  Text,
+  Title,
   Value: null,
   IsExitAnswer: false,
   Weight: null,
@@ -126,7 +126,7 @@ describe("createQuestionBody", () => {
     expect(body).not.toHaveProperty("CategoryId");
     expect(body).toMatchObject({
       ImageSrc: png,
-      AnswerOptions: [{ Text: "Knie", X: 0.05, Y: 0.05 }],
+      AnswerOptions: [{ Title: "Knie", X: 0.05, Y: 0.05 }],
       Dependence: { Type: "SHOW", PreliminaryAnswerOptions: [8, 9] },
     });
     expect(CreateSubQuestionSchema.safeParse(body).success).toBe(true);
@@ -182,7 +182,7 @@ describe("updateQuestionBody", () => {
     expect(updateQuestionBody(q, draft, 1)).toBeNull();
     const moved = { ...draft, markers: draft.markers.map((m) => ({ ...m, y: 0.35 })) };
     const body = updateQuestionBody(q, moved, 1);
-    expect(body).toEqual({ SurveyId: 1, AnswerOptions: [{ Id: 61, Text: "Knie", X: 0.2, Y: 0.35 }] });
+    expect(body).toEqual({ SurveyId: 1, AnswerOptions: [{ Id: 61, Title: "Knie", X: 0.2, Y: 0.35 }] });
     expect(UpdateQuestionSchema.safeParse(body).success).toBe(true);
   });
   it("leaves options the kind does not offer as stored", () => {

@@ -23,12 +23,12 @@ export function AddChartModal({ onClose, onAdd }: { onClose: () => void; onAdd: 
       footer={
         <>
           {chosen.length === 0 ? <p className="field__hint">{t("statistics.graphs.chooseOne")}</p> : null}
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="btn" onClick={onClose}>
             {t("statistics.graphs.cancel")}
           </button>
           <button
             type="button"
-            className="button button--primary"
+            className="btn btn--primary"
             disabled={chosen.length === 0}
             onClick={() => onAdd(chosen)}
           >
@@ -38,8 +38,8 @@ export function AddChartModal({ onClose, onAdd }: { onClose: () => void; onAdd: 
       }
     >
       <label className="field" htmlFor={`${id}-q`}>
-        <span>{t("statistics.graphs.search")}</span>
-        <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <span className="field__label">{t("statistics.graphs.search")}</span>
+        <input id={`${id}-q`} type="search" className="input" value={q} onChange={(e) => setQ(e.target.value)} />
       </label>
       {shown.length === 0 ? <p role="status">{t("statistics.graphs.noMatch")}</p> : null}
       <ul className="chart-types">
@@ -47,7 +47,7 @@ export function AddChartModal({ onClose, onAdd }: { onClose: () => void; onAdd: 
           <li key={c.type}>
             <label>
               <input type="checkbox" checked={chosen.includes(c.type)} onChange={() => toggle(c.type)} />
-              <strong>{t(c.nameKey)}</strong> <span className="muted">{t(c.descriptionKey)}</span>
+              <strong>{t(c.nameKey)}</strong> <span className="chart-types__description">{t(c.descriptionKey)}</span>
             </label>
           </li>
         ))}

@@ -46,7 +46,7 @@ export function ChartCard({
           {editable ? (
             <button
               type="button"
-              className="button button--small"
+              className="btn btn--small"
               disabled={locked || unavailable || open}
               aria-label={t("statistics.graphs.editOf", { name })}
               onClick={() => setEditing(true)}
@@ -56,7 +56,7 @@ export function ChartCard({
           ) : null}
           <button
             type="button"
-            className="button button--small"
+            className="btn btn--small"
             disabled={locked}
             aria-label={t("statistics.graphs.deleteOf", { name })}
             onClick={onDelete}

@@ -31,8 +31,8 @@ export function ChartEditor({
   const complete = range ? q1 !== "" && q2 !== "" && q1 !== q2 : q1 !== "";
   const select = (key: string, value: string, set: (v: string) => void, labelKey: string) => (
     <label className="field" htmlFor={`${id}-${key}`}>
-      <span>{t(`statistics.graphs.${labelKey}`)}</span>
-      <select id={`${id}-${key}`} value={value} onChange={(e) => set(e.target.value)}>
+      <span className="field__label">{t(`statistics.graphs.${labelKey}`)}</span>
+      <select id={`${id}-${key}`} className="input" value={value} onChange={(e) => set(e.target.value)}>
         <option value="">{t("statistics.graphs.choose")}</option>
         {options.map((o) => (
           <option key={o.Id} value={o.Id}>
@@ -65,11 +65,11 @@ export function ChartEditor({
         </p>
       ) : null}
       <div className="graph__editor-actions">
-        <button type="submit" className="button button--primary" disabled={!complete}>
+        <button type="submit" className="btn btn--primary" disabled={!complete}>
           {t("statistics.graphs.save")}
         </button>
         {onCancel ? (
-          <button type="button" className="button" onClick={onCancel}>
+          <button type="button" className="btn" onClick={onCancel}>
             {t("statistics.graphs.cancel")}
           </button>
         ) : null}

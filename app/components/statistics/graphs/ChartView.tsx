@@ -1,40 +1,43 @@
 import { useTranslation } from "react-i18next";
 import type { Chart } from "~/domain/dashboards";
 import { chartModel, type ChartModel, type Table } from "./chart-model";
-import { BarChart, BoxPlot, LineChart, RadarChart } from "./Plots";
+import { BarChart, BoxPlot, LineChart, RADAR_AREA_FROM, RadarChart } from "./Plots";
 
 function Figures({ table, name }: { table: Table; name: string }) {
   const { t } = useTranslation();
   return (
     <details className="graph__figures">
       <summary>{t("statistics.graphs.figures")}</summary>
-      <table>
-        <caption>{t("statistics.graphs.figuresOf", { name })}</caption>
-        <thead>
-          <tr>
-            {table.headers.map((h) => (
-              <th key={h} scope="col">
-                {t(`statistics.graphs.${h}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) =>
-                j === 0 ? (
-                  <th key={j} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={j}>{cell ?? "–"}</td>
-                ),
-              )}
+      {/* Wider than a phone with many columns: it scrolls in its own box, which takes the keyboard focus. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t("statistics.graphs.figuresOf", { name })}>
+        <table>
+          <caption>{t("statistics.graphs.figuresOf", { name })}</caption>
+          <thead>
+            <tr>
+              {table.headers.map((h) => (
+                <th key={h} scope="col">
+                  {t(`statistics.graphs.${h}`)}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row, i) => (
+              <tr key={i}>
+                {row.map((cell, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={j}>{cell ?? "–"}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </details>
   );
 }
@@ -58,6 +61,9 @@ export function ChartView({ chart, name, unavailable }: { chart: Chart; name: st
   return (
     <figure className="graph__figure">
       <Plot model={model} label={label} />
+      {model.kind === "radar" && model.axes.length < RADAR_AREA_FROM ? (
+        <p className="graph__note">{t("statistics.graphs.radarAsLine", { count: model.axes.length })}</p>
+      ) : null}
       <Figures table={model.table} name={name} />
     </figure>
   );

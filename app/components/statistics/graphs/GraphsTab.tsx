@@ -55,12 +55,7 @@ export function GraphsTab({
   return (
     <div className="graphs" aria-busy={loading}>
       <div className="graphs__toolbar">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={locked || loading}
-          onClick={() => setAdding(true)}
-        >
+        <button type="button" className="btn btn--primary" disabled={locked || loading} onClick={() => setAdding(true)}>
           {t("statistics.graphs.add")}
         </button>
       </div>

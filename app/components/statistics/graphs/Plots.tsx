@@ -132,10 +132,17 @@ export function BoxPlot({ boxes, label }: { boxes: Box[]; label: string }) {
   );
 }
 
-/** Each category's actual score against its maximum, as shares of the maximum on one spoke each. */
+/** A radar needs this many categories to enclose an area; with fewer it is a spoke or two (ChartView says why). */
+export const RADAR_AREA_FROM = 3;
+
+/**
+ * Each category's actual score against its maximum, as shares of the maximum on one spoke each, marked by a
+ * dot. With fewer than three categories the shares enclose no area: the spokes and dots remain.
+ */
 export function RadarChart({ axes, label }: { axes: { label: string; actual: number; max: number }[]; label: string }) {
   const r = 90;
-  const n = Math.max(axes.length, 3);
+  const n = Math.max(axes.length, RADAR_AREA_FROM);
+  const shares = axes.map((a) => (a.max > 0 ? Math.min(1, a.actual / a.max) : 0));
   const at = (i: number, share: number) => {
     const a = (Math.PI * 2 * i) / n - Math.PI / 2;
     return [Math.cos(a) * r * share, Math.sin(a) * r * share] as const;
@@ -149,12 +156,11 @@ export function RadarChart({ axes, label }: { axes: { label: string; actual: num
           const [x2, y2] = at(i, 1);
           return <line key={i} x2={x2} y2={y2} stroke="#e3e7ec" />;
         })}
-        <polygon
-          points={polygon(axes.map((a) => (a.max > 0 ? Math.min(1, a.actual / a.max) : 0)))}
-          fill={chartPalette[0]}
-          fillOpacity={0.35}
-          stroke={chartPalette[0]}
-        />
+        <polygon points={polygon(shares)} fill={chartPalette[0]} fillOpacity={0.35} stroke={chartPalette[0]} />
+        {shares.map((share, i) => {
+          const [cx, cy] = at(i, share);
+          return <circle key={i} cx={cx} cy={cy} r={4} fill={chartPalette[0]} />;
+        })}
         {axes.map((a, i) => {
           const [x, y] = at(i, 1.15);
           return (

@@ -9,7 +9,10 @@ export const userRoutes = [
     method: "get",
     path: "/users/current",
     tag: "Users",
-    summary: "The signed-in person",
+    summary:
+      "The signed-in person; answers also before the terms of service are accepted (HasAcceptedTos false: " +
+      "send them to the terms page), when every other call is refused with TOS_NOT_ACCEPTED",
+    beforeTerms: true,
     response: UserSchema,
     handler: async ({ caller }) =>
       toUserDto(caller.identity, {

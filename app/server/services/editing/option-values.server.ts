@@ -30,10 +30,13 @@ export function optionColumns(
   if (!image && (input.X !== undefined || input.Y !== undefined)) {
     throw new AppError("VALIDATION_ERROR", "Only answer options of image questions have a position");
   }
+  if (!image && input.Title !== undefined) {
+    throw new AppError("VALIDATION_ERROR", "Only answer options of image questions have a Title; send Text");
+  }
   const position = (given: number | undefined, stored: number | null | undefined) =>
     image ? (given ?? stored ?? DEFAULT_MARKER_POSITION) : null;
   return {
-    text: input.Text ?? current?.text ?? "",
+    text: input.Title ?? input.Text ?? current?.text ?? "",
     value: input.Value !== undefined ? input.Value : (current?.value ?? null),
     is_exit_answer: flag(input.IsExitAnswer) ?? current?.is_exit_answer ?? 0,
     weighting_state: weighting.WeightingState,

@@ -1,7 +1,7 @@
 import { defaultCulture } from "~/domain/culture";
 import { csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
 import { storedToWireDateTime } from "~/domain/response-values";
-import type { Question, Survey } from "~/domain/survey";
+import { answerText, type Question, type Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import { translate } from "~/server/locales.server";
 import { openLeanReader } from "~/server/db/db.server";
@@ -39,10 +39,10 @@ function columnsOf(survey: Survey, questions: Question[], culture: string | null
     cols.push({ name: `P${a.Id}`, title: a.Title, kind: t("preliminaryText"), codes });
     cols.push({ name: `P${a.Id}_code`, title: a.Title, kind: t("preliminaryCode"), codes });
   }
-  const parents = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, o.Text] as const)));
+  const parents = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, answerText(o)] as const)));
   for (const q of questions) {
     const choice = q.AnswerOptions.length > 0;
-    const codes = q.AnswerOptions.map((o) => `${code(o)} = ${o.Text}`).join("; ");
+    const codes = q.AnswerOptions.map((o) => `${code(o)} = ${answerText(o)}`).join("; ");
     const answer = q.ParentAnswerOptionId ? parents.get(q.ParentAnswerOptionId) : undefined;
     const title = answer === undefined ? q.Title : t("subQuestion", { title: q.Title, answer });
     const plain = q.Unit ? t("unit", { type: q.Type, unit: q.Unit }) : q.Type;
@@ -129,7 +129,7 @@ async function* responsesCsv(
         const mine = rows?.get(q.Id) ?? [];
         if (q.AnswerOptions.length > 0) {
           const picked = mine.map((r) => options.get(r.answer_option_id ?? -1)).filter((o) => o !== undefined);
-          row.push(picked.length ? picked.map((o) => o.Text).join(" | ") : null);
+          row.push(picked.length ? picked.map(answerText).join(" | ") : null);
           row.push(picked.length ? picked.map(code).join(" | ") : null);
         } else {
           const r = mine[0];

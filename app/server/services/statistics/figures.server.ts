@@ -11,7 +11,7 @@ import {
   type QuestionStatistics,
   type ScoreThresholds,
 } from "~/domain/statistics";
-import type { Question, Survey } from "~/domain/survey";
+import { answerText, type Question, type Survey } from "~/domain/survey";
 import { countedWordFrequencies } from "~/domain/word-cloud";
 import type { Aggregates } from "./aggregates.server";
 
@@ -99,7 +99,7 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
     const n = counts?.get(o.Id) ?? 0;
     return {
       AnswerOptionId: o.Id,
-      AnswerOptionText: o.Text,
+      AnswerOptionText: answerText(o),
       PercentageAnswerOptionResponses: percentOf(n, answered),
       TotalAnswerOptionResponses: n,
       SubQuestionStatistics: o.SubQuestions.map((s) => questionFigures(s, agg, thresholds)),

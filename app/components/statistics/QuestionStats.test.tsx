@@ -1,0 +1,134 @@
+import i18next from "i18next";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Chart } from "~/domain/dashboards";
+import type { QuestionStatistics } from "~/domain/statistics";
+import { i18nConfig } from "~/i18n";
+import de from "../../../locales/de-DE/common.json";
+import { ChartView } from "./graphs/ChartView";
+import { QuestionStats } from "./QuestionStats";
+import { readView } from "./url-state";
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "de-DE", resources: { "de-DE": { common: de } } });
+});
+
+const html = (element: ReactElement) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+
+function question(id: number, type: number, answers: [string, number, number][]): QuestionStatistics {
+  return {
+    QuestionId: id,
+    QuestionTitle: `Frage ${id}`,
+    Type: type,
+    Unit: null,
+    IsScoredQuestion: false,
+    ScoreFlag: null,
+    ScorePercentage: null,
+    ScoreResult: null,
+    ScoreMax: null,
+    TotalQuestionResponses: 4,
+    AnswerStatistics: answers.map(([text, count, percent], i) => ({
+      AnswerOptionId: id * 10 + i,
+      AnswerOptionText: text,
+      TotalAnswerOptionResponses: count,
+      PercentageAnswerOptionResponses: percent,
+      SubQuestionStatistics: [],
+    })),
+    WordCloud: [],
+    Responses: [],
+    CountedValuesStatistics: null,
+    AllowFileAttachments: false,
+    NumberOfFileAttachments: 0,
+  };
+}
+
+const pie = readView(new URLSearchParams("pie=1"));
+const attr = (markup: string, tag: string, name: string) =>
+  [...markup.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${name}="([^"]*)"`, "g"))].map((m) => m[1]);
+
+describe("results charts", () => {
+  const single = question(1, 1, [
+    ["Ja", 3, 75],
+    ["Nein", 0, 0],
+    ["Weiß nicht", 1, 25],
+  ]);
+  const several = question(2, 2, [
+    ["Kopf", 3, 75],
+    ["Bauch", 4, 100],
+  ]);
+
+  it("draws a single choice's pie with a key: each answer's colour, text and share", () => {
+    const markup = html(<QuestionStats q={single} other={null} benchmarking={false} view={pie} several={new Set()} />);
+    expect(markup).toContain('aria-label="Kreisdiagramm der Antworten auf Frage 1"');
+    const key = /<ul class="pie__legend" aria-label="Farbschlüssel zu Frage 1">(.*?)<\/ul>/.exec(markup)?.[1] ?? "";
+    expect(
+      key
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ).toBe("Ja 75,00 % Nein 0,00 % Weiß nicht 25,00 %");
+    // The slices (the empty answer has none) take the colours their answers have in the key.
+    const swatches = attr(key, "span", "style").map((s) => /background:\s*([^;]+)/.exec(s)?.[1]);
+    expect(attr(markup, "path", "fill")).toEqual([swatches[0], swatches[2]]);
+  });
+
+  it("draws no pie for a question that takes several answers: bars of the shares, and says why", () => {
+    const markup = html(
+      <QuestionStats q={several} other={null} benchmarking={false} view={pie} several={new Set([2])} />,
+    );
+    expect(markup).not.toContain("Kreisdiagramm der Antworten");
+    expect(markup).not.toContain("<svg");
+    expect(markup).toContain('role="img" aria-label="Balkendiagramm der Antworten auf Frage 2"');
+    expect(attr(markup, "span", "style").filter((s) => s.startsWith("width"))).toEqual([
+      expect.stringContaining("width:75%"),
+      expect.stringContaining("width:100%"),
+    ]);
+    expect(markup).toContain("Mehrfachauswahl: Die Anteile können zusammen mehr als 100 % ergeben");
+  });
+
+  it("draws neither while the pie charts are off", () => {
+    const off = readView(new URLSearchParams());
+    for (const q of [single, several]) {
+      const markup = html(<QuestionStats q={q} other={null} benchmarking={false} view={off} several={new Set([2])} />);
+      expect(markup).not.toContain('role="img"');
+    }
+  });
+});
+
+describe("radar chart", () => {
+  const chart = (categories: number): Chart => ({
+    Id: 1,
+    ChartType: "CategoryWithActualAndMaxScores",
+    PlotType: "RadarChart",
+    AttributeId: null,
+    QuestionId1: null,
+    QuestionId2: null,
+    Sort: 0,
+    RangeEntries: [],
+    RangeEntriesTotal: 0,
+    ResponseCountsByDates: [],
+    SurveyScoresByDates: [],
+    AverageScoresByDates: [],
+    ResponseCountsByPreQuestionOptions: [],
+    ScorePlotByPreQuestionOptions: [],
+    CategoryScores: Array.from({ length: categories }, (_, i) => ({
+      CategoryId: i + 1,
+      CategoryText: `Kategorie ${i + 1}`,
+      ActualScore: 1,
+      MaxScore: 2,
+    })),
+  });
+
+  it("says why it is a line with one or two categories, and not with three", () => {
+    expect(html(<ChartView chart={chart(1)} name="Kategorie-Punktzahlen" />)).toContain(
+      "Nur eine Kategorie hat Punktzahlen. Eine Fläche entsteht erst ab drei Kategorien",
+    );
+    expect(html(<ChartView chart={chart(2)} name="Kategorie-Punktzahlen" />)).toContain(
+      "Nur 2 Kategorien haben Punktzahlen.",
+    );
+    expect(html(<ChartView chart={chart(3)} name="Kategorie-Punktzahlen" />)).not.toContain("Fläche");
+  });
+});
