@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { translate } from "~/i18n";
-import { loadLocale, loadStartLocale, localeUrls } from "~/locale-files";
+import { loadLocale, loadStartLocale, localeUrls, textPartsOf } from "~/locale-files";
 
 const english = JSON.parse(fs.readFileSync("locales/en-US/common.json", "utf8")) as { app: { name: string } };
+const englishAuthoring = JSON.parse(fs.readFileSync("locales/en-US/authoring.json", "utf8")) as {
+  editor: { save: string };
+};
 
 describe("a page's language file", () => {
   afterEach(() => {
@@ -20,30 +23,48 @@ describe("a page's language file", () => {
     expect(translate("en-US", "app.name")).toBe("app.name"); // nothing known yet
     await loadLocale("en-US");
     await loadLocale("en-US");
-    expect(asked).toEqual([localeUrls["en-US"]]);
+    expect(asked).toEqual([localeUrls["en-US"].common]);
     expect(translate("en-US", "app.name")).toBe(english.app.name);
+  });
+
+  it("fetches the authoring texts only for the pages that show them, and keeps both parts", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify(url === localeUrls["en-US"].authoring ? englishAuthoring : english));
+    });
+    await loadLocale("en-US", ["common", "authoring"]);
+    expect(asked).toEqual([localeUrls["en-US"].authoring]);
+    expect(translate("en-US", "editor.save")).toBe(englishAuthoring.editor.save);
+    expect(translate("en-US", "app.name")).toBe(english.app.name);
+    expect(textPartsOf([{ texts: ["authoring"] }, undefined, { texts: ["authoring"] }])).toEqual([
+      "common",
+      "authoring",
+    ]);
+    expect(textPartsOf([{}, null])).toEqual(["common"]);
   });
 
   it("a failed fetch is an error, not an empty language", async () => {
     vi.stubGlobal("fetch", async () => new Response("gone", { status: 404 }));
-    await expect(loadLocale("de-DE")).rejects.toThrow(/de-DE: 404/);
+    await expect(loadLocale("de-DE")).rejects.toThrow(/de-DE\/common: 404/);
   });
 
   it("as a page starts, a failed fetch is tried once more; when that fails too there is no language", async () => {
     let asked = 0;
     vi.stubGlobal("fetch", async () => (asked++, new Response("gone", { status: 404 })));
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await loadStartLocale("de-DE", 1)).toBeNull();
+    expect(await loadStartLocale("de-DE", ["common"], 1)).toBeNull();
     expect(asked).toBe(2);
 
     const answers = [new Response("busy", { status: 503 }), new Response(JSON.stringify(english))];
     vi.stubGlobal("fetch", async () => answers.shift()!);
-    expect((await loadStartLocale("de-DE", 1))?.app).toEqual(english.app);
+    expect((await loadStartLocale("de-DE", ["common"], 1))?.app).toEqual(english.app);
     expect(answers).toHaveLength(0);
   });
 
-  it("each language has its own file", () => {
-    expect(localeUrls["de-DE"]).toMatch(/\.json$/);
-    expect(localeUrls["en-US"]).not.toBe(localeUrls["de-DE"]);
+  it("each language has its own files", () => {
+    expect(localeUrls["de-DE"].common).toMatch(/\.json$/);
+    expect(localeUrls["en-US"].common).not.toBe(localeUrls["de-DE"].common);
+    expect(localeUrls["de-DE"].authoring).not.toBe(localeUrls["de-DE"].common);
   });
 });

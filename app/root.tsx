@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
@@ -18,7 +19,7 @@ import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
-import { loadLocale, localeUrls } from "~/locale-files";
+import { loadLocale, localeUrls, textPartsOf, type TextPart } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
@@ -78,6 +79,7 @@ export const handle = { i18n: "common" };
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale: Culture = root?.locale ?? defaultCulture;
+  const parts = textPartsOf(useMatches().map((m) => m.handle));
   const nonce = useNonce();
   const { t } = useTranslation();
   const flash = root?.flash;
@@ -90,7 +92,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b5cad" />
         <Meta />
         <Links />
-        <link rel="preload" href={localeUrls[locale]} as="fetch" crossOrigin="anonymous" />
+        {parts.map((part) => (
+          <link
+            key={part}
+            rel="preload"
+            href={localeUrls[locale][part]}
+            as="fetch"
+            crossOrigin="anonymous"
+            data-texts={part}
+          />
+        ))}
       </head>
       <body>
         <ToastProvider initial={initial}>
@@ -107,27 +118,30 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** Follows the root's language: a language switched to is fetched first, then the page changes to it. */
-function useLanguage(locale: Culture) {
+function useLanguage(locale: Culture, parts: TextPart[]) {
   const { i18n } = useTranslation();
+  const key = parts.join();
   useEffect(() => {
     if (i18n.language === locale) return;
     let live = true;
-    loadLocale(locale)
+    loadLocale(locale, parts)
       .then((table) => {
         if (!live) return;
-        if (!i18n.hasResourceBundle(locale, "common")) i18n.addResourceBundle(locale, "common", table);
+        i18n.addResourceBundle(locale, "common", table, true, true);
         void i18n.changeLanguage(locale);
       })
       .catch((error: unknown) => console.error(error));
     return () => {
       live = false;
     };
-  }, [locale, i18n]);
+    // The parts stand in for their key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locale, i18n, key]);
 }
 
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
-  useLanguage(data?.locale ?? defaultCulture);
+  useLanguage(data?.locale ?? defaultCulture, textPartsOf(useMatches().map((m) => m.handle)));
   useSilentRenew(Boolean(data?.user));
   useEffect(() => {
     if (data?.user) return afterLoad(() => saveRootData({ ...data, flash: null }));

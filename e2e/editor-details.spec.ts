@@ -78,3 +78,27 @@ test("titles: the category modal takes focus, a blank title says so, saved categ
   await expect(page.getByTestId("survey-title")).toHaveText("Titel bleibt");
   expect((await api<{ Title: string }>(page, "GET", `/surveys/${survey.Id}`)).Title).toBe("Titel bleibt");
 });
+
+test("the list loads only the common texts; the editor brings its own, in the language chosen meanwhile", async ({
+  page,
+}) => {
+  const texts: string[] = [];
+  page.on("request", (request) => {
+    const name = /\/assets\/(common|authoring)-[\w-]+\.json$/.exec(request.url());
+    if (name) texts.push(name[1]!);
+  });
+  await signIn(page, "admin");
+  await expect(page.getByTestId("greeting")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(texts.filter((t) => t === "authoring")).toEqual([]);
+  await page.getByRole("button", { name: "English" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
+
+  const row = page.getByTestId("survey-row").first();
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: "Edit survey" }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(page.getByRole("tab", { name: /Questionnaire/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Preview" })).toBeVisible();
+  expect(texts).toContain("authoring");
+});

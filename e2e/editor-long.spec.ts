@@ -52,7 +52,9 @@ test("numbers, named rules, folding categories, aligned titles and a drag that k
   const card = page.getByTestId("category").filter({ hasText: "Anamnese" });
   const rows = card.locator(".question__row");
   await expect(rows.locator(".question__number")).toHaveText(["1", "2", "2.1", "2.2", "3"]);
-  await expect(card.getByTestId("rule-badge")).toHaveText("nur sichtbar bei Antworten der Vorabfragen: weiblich, divers");
+  await expect(card.getByTestId("rule-badge")).toHaveText(
+    "nur sichtbar bei Antworten der Vorabfragen: weiblich, divers",
+  );
 
   // Titles of the top-level questions line up, the first and the last lacking one arrow each.
   const top = card.locator(":scope > .sortable > li > .question > .question__row .question__title");

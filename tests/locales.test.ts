@@ -58,14 +58,16 @@ describe("locales", () => {
 });
 
 /** Every text of a locale file, with its key. */
+/** Every text of a language, from all its files (the common texts and the authoring ones). */
 function textsOf(locale: string): [string, string][] {
-  const json: unknown = JSON.parse(fs.readFileSync(path.join(dir, locale, "common.json"), "utf8"));
   const out: [string, string][] = [];
   const walk = (v: unknown, at: string): void => {
     if (typeof v === "string") out.push([at, v]);
     else if (v && typeof v === "object") for (const [k, c] of Object.entries(v)) walk(c, at ? `${at}.${k}` : k);
   };
-  walk(json, "");
+  for (const file of fs.readdirSync(path.join(dir, locale)).filter((f) => f.endsWith(".json"))) {
+    walk(JSON.parse(fs.readFileSync(path.join(dir, locale, file), "utf8")), file.replace(/\.json$/, ""));
+  }
   return out;
 }
 
@@ -102,5 +104,49 @@ describe("wording", () => {
     );
     const found = matching([...textsOf("en-US"), ...idp], british);
     expect(found).toEqual([]);
+  });
+});
+
+describe("the common texts", () => {
+  /** The code of the pages that load only locales/<culture>/common.json (decision 015). */
+  const commonOnly = [
+    "app/root.tsx",
+    "app/components/fill",
+    "app/components/start",
+    "app/components/surveys",
+    "app/components/offline",
+    "app/components/layout",
+    "app/components/ui",
+    "app/routes/surveys.tsx",
+    "app/routes/survey-archives.tsx",
+    "app/routes/survey.$surveyId._index.tsx",
+    "app/routes/survey.$surveyId.fill.$patientId.tsx",
+    "app/routes/401.tsx",
+    "app/routes/403.tsx",
+    "app/routes/$.tsx",
+    "app/routes/authentication.error.tsx",
+  ];
+  const sources = (entry: string): string[] =>
+    fs.statSync(entry).isDirectory()
+      ? fs.readdirSync(entry).flatMap((f) => sources(path.join(entry, f)))
+      : /\.tsx?$/.test(entry) && !/\.test\./.test(entry)
+        ? [entry]
+        : [];
+
+  it("hold every text the pages without the authoring texts name", () => {
+    for (const locale of locales) {
+      const common = new Set(flatten(JSON.parse(fs.readFileSync(path.join(dir, locale, "common.json"), "utf8"))));
+      const missing = commonOnly
+        .flatMap(sources)
+        .flatMap((file) =>
+          [...fs.readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-zA-Z]+\.[\w.]+)"/g)].map((m) => `${file}: ${m[1]}`),
+        )
+        .filter((entry) => {
+          const key = entry.split(": ")[1]!;
+          // Plural keys are stored with their suffix.
+          return !common.has(key) && !common.has(`${key}_one`) && !common.has(`${key}_other`);
+        });
+      expect(missing, locale).toEqual([]);
+    }
   });
 });

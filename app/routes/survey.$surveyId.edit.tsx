@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
 import { PreviewModal } from "~/components/fill/PreviewModal";
 import { EditorHeader } from "~/components/editor/EditorHeader";
@@ -10,6 +10,7 @@ import { QuestionnaireTab } from "~/components/editor/questionnaire/Questionnair
 import { RichTextTab } from "~/components/editor/richtext/RichTextTab";
 import { StartTab } from "~/components/editor/start/StartTab";
 import type { RouteHandle } from "~/components/layout/Header";
+import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { pageTitle } from "~/components/layout/meta";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { SurveySchema } from "~/domain/survey";
@@ -19,7 +20,14 @@ import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.se
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 
-export const handle: RouteHandle = { backToList: true };
+// The editor's and the statistics' texts come with the page (decision 015).
+export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
+
+/** After an in-app navigation the page's texts arrive with its data; a first load has them already. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([serverLoader<typeof loader>(), ensureTexts(["authoring"])]);
+  return loaded;
+}
 
 function surveyId(params: { surveyId?: string }) {
   const id = Number(params.surveyId);

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
+import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { pageTitle } from "~/components/layout/meta";
 import { AttachmentsModal } from "~/components/statistics/AttachmentsModal";
 import { BenchmarkModal } from "~/components/statistics/BenchmarkModal";
@@ -19,7 +20,14 @@ import { requireUser } from "~/server/auth/guards.server";
 import { statisticsAction } from "~/server/graphs-actions.server";
 import { loadStatisticsPage } from "~/server/statistics-page.server";
 
-export const handle: RouteHandle = { backToList: true };
+// The editor's and the statistics' texts come with the page (decision 015).
+export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
+
+/** After an in-app navigation the page's texts arrive with its data; a first load has them already. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([serverLoader<typeof loader>(), ensureTexts(["authoring"])]);
+  return loaded;
+}
 
 const tabs = ["results", "graphs"] as const;
 

@@ -1,8 +1,13 @@
-import de from "../../locales/de-DE/common.json";
-import en from "../../locales/en-US/common.json";
-import { addLocale } from "~/i18n";
+import deAuthoring from "../../locales/de-DE/authoring.json";
+import deCommon from "../../locales/de-DE/common.json";
+import enAuthoring from "../../locales/en-US/authoring.json";
+import enCommon from "../../locales/en-US/common.json";
+import { addLocale, mergeTables } from "~/i18n";
 
-/** Both languages, for server rendering and server-made texts; a browser loads only its page's language. */
+/** Both languages with all their texts, for server rendering and server-made texts. */
+const de = mergeTables(deCommon, deAuthoring);
+const en = mergeTables(enCommon, enAuthoring);
+
 export const resources = {
   "de-DE": { common: de },
   "en-US": { common: en },

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
-import { answerText, type Question } from "~/domain/survey";
+import { answerText } from "~/domain/answer-text";
+import type { Question } from "~/domain/survey";
 
 export interface InputProps {
   question: Question;
