@@ -39,6 +39,11 @@ test.describe("without JavaScript", () => {
       await openCase(page, id, patientId);
       const reason = page.getByRole("alert").filter({ hasText: "Bitte beantworten Sie alle Fragen, um fortzufahren." });
 
+      // An address that names a later page lands on this one while nothing is answered.
+      await page.goto(`/survey/${id}/fill/${patientId}?page=questionnaire`);
+      await expect(page.getByRole("group", { name: "Geschlecht" })).toBeVisible();
+      await expect(question(page, "Befinden")).toHaveCount(0);
+
       // Nothing answered: the page stays, with the reason.
       await page.getByRole("button", { name: "Weiter" }).click();
       await expect(page.getByRole("group", { name: "Geschlecht" })).toBeVisible();

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FillPageView } from "~/components/fill/FillPageView";
 import { pageTitle } from "~/components/layout/meta";
 import { hasProblems, type PageProblems } from "~/components/fill/page-problems";
-import { pageFrom, pagesOf, type FillPage } from "~/components/fill/pages";
+import { pageFrom, pagesOf, reachablePage, type FillPage } from "~/components/fill/pages";
 import { resumePlace } from "~/components/fill/resume";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
 import { newIdempotencyKey } from "~/domain/idempotency";
@@ -69,6 +69,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const category = Number(url.searchParams.get("category"));
     let categoryId = Number.isInteger(category) && category > 0 ? category : null;
     if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
+    // An address cannot skip the preliminary page either (with or without JavaScript).
+    const preliminaryDone = survey.PatientForm.filter((a) => a.Enabled).every((a) => preliminary[a.Id] !== undefined);
+    page = reachablePage(page, pages, preliminaryDone);
     // The files already attached, listed as the page is drawn (without JavaScript nothing lists them later).
     const withFiles = counts.filter((c) => c.NumberOfFileAttachment > 0);
     const files = await Promise.all(

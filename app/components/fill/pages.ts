@@ -13,6 +13,15 @@ export function pagesOf(survey: {
   return pages;
 }
 
+/**
+ * The page a case may show: the questionnaire only once every preliminary question is answered (section 5),
+ * also when an address asks for it. (The outro and the confirmation follow a save for later, which may
+ * leave preliminary questions open.)
+ */
+export function reachablePage(page: FillPage, pages: FillPage[], preliminaryDone: boolean): FillPage {
+  return page === "questionnaire" && pages.includes("preliminary") && !preliminaryDone ? "preliminary" : page;
+}
+
 export function pageFrom(value: string | null, pages: FillPage[]): FillPage {
   return pages.includes(value as FillPage) ? (value as FillPage) : pages[0];
 }

@@ -5,15 +5,18 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Chart } from "~/domain/dashboards";
 import type { QuestionStatistics } from "~/domain/statistics";
-import { i18nConfig } from "~/i18n";
-import de from "../../../locales/de-DE/common.json";
+import { i18nConfig, mergeTables } from "~/i18n";
+import deAuthoring from "../../../locales/de-DE/authoring.json";
+import deCommon from "../../../locales/de-DE/common.json";
 import { ChartView } from "./graphs/ChartView";
 import { QuestionStats } from "./QuestionStats";
 import { readView } from "./url-state";
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: "de-DE", resources: { "de-DE": { common: de } } });
+  await i18n
+    .use(initReactI18next)
+    .init({ ...i18nConfig, lng: "de-DE", resources: { "de-DE": { common: mergeTables(deCommon, deAuthoring) } } });
 });
 
 const html = (element: ReactElement) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);

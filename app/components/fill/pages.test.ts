@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { reachablePage, type FillPage } from "./pages";
+
+describe("reachablePage", () => {
+  const pages: FillPage[] = ["intro", "preliminary", "questionnaire", "outro", "done"];
+  it("keeps a case on the preliminary page until every preliminary question is answered", () => {
+    expect(reachablePage("questionnaire", pages, false)).toBe("preliminary");
+    // A save for later goes on to the outro and the confirmation with questions still open.
+    expect(reachablePage("outro", pages, false)).toBe("outro");
+    expect(reachablePage("intro", pages, false)).toBe("intro");
+    expect(reachablePage("questionnaire", pages, true)).toBe("questionnaire");
+  });
+  it("leaves the confirmation page and surveys without preliminary questions alone", () => {
+    expect(reachablePage("done", pages, false)).toBe("done");
+    expect(reachablePage("questionnaire", ["questionnaire", "outro", "done"], false)).toBe("questionnaire");
+  });
+});
