@@ -11,6 +11,7 @@ import { purgeIdempotentRequests } from "~/server/api/idempotency.server";
 import { everyOnce, runExclusively } from "~/server/db/leases.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 import { closeStaleCases } from "~/server/services/fill/cases.server";
+import { sweepOrphans } from "~/server/storage/sweep.server";
 import { purgeSyncRequests } from "~/server/services/sync/sync-requests.server";
 
 /**
@@ -31,7 +32,7 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
   if (env.INSTANCE_ID) setInstanceId(env.INSTANCE_ID);
-  const { db } = getContext();
+  const { db, attachments } = getContext();
   await migrateToLatest(db);
   log.info("db.ready", { database: env.DATABASE_URL ? "postgresql" : "sqlite" });
   // Copies started together over one empty database: the first seeds, the others find its surveys.
@@ -43,6 +44,12 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
       note: "SESSION_SECRET or ATTACHMENT_LINK_SECRET is unset: generated into DATA_DIR. Copies of the server must share them.",
     });
   }
+
+  // A store that cannot be used now is reported, not fatal: readiness stays false until it can.
+  await attachments.check().then(
+    () => log.info("attachments.ready", { store: attachments.kind }),
+    (e: unknown) => log.error("attachments.unavailable", { store: attachments.kind, error: String(e) }),
+  );
 
   let idp: { close(): Promise<void> } | undefined;
   if (env.embeddedIdp) {
@@ -70,12 +77,25 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     (e) => log.error("purge", { error: String(e) }),
   );
 
+  const orphans = everyOnce(
+    db,
+    "sweep:attachment-orphans",
+    3600_000,
+    async () => {
+      const removed = await sweepOrphans(db, attachments);
+      if (removed > 0) log.info("attachments.orphans_removed", { store: attachments.kind, removed });
+    },
+    (e) => log.error("attachments.sweep", { error: String(e) }),
+  );
+
   return {
     env,
     async close() {
+      orphans();
       purge();
       sweep();
       await idp?.close();
+      await attachments.close();
       await closeDb();
     },
   };

@@ -5,6 +5,8 @@ import { createSessionStores, type SessionStores } from "~/server/auth/session.s
 import { getDb } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { getEnv, type Env } from "~/server/env.server";
+import type { AttachmentStore } from "~/server/storage/attachments.server";
+import { attachmentStoreFor } from "~/server/storage/stores.server";
 
 /** The process-wide parts of the server, made once on first use. */
 export interface AppContext {
@@ -13,6 +15,7 @@ export interface AppContext {
   sessions: SessionStores;
   verifyToken: TokenVerifier;
   api: Api;
+  attachments: AttachmentStore;
 }
 
 let context: AppContext | undefined;
@@ -25,8 +28,9 @@ export function createContext(env: Env, db: DB): AppContext {
     ttlHours: env.SESSION_TTL_HOURS,
   });
   const verifyToken = createTokenVerifier({ issuer: env.issuer, audience: env.OIDC_AUDIENCE });
-  const api = createApi({ db, env, sessions, verifyToken, refresh: refreshTokens });
-  return { env, db, sessions, verifyToken, api };
+  const attachments = attachmentStoreFor(env, db);
+  const api = createApi({ db, env, sessions, verifyToken, refresh: refreshTokens, attachments });
+  return { env, db, sessions, verifyToken, api, attachments };
 }
 
 export function getContext(): AppContext {

@@ -30,4 +30,31 @@ describe("configuration", () => {
   it("PUBLIC_URL sets the address used in absolute links", () => {
     expect(parseEnv({ PUBLIC_URL: "https://surveys.example/" }).publicUrl).toBe("https://surveys.example");
   });
+
+  it("the attachment store: the folder with SQLite, the database with PostgreSQL, or an object store", () => {
+    expect(parseEnv({}).attachmentStore).toBe("file");
+    expect(parseEnv({ DATABASE_URL: "postgres://db/survey" }).attachmentStore).toBe("database");
+    expect(parseEnv({ DATABASE_URL: "postgres://db/survey", ATTACHMENT_STORE: "file" }).attachmentStore).toBe("file");
+    expect(() => parseEnv({ ATTACHMENT_STORE: "ftp" })).toThrow(/ATTACHMENT_STORE/);
+    expect(() => parseEnv({ ATTACHMENT_STORE: "s3" })).toThrow(/S3_BUCKET: is required when ATTACHMENT_STORE is s3/);
+    expect(() => parseEnv({ ATTACHMENT_STORE: "s3", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "k" })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => parseEnv({ S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    const env = parseEnv({
+      ATTACHMENT_STORE: "s3",
+      S3_BUCKET: "files",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_PREFIX: "survey/",
+    });
+    expect(env.s3).toEqual({
+      bucket: "files",
+      region: "us-east-1",
+      endpoint: "http://minio:9000",
+      forcePathStyle: true,
+      prefix: "survey/",
+      credentials: undefined,
+    });
+  });
 });

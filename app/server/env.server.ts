@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "~/server/storage/s3-store.server";
 
 /**
  * Every setting of the server, read from the environment once and validated.
@@ -43,6 +44,18 @@ const schema = z
     IDP_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
     SURVEY_API_URL: z.url().optional(),
     ATTACHMENTS_DIR: z.string().min(1).optional(),
+    /** Where the bytes of uploaded files live (docs/decisions/021); database by default with PostgreSQL. */
+    ATTACHMENT_STORE: z.enum(["file", "database", "s3"]).optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+    S3_FORCE_PATH_STYLE: boolFlag.default(false),
+    S3_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._/-]{0,200}$/, "must be letters, digits, dots, dashes, underscores and slashes")
+      .default(""),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** After SIGTERM, readiness says "not ready" this long before the server stops taking connections. */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
@@ -65,6 +78,16 @@ const schema = z
         message: "is required when OIDC_ISSUER is set",
       });
     }
+    if (env.ATTACHMENT_STORE === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when ATTACHMENT_STORE is s3" });
+    }
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "is required with the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+      });
+    }
     if (env.SCORE_RED_BELOW > env.SCORE_YELLOW_BELOW) {
       ctx.addIssue({ code: "custom", path: ["SCORE_RED_BELOW"], message: "must not be above SCORE_YELLOW_BELOW" });
     }
@@ -78,6 +101,10 @@ export type Env = z.infer<typeof schema> & {
   /** The OpenID issuer the app trusts. */
   issuer: string;
   attachmentsDir: string;
+  /** ATTACHMENT_STORE, or its default: database with PostgreSQL, file with SQLite. */
+  attachmentStore: "file" | "database" | "s3";
+  /** The object store's settings when S3_BUCKET is set (the store, or the source or target of a move). */
+  s3?: S3Settings;
 };
 
 export class EnvError extends Error {}
@@ -99,6 +126,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     embeddedIdp,
     issuer,
     attachmentsDir: env.ATTACHMENTS_DIR ?? path.join(env.DATA_DIR, "attachments"),
+    attachmentStore: env.ATTACHMENT_STORE ?? (env.DATABASE_URL ? "database" : "file"),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }
 

@@ -1,6 +1,3 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import {
@@ -10,8 +7,7 @@ import {
   signAttachmentToken,
   verifyAttachmentToken,
 } from "~/server/services/fill/attachment-links.server";
-import { attachmentStore } from "~/server/storage/attachments.server";
-import { dialects } from "../support/databases";
+import { storeSetups, useStoreEnv } from "../support/stores";
 import { form, pdf, PNG } from "./fill-files";
 import { json, questionId, startCase, useFillWorld, type Who } from "./fill-support";
 
@@ -56,28 +52,9 @@ describe("signed attachment tokens", () => {
   });
 });
 
-describe("attachment storage", () => {
-  it("puts, gets and deletes blobs by random key; foreign keys are refused", async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "attachments-"));
-    try {
-      const store = attachmentStore(dir);
-      const key = await store.put(PNG);
-      expect(key).toMatch(/^[0-9a-f]{32}$/);
-      expect((await store.get(key))!.equals(PNG)).toBe(true);
-      expect(await store.put(PNG)).not.toBe(key);
-      expect(await store.get("../../etc/passwd")).toBeNull();
-      expect(await store.get("0".repeat(32))).toBeNull();
-      await store.delete(key);
-      await store.delete(key);
-      expect(await store.get(key)).toBeNull();
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe.each(dialects)("attachment download links on %s", (kind) => {
-  const world = useFillWorld(kind, () => idp);
+describe.each(storeSetups)("attachment download links, $name", (setup) => {
+  const stores = useStoreEnv(setup);
+  const world = useFillWorld(setup.db, () => idp, undefined, stores.env);
   let pngId: number;
   let pdfId: number;
   let caseId: number;

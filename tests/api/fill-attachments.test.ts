@@ -1,8 +1,11 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
-import { dialects } from "../support/databases";
+import { unzipSync } from "fflate";
+import { readBlob } from "~/server/storage/attachments.server";
+import { moveAttachments } from "~/server/storage/move.server";
+import { attachmentStoreFor } from "~/server/storage/stores.server";
+import { ORPHAN_GRACE_MS, sweepOrphans } from "~/server/storage/sweep.server";
+import { storeSetups, useStoreEnv } from "../support/stores";
 import { form, pdf, PNG, text } from "./fill-files";
 import { json, questionId, restrictParticipants, startCase, useFillWorld, type Who } from "./fill-support";
 
@@ -21,11 +24,13 @@ interface UploadAnswer {
   Results: { FileName: string; Uploaded: boolean; Id?: number; Type?: string }[];
 }
 
-describe.each(dialects)("file attachments API on %s", (kind) => {
+describe.each(storeSetups)("file attachments API, $name", (setup) => {
+  const stores = useStoreEnv(setup);
   const world = useFillWorld(
-    kind,
+    setup.db,
     () => idp,
     async (w) => restrictParticipants(w.db, w.b.heart, "Studienzentrum"),
+    stores.env,
   );
   let question: number;
   let plain: number;
@@ -70,10 +75,9 @@ describe.each(dialects)("file attachments API on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ content_type: "image/png", size: PNG.length, uploaded_by_user_id: expect.any(Number) });
     expect(row.storage_key).toMatch(/^[0-9a-f]{32}$/);
-    const stored = await fs.readFile(
-      path.join(w.api.ctx.env.attachmentsDir, row.storage_key.slice(0, 2), row.storage_key),
-    );
-    expect(stored.equals(PNG)).toBe(true);
+    expect(w.api.ctx.attachments.kind).toBe(setup.store);
+    const stored = await readBlob(w.api.ctx.attachments, row.storage_key);
+    expect(stored!.equals(PNG)).toBe(true);
   });
 
   it("takes several files in one request, a PDF among them", async () => {
@@ -191,11 +195,104 @@ describe.each(dialects)("file attachments API on %s", (kind) => {
     expect((await del("outsider", "vier.txt")).status).toBe(403);
     expect((await del("user", "vier.txt")).status).toBe(204);
     expect((await list()).map((f) => f.FileName)).not.toContain("vier.txt");
-    const blob = path.join(w.api.ctx.env.attachmentsDir, row.storage_key.slice(0, 2), row.storage_key);
-    await expect(fs.stat(blob)).rejects.toThrow();
+    expect(await w.api.ctx.attachments.open(row.storage_key)).toBeNull();
     expect((await del("user", "vier.txt")).status).toBe(404);
     expect((await del("user", 5)).status).toBe(400);
     // The freed place takes a new file.
     expect((await upload(form(["fuenf.txt", text("5")]))).status).toBe(200);
   });
+
+  /** Each attachment row of the case's question with the bytes the store holds for it. */
+  const storedFiles = async (store = world().api.ctx.attachments) => {
+    const rows = await world()
+      .db.selectFrom("file_attachments")
+      .select(["id", "file_name", "storage_key"])
+      .where("patient_data_id", "=", caseId)
+      .orderBy("id")
+      .execute();
+    return Promise.all(rows.map(async (r) => ({ ...r, bytes: await readBlob(store, r.storage_key) })));
+  };
+
+  it("zips a question's files for analysts with each file's bytes, read from the store", async () => {
+    const w = world();
+    const files = await storedFiles();
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    const res = await w.call("editor", "POST", "/file-attachments/get-archived", {
+      QuestionId: question,
+      SurveyFileAttachmentIds: files.map((f) => f.id),
+    });
+    expect(res.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(zip).sort()).toEqual(files.map((f) => `FILES_1/${f.file_name}`).sort());
+    for (const f of files) expect(Buffer.from(zip[`FILES_1/${f.file_name}`]).equals(f.bytes!)).toBe(true);
+  });
+
+  it("moves every file to another store, each verified by checksum; run again, it copies nothing", async () => {
+    const w = world();
+    const other = setup.store === "database" ? "file" : "database";
+    const target = attachmentStoreFor({ ...w.api.ctx.env, attachmentStore: other }, w.db);
+    const rows = await w.db.selectFrom("file_attachments").select("id").execute();
+    const first = await moveAttachments(w.db, w.api.ctx.attachments, target);
+    expect(first).toEqual({ rows: rows.length, copied: rows.length, present: 0, missing: [], mismatched: [] });
+    for (const f of await storedFiles()) expect((await readBlob(target, f.storage_key))!.equals(f.bytes!)).toBe(true);
+    const again = await moveAttachments(w.db, w.api.ctx.attachments, target);
+    expect(again).toMatchObject({ copied: 0, present: rows.length, missing: [] });
+
+    // A row whose bytes the source lost is named, not skipped in silence.
+    const lost = (await storedFiles()).at(-1)!;
+    await w.api.ctx.attachments.delete(lost.storage_key);
+    await target.delete(lost.storage_key);
+    const third = await moveAttachments(w.db, w.api.ctx.attachments, target);
+    expect(third.missing).toEqual([lost.id]);
+    await target.close();
+  });
+
+  it("sweeps blobs that no row names once they are an hour old, and nothing else", async () => {
+    const w = world();
+    const store = w.api.ctx.attachments;
+    const orphan = await store.put(text("verwaist"));
+    expect(await sweepOrphans(w.db, store)).toBe(0);
+    expect(await store.open(orphan)).not.toBeNull();
+    const before = await storedFiles();
+    const removed = await sweepOrphans(w.db, store, { now: new Date(Date.now() + 2 * ORPHAN_GRACE_MS) });
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await store.open(orphan)).toBeNull();
+    const after = await storedFiles();
+    expect(after.map((f) => [f.id, f.bytes?.length])).toEqual(before.map((f) => [f.id, f.bytes?.length]));
+  });
+
+  if (setup.store === "s3") {
+    it("while the object store is down: uploads and downloads answer 503, readiness is false; then it recovers", async () => {
+      const w = world();
+      const s3 = stores.s3()!;
+      const c = await startCase(w, w.a.heart, "FILES_DOWN");
+      const before = await json<UploadAnswer>(await upload(form(["vorher.txt", text("up")]), { c }));
+      const link = await json<{ Url: string }>(
+        await w.call(
+          "user",
+          "GET",
+          `/file-attachments/get-sas-blob-url?surveyFileAttachmentId=${before.Results[0].Id}`,
+        ),
+      );
+      const download = () => w.call("nobody", "GET", link.Url.replace("http://localhost:3000/api", ""));
+      await s3.stop();
+      try {
+        const res = await upload(form(["waehrend.txt", text("down")]), { c });
+        expect(res.status).toBe(503);
+        expect(await json(res)).toMatchObject({ Type: "SERVICE_UNAVAILABLE" });
+        const ready = await w.call("nobody", "GET", "/health/ready");
+        expect(ready.status).toBe(503);
+        expect(await json(ready)).toMatchObject({ Status: "NotReady", Database: true, AttachmentStore: false });
+        expect((await list("user", c)).map((f) => f.FileName)).toEqual(["vorher.txt"]);
+        const failed = await download();
+        expect(failed.status).toBe(503);
+        expect(await json(failed)).toMatchObject({ Type: "SERVICE_UNAVAILABLE" });
+      } finally {
+        await s3.start();
+      }
+      expect((await w.call("nobody", "GET", "/health/ready")).status).toBe(200);
+      expect((await upload(form(["danach.txt", text("up")]), { c })).status).toBe(200);
+      expect(await (await download()).text()).toBe("up");
+    });
+  }
 });

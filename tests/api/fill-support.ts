@@ -43,10 +43,15 @@ const toSet = (ids: number[]): DemoSet => ({
 });
 
 /** The API on a fresh database of the given kind with the demo surveys seeded twice; for one describe block. */
-export function useFillWorld(kind: DialectName, idp: () => TestIdp, prepare?: (w: FillWorld) => Promise<void>) {
+export function useFillWorld(
+  kind: DialectName,
+  idp: () => TestIdp,
+  prepare?: (w: FillWorld) => Promise<void>,
+  env?: () => Record<string, string>,
+) {
   let world: FillWorld | undefined;
   beforeAll(async () => {
-    const api = await startApi(kind, { idp: idp() });
+    const api = await startApi(kind, { idp: idp(), env: env?.() });
     const tokens: Record<string, string> = {};
     for (const who of people) {
       tokens[who] = await api.token(who);

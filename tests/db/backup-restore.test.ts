@@ -6,11 +6,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "~/server/db/db.server";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
-import type { SurveyCaller } from "~/server/services/surveys.server";
 import { surveyStatistics } from "~/server/services/statistics/statistics.server";
 import { read, useStatisticsWorld } from "../api/statistics-support";
 import { createPostgresDatabase } from "../server/real-server";
 import { dialects } from "../support/databases";
+import { editorOf } from "../support/editor-of";
 
 /**
  * Backup and restore as docs/operations.md describes them, with the same commands: a database holding the
@@ -27,23 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await idp.dispose();
 });
-
-/** The editor as the statistics service sees them, read from the database itself. */
-async function editorOf(db: DB): Promise<SurveyCaller> {
-  const user = await db.selectFrom("users").selectAll().execute();
-  const editor = user.find(
-    (u) => JSON.parse(u.roles).includes("SsiEditor") && !JSON.parse(u.roles).includes("SsiApprover"),
-  );
-  if (!editor) throw new Error("no editor in the database");
-  const teams = await db.selectFrom("user_teams").select("team_id").where("user_id", "=", editor.id).execute();
-  return {
-    userId: editor.id,
-    sub: editor.sub,
-    roles: ["SsiEditor"],
-    teamIds: teams.map((t) => t.team_id),
-    culture: editor.culture,
-  };
-}
 
 const run = (command: string, args: string[]) => execFileSync(command, args, { stdio: "pipe" }).toString();
 

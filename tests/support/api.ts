@@ -27,7 +27,10 @@ export interface ApiHarness {
 }
 
 /** The API over a fresh database of the given kind, trusting a freshly started embedded provider. */
-export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Promise<ApiHarness> {
+export async function startApi(
+  kind: DialectName,
+  shared?: { idp?: TestIdp; env?: Record<string, string> },
+): Promise<ApiHarness> {
   const idp = shared?.idp ?? (await createTestIdp());
   const testDb = await openTestDb(kind);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "survey-api-"));
@@ -37,6 +40,7 @@ export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Pr
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
+    ...shared?.env,
   });
   const ctx = createContext(env, testDb.db);
   // Every error answer must be one the OpenAPI document lists for its operation.
@@ -77,7 +81,8 @@ export async function startApi(kind: DialectName, shared?: { idp: TestIdp }): Pr
     },
     async close() {
       await testDb.cleanup();
-      if (!shared) await idp.dispose();
+      await ctx.attachments.close();
+      if (!shared?.idp) await idp.dispose();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

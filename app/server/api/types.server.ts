@@ -1,3 +1,4 @@
+import type { AttachmentStore } from "~/server/storage/attachments.server";
 import type { Culture, Identity, SurveyAccessRole } from "~/domain/user";
 import type { TokenVerifier } from "~/server/auth/discovery.server";
 import type { Refresh } from "~/server/auth/renewal.server";
@@ -12,6 +13,8 @@ export interface ApiDeps {
   sessions: SessionStores;
   /** Renews a cookie session's tokens with its refresh token (the identity provider's token endpoint). */
   refresh: Refresh;
+  /** Where the bytes of uploaded files live (ATTACHMENT_STORE). */
+  attachments: AttachmentStore;
 }
 
 /** The signed-in person making an API call, with what the product knows of them. */

@@ -304,6 +304,14 @@ export interface SyncRequestsTable {
   created_at: Timestamp;
 }
 
+/** The database attachment store's parts of each blob (docs/decisions/021). */
+export interface AttachmentBlobsTable {
+  storage_key: string;
+  part: number;
+  bytes: Buffer;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -330,6 +338,7 @@ export interface Database {
   sync_requests: SyncRequestsTable;
   leases: LeasesTable;
   idempotent_requests: IdempotentRequestsTable;
+  attachment_blobs: AttachmentBlobsTable;
 }
 
 export type DB = Kysely<Database>;

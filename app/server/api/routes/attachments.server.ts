@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { FILE_NAME_MAX_LENGTH, MAX_ATTACHMENTS_PER_QUESTION } from "~/domain/uploads";
-import { attachmentStore } from "~/server/storage/attachments.server";
+import { blobStream } from "~/server/storage/attachments.server";
 import { attachmentLinkSecret, contentDisposition } from "~/server/services/fill/attachment-links.server";
 import {
   attachmentLink,
@@ -22,7 +22,6 @@ import type { ApiDeps } from "../types.server";
 
 const tag = "File attachments";
 
-const storeOf = (deps: ApiDeps) => attachmentStore(deps.env.attachmentsDir);
 const secretOf = (deps: ApiDeps) => deps.env.ATTACHMENT_LINK_SECRET ?? attachmentLinkSecret(deps.env.DATA_DIR);
 
 /** Who uploads: accepted for compatibility with the specification's query; the caller is who signed in. */
@@ -117,7 +116,7 @@ export const attachmentRoutes: AnyRoute[] = [
     query: z.object({ questionId: idParam, patientDataId: idParam, surveyId: idParam, ...owner }),
     response: z.object({ Results: z.array(UploadResultSchema) }),
     handler: async ({ c, deps, caller, query }) => {
-      const results = await uploadAttachments(deps.db, storeOf(deps), surveyCaller(caller), query, () => filesOf(c));
+      const results = await uploadAttachments(deps.db, deps.attachments, surveyCaller(caller), query, () => filesOf(c));
       const first = results.find((r) => !r.Uploaded);
       if (!first || first.Uploaded) return { Results: results };
       return c.json(
@@ -147,7 +146,7 @@ export const attachmentRoutes: AnyRoute[] = [
     }),
     status: 204,
     handler: async ({ deps, caller, query, body }) =>
-      deleteAttachment(deps.db, storeOf(deps), surveyCaller(caller), query, body.fileName),
+      deleteAttachment(deps.db, deps.attachments, surveyCaller(caller), query, body.fileName),
   }),
   route({
     method: "get",
@@ -172,12 +171,12 @@ export const attachmentRoutes: AnyRoute[] = [
     summary: "The file a link from get-sas-blob-url names, while the link is valid",
     query: z.object({ token: z.string().max(200) }),
     handler: async ({ c, deps, query }) => {
-      const file = await downloadAttachment(deps.db, storeOf(deps), secretOf(deps), query.token);
-      return c.body(new Uint8Array(file.bytes), 200, {
+      const file = await downloadAttachment(deps.db, deps.attachments, secretOf(deps), query.token);
+      return c.body(blobStream(file.body.chunks), 200, {
         ...securityHeaders,
         "Content-Type": file.contentType,
         "Content-Disposition": contentDisposition(file.fileName),
-        "Content-Length": String(file.bytes.length),
+        "Content-Length": String(file.body.size),
       });
     },
   }),

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { isDraining } from "~/server/lifecycle.server";
 import { log } from "~/server/log.server";
-import { attachmentStore } from "~/server/storage/attachments.server";
 import { route } from "../route.server";
 import type { ApiDeps } from "../types.server";
 
@@ -70,10 +69,7 @@ export const healthRoutes = [
     response: ReadinessSchema,
     handler: async ({ deps, c }) => {
       const draining = isDraining();
-      const [database, store] = await Promise.all([
-        databaseProblem(deps),
-        problemOf(() => attachmentStore(deps.env.attachmentsDir).check()),
-      ]);
+      const [database, store] = await Promise.all([databaseProblem(deps), problemOf(() => deps.attachments.check())]);
       const ready = !draining && !database && !store;
       if (!ready) log.info("health.not_ready", { draining, database, attachmentStore: store });
       const body = {

@@ -17,7 +17,6 @@ import {
   questionAttachments,
 } from "~/server/services/statistics/lists.server";
 import { surveyStatistics } from "~/server/services/statistics/statistics.server";
-import { attachmentStore } from "~/server/storage/attachments.server";
 import { route, type AnyRoute } from "../route.server";
 import { idParam, queryBool, surveyCaller } from "../schemas.server";
 import type { ApiDeps } from "../types.server";
@@ -144,8 +143,6 @@ export const statisticsRoutes: AnyRoute[] = [
     summary: "The named files of one question as a zip (safe names, each under its patient id); streamed",
     body: ArchivedAttachmentsRequestSchema,
     handler: async ({ deps, caller, body }) =>
-      zipResponse(
-        await archivedAttachments(deps.db, attachmentStore(deps.env.attachmentsDir), surveyCaller(caller), body),
-      ),
+      zipResponse(await archivedAttachments(deps.db, deps.attachments, surveyCaller(caller), body)),
   }),
 ];

@@ -74,7 +74,7 @@ export async function downloadAttachment(db: DB, store: AttachmentStore, secret:
     .select(["file_name", "content_type", "storage_key"])
     .where("id", "=", attachmentId)
     .executeTakeFirst();
-  const bytes = row ? await store.get(row.storage_key) : null;
-  if (!row || !bytes) throw new AppError("NOT_FOUND", "The file no longer exists");
-  return { bytes, fileName: row.file_name, contentType: row.content_type };
+  const body = row ? await store.open(row.storage_key) : null;
+  if (!row || !body) throw new AppError("NOT_FOUND", "The file no longer exists");
+  return { body, fileName: row.file_name, contentType: row.content_type };
 }

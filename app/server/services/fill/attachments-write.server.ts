@@ -107,20 +107,25 @@ export async function uploadAttachments(
   const files = await readFiles();
   if (files.length === 0) throw new AppError("VALIDATION_ERROR", "Send one or more files in the form field files");
   const verdicts = judge(files, await namesOf(db, target), question.AllowFileAttachments);
+  // A store outside the database gets the bytes before the row commits (they are removed again below if
+  // the row does not); the database store writes them in the row's own transaction.
   const keys = new Map<number, string>();
   try {
-    for (const [i, v] of verdicts.entries()) if (!v.key) keys.set(i, await store.put(v.file.bytes));
+    if (!store.transactional) {
+      for (const [i, v] of verdicts.entries()) if (!v.key) keys.set(i, await store.put(v.file.bytes));
+    }
     return await db.transaction().execute(async (trx) => {
       const { kase } = await writableTarget(trx, caller, target);
       // Checked again under the lock: another upload may have added files meanwhile.
       const final = judge(files, await namesOf(trx, target), question.AllowFileAttachments);
       const results: UploadResult[] = [];
       for (const [i, v] of final.entries()) {
-        const key = keys.get(i);
-        if (v.key || !key || !v.extension) {
+        // A file that passed the first check but not this one is refused (its early blob is removed below).
+        if (v.key || verdicts[i].key || !v.extension) {
           results.push(refused(v.name, v.key ?? "SURVEY_ATTACHMENTS_TOO_MANY"));
           continue;
         }
+        const key = store.transactional ? await store.put(v.file.bytes, { db: trx }) : keys.get(i)!;
         const row = await trx
           .insertInto("file_attachments")
           .values({
@@ -183,6 +188,7 @@ export async function deleteAttachment(
       .executeTakeFirst();
     if (!row) throw new AppError("NOT_FOUND", `No file ${fileName} is attached to this question`);
     await trx.deleteFrom("file_attachments").where("id", "=", row.id).execute();
+    if (store.transactional) await store.delete(row.storage_key, { db: trx });
     await touchCase(trx, kase.id);
     await auditCase(trx, caller, {
       action: "attachment.delete",
@@ -194,5 +200,6 @@ export async function deleteAttachment(
     });
     return row.storage_key;
   });
-  await store.delete(key).catch((e: unknown) => log.error("attachment.cleanup", { error: String(e) }));
+  if (!store.transactional)
+    await store.delete(key).catch((e: unknown) => log.error("attachment.cleanup", { error: String(e) }));
 }

@@ -148,15 +148,9 @@ export async function archivedAttachments(
         `${sanitiseFileName(r.patient_id, "case")}/${sanitiseFileName(r.file_name, "file")}`,
         used,
       );
-      const bytes = await store.get(r.storage_key);
-      if (!bytes) continue;
-      yield {
-        name,
-        chunks: (async function* () {
-          yield new Uint8Array(bytes);
-        })(),
-        store: true,
-      };
+      const body = await store.open(r.storage_key);
+      if (!body) continue;
+      yield { name, chunks: body.chunks, store: true };
     }
   }
   return { fileName: `${sanitiseFileName(question.title, "attachments")}.zip`, body: zipStream(parts()) };
