@@ -92,13 +92,19 @@ test("the list loads only the common texts; the editor brings its own, in the la
   await page.waitForLoadState("networkidle");
   expect(texts.filter((t) => t === "authoring")).toEqual([]);
   await page.getByRole("button", { name: "English" }).first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
+  try {
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
 
-  const row = page.getByTestId("survey-row").first();
-  await row.locator("summary").click();
-  await row.getByRole("link", { name: "Edit survey" }).click();
-  await expect(page).toHaveURL(/\/edit$/);
-  await expect(page.getByRole("tab", { name: /Questionnaire/ })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Preview" })).toBeVisible();
-  expect(texts).toContain("authoring");
+    const row = page.getByTestId("survey-row").first();
+    await row.locator("summary").click();
+    await row.getByRole("link", { name: "Edit survey" }).click();
+    await expect(page).toHaveURL(/\/edit$/);
+    await expect(page.getByRole("tab", { name: /Questionnaire/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Preview" })).toBeVisible();
+    expect(texts).toContain("authoring");
+  } finally {
+    // The language is the account's: the next tests sign in as this person in German.
+    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+  }
 });

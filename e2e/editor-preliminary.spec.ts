@@ -85,7 +85,7 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
   await expect(dialog.getByLabel("Titel", { exact: true })).toBeFocused();
   await dialog.getByLabel("Titel", { exact: true }).fill("   ");
   await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(dialog.getByText("Bitte geben Sie einen Titel ein.")).toBeVisible();
+  await expect(dialog.getByText("Der Titel darf nicht leer sein.")).toBeVisible();
   await expect(
     dialog.getByText("Bitte geben Sie einen Text für diesen Eintrag ein oder entfernen Sie ihn."),
   ).toBeVisible();

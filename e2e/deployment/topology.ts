@@ -9,8 +9,9 @@ import pg from "pg";
 /**
  * The topology operators run, on this machine: nginx (Debian's package) in front of two copies of the
  * production build over one PostgreSQL database, signed in through the identity provider running as a
- * process of its own, with short-lived access tokens. The copies share their secrets and one attachments
- * folder; each has its own data folder. Everything lives in a temporary folder and is removed after.
+ * process of its own, with short-lived access tokens. The copies share their secrets; the attachments are in
+ * the database (the database store, PostgreSQL's default), and each copy has its own data folder and nothing
+ * else in common. Everything lives in a temporary folder and is removed after.
  */
 
 export const TOKEN_SECONDS = 20;
@@ -101,7 +102,7 @@ export class Topology {
     return `http://localhost:${this.ports[name]}`;
   }
 
-  /** What every copy shares: the database, the provider, the secrets, the attachments, the public address. */
+  /** What every copy shares: the database (with the attachments), the provider, the secrets, the public address. */
   private sharedEnv(): Record<string, string> {
     return {
       PATH: process.env.PATH ?? "",
@@ -114,7 +115,6 @@ export class Topology {
       OIDC_CLIENT_SECRET: "deployment-client-secret-0123456789",
       SESSION_SECRET: "deployment-session-secret-0123456789",
       ATTACHMENT_LINK_SECRET: "deployment-link-secret-0123456789",
-      ATTACHMENTS_DIR: path.join(this.dir, "attachments"),
       IDP_ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
       DEMO_DATA: "1",
       LOG_LEVEL: "debug",
@@ -146,7 +146,6 @@ export class Topology {
     const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/${this.database}`;
     this.databaseUrl = url.toString();
-    fs.mkdirSync(path.join(this.dir, "attachments"));
 
     this.spawn("idp", process.execPath, ["server/idp.js"], {
       ...this.sharedEnv(),

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import https from "node:https";
+import path from "node:path";
 import { chromium, type Locator, type Page } from "@playwright/test";
 import config from "../../playwright.config";
 import { api } from "../api";
@@ -178,6 +179,10 @@ test("one working session through nginx and two copies, across several token lif
       expect(res.status, `copy ${copy}`).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(png())).toBe(true);
     }
+  }
+  // From the database: neither copy keeps the file in a folder of its own.
+  for (const copy of ["a", "b"] as const) {
+    expect(fs.existsSync(path.join(topology.dir, `data-${copy}`, "attachments")), `copy ${copy}`).toBe(false);
   }
 
   // Every question kind, on the demo survey.
