@@ -108,7 +108,10 @@ async function benchStore(name: string, server: BenchServer) {
   }
   const downloads: { ms: number; peakMb: number }[] = [];
   for (const id of ids) {
-    const { Url } = await call<{ Url: string }>("GET", `/file-attachments/get-sas-blob-url?surveyFileAttachmentId=${id}`);
+    const { Url } = await call<{ Url: string }>(
+      "GET",
+      `/file-attachments/get-sas-blob-url?surveyFileAttachmentId=${id}`,
+    );
     const m = await measured(server.process.pid!, async () => {
       const res = await fetch(Url.replace(/^https?:\/\/[^/]+/, server.app));
       const bytes = Buffer.from(await res.arrayBuffer());
