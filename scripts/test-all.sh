@@ -4,11 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's packages the tests use: chromium for the browser tests, nginx (and openssl) for the deployment suite.
+# Debian's packages the tests use: chromium for the browser tests, nginx (and openssl) for the deployment suite,
+# sqlite3 and PostgreSQL's client tools (pg_dump, pg_restore) for the backup tests.
 MISSING=""
 [ -x /usr/bin/chromium ] || MISSING="$MISSING chromium"
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || MISSING="$MISSING nginx"
 command -v openssl >/dev/null 2>&1 || MISSING="$MISSING openssl"
+command -v sqlite3 >/dev/null 2>&1 || MISSING="$MISSING sqlite3"
+command -v pg_dump >/dev/null 2>&1 || MISSING="$MISSING postgresql-client"
 if [ -n "$MISSING" ]; then
   echo "Installing Debian's$MISSING for the tests"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
