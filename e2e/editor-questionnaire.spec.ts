@@ -30,7 +30,7 @@ test.describe("questionnaire tab", () => {
     await page.getByRole("button", { name: "+ Kategorie hinzufügen" }).click();
     const dialog = page.getByRole("dialog", { name: "Kategorie hinzufügen" });
     await dialog.getByRole("button", { name: "Speichern" }).click();
-    await expect(dialog.getByText("Bitte einen Titel eingeben.")).toBeVisible();
+    await expect(dialog.getByText("Der Titel darf nicht leer sein.")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
