@@ -88,18 +88,27 @@ for (const language of ["de-DE", "en-US"] as const) {
       "/403",
       "/nowhere",
     ];
-    for (const viewport of WIDTHS) {
-      await page.setViewportSize(viewport);
-      for (const screen of screens) {
-        await page.goto(screen);
-        await fitsTheScreen(page, `${screen} at ${viewport.width} px`);
+    try {
+      for (const viewport of WIDTHS) {
+        await page.setViewportSize(viewport);
+        for (const screen of screens) {
+          await page.goto(screen);
+          await fitsTheScreen(page, `${screen} at ${viewport.width} px`);
+        }
+        // Menus and modals open.
+        await page.goto("/surveys");
+        await page.getByTestId("survey-row").first().locator("summary").click();
+        await fitsTheScreen(page, `the list's row menu at ${viewport.width} px`);
+        await page.goto(`/survey/${id}/edit?confirm=unpublish`);
+        await fitsTheScreen(page, `the status dialog at ${viewport.width} px`);
       }
-      // Menus and modals open.
-      await page.goto("/surveys");
-      await page.getByTestId("survey-row").first().locator("summary").click();
-      await fitsTheScreen(page, `the list's row menu at ${viewport.width} px`);
-      await page.goto(`/survey/${id}/edit?confirm=unpublish`);
-      await fitsTheScreen(page, `the status dialog at ${viewport.width} px`);
+    } finally {
+      // The language is the account's: the tests after this one sign in as this person in German.
+      if (language === "en-US") {
+        await page.goto("/surveys");
+        await page.getByRole("button", { name: "Deutsch" }).first().click();
+        await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+      }
     }
     // Last: the page of an ended session ends this one.
     await page.goto("/401");
