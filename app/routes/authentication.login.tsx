@@ -30,7 +30,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         await returnToCookie.serialize(returnTo, { secure: url.protocol === "https:" }),
       );
       const target = thrown.headers.get("Location");
-      if (!target || !isDocumentNavigation(request)) throw thrown;
+      // A silent sign-in runs in a hidden frame, where the app's pages may not be shown: straight on.
+      const silent = url.searchParams.get("prompt") === "none";
+      if (!target || silent || !isDocumentNavigation(request)) throw thrown;
       const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
       for (const cookie of thrown.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
       const nonce = typeof context.cspNonce === "string" ? context.cspNonce : "";

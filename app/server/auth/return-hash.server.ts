@@ -17,6 +17,8 @@ const HASH = /^#[A-Za-z0-9_-]{1,40}$/;
  */
 export function isDocumentNavigation(request: Request): boolean {
   const headers = request.headers;
+  const dest = headers.get("sec-fetch-dest");
+  if (dest === "iframe" || dest === "frame") return false;
   return (
     headers.get("sec-fetch-mode") === "navigate" ||
     headers.get("sec-fetch-dest") === "document" ||
