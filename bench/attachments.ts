@@ -10,7 +10,7 @@ import { startTestS3, type TestS3 } from "../tests/support/s3";
 import { startBenchServer, type BenchServer } from "./server";
 
 const FOUR_MB = 4_000_000;
-const BUDGET = { uploadMs: 1500, downloadMs: 1000, peakMb: 150, zipMs: 5000 };
+const BUDGET = { uploadMs: 1500, downloadMs: 1000, peakMb: 64, zipMs: 5000 };
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** The process's resident memory now, in MB (Linux /proc). */
@@ -22,14 +22,18 @@ function rssMb(pid: number): number {
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
-/** Runs fn while sampling the server's memory; its time and the highest resident memory seen. */
+/**
+ * Runs fn while sampling the server's memory: its time and how far the resident memory rose above what it
+ * was just before (the whole process, with the provider's worker and the reader threads, sits near 270 MB).
+ */
 async function measured<T>(pid: number, fn: () => Promise<T>) {
-  let peak = rssMb(pid);
+  const before = rssMb(pid);
+  let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 5);
   const start = performance.now();
   try {
     const value = await fn();
-    return { value, ms: performance.now() - start, peakMb: Math.max(peak, rssMb(pid)) };
+    return { value, ms: performance.now() - start, peakMb: Math.max(peak, rssMb(pid)) - before };
   } finally {
     clearInterval(timer);
   }
@@ -71,8 +75,8 @@ async function benchStore(name: string, server: BenchServer) {
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
-  const surveys = await call<{ Id: number; Title: string; Status: number }[]>("GET", "/surveys");
-  const survey = surveys.find((s) => s.Title.startsWith("Herzinsuffizienz"))!;
+  const surveys = await call<{ Data: { Id: number; Title: string }[] }>("GET", "/surveys");
+  const survey = surveys.Data.find((s) => s.Title.startsWith("Herzinsuffizienz"))!;
   const tree = await call<{ Categories: { Questions: { Id: number; Title: string }[] }[] }>(
     "GET",
     `/surveys/${survey.Id}`,
@@ -188,23 +192,23 @@ try {
         {
           store: r.store,
           figure: "upload 4 MB (median of 5)",
-          value: `${r.uploadMs.toFixed(0)} ms, peak ${r.uploadPeakMb.toFixed(0)} MB`,
-          budget: `${BUDGET.uploadMs} ms, ${BUDGET.peakMb} MB`,
+          value: `${r.uploadMs.toFixed(0)} ms, +${r.uploadPeakMb.toFixed(0)} MB`,
+          budget: `${BUDGET.uploadMs} ms, +${BUDGET.peakMb} MB`,
           verdict: verdict(r.uploadMs, BUDGET.uploadMs) === "OVER" ? "OVER" : verdict(r.uploadPeakMb, BUDGET.peakMb),
         },
         {
           store: r.store,
           figure: "download 4 MB (median of 5)",
-          value: `${r.downloadMs.toFixed(0)} ms, peak ${r.downloadPeakMb.toFixed(0)} MB`,
-          budget: `${BUDGET.downloadMs} ms, ${BUDGET.peakMb} MB`,
+          value: `${r.downloadMs.toFixed(0)} ms, +${r.downloadPeakMb.toFixed(0)} MB`,
+          budget: `${BUDGET.downloadMs} ms, +${BUDGET.peakMb} MB`,
           verdict:
             verdict(r.downloadMs, BUDGET.downloadMs) === "OVER" ? "OVER" : verdict(r.downloadPeakMb, BUDGET.peakMb),
         },
         {
           store: r.store,
           figure: "zip of 100 attachments (4 MB)",
-          value: `${r.zipMs.toFixed(0)} ms, peak ${r.zipPeakMb.toFixed(0)} MB`,
-          budget: `${BUDGET.zipMs} ms, ${BUDGET.peakMb} MB`,
+          value: `${r.zipMs.toFixed(0)} ms, +${r.zipPeakMb.toFixed(0)} MB`,
+          budget: `${BUDGET.zipMs} ms, +${BUDGET.peakMb} MB`,
           verdict: verdict(r.zipMs, BUDGET.zipMs) === "OVER" ? "OVER" : verdict(r.zipPeakMb, BUDGET.peakMb),
         },
       );

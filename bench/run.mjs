@@ -8,6 +8,7 @@ const benches = [
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/list-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/graphs-render.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/attachments.ts"]],
   ["npx", ["playwright", "test", "--config", "bench/offline-queue.config.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/lighthouse.ts"]],
 ];
