@@ -3,6 +3,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** One no-restricted-imports rule per folder (test files may reach across, for fixtures). */
+function boundaries(rules) {
+  return rules.map(({ files, regex, message }) => ({
+    files,
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex, message }] }] },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,6 +42,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The folders' boundaries: shared rules live in app/domain, which imports nothing else of the app; the
+  // offline layer and the server import no components; components import no server code.
+  ...boundaries([
+    {
+      files: ["app/domain/**/*.{ts,tsx}"],
+      regex: "^(~/(?!domain/)|\\.\\./)",
+      message: "app/domain holds the shared rules and imports nothing else of the app.",
+    },
+    {
+      files: ["app/offline/**/*.{ts,tsx}", "app/server/**/*.{ts,tsx}"],
+      regex: "^(~/(components|routes)/|(\\.\\./)+(components|routes)/)",
+      message: "The offline layer and the server import no components or routes: move the rule to app/domain.",
+    },
+    {
+      files: ["app/components/**/*.{ts,tsx}"],
+      regex: "^(~/(server|routes)/|(\\.\\./)+(server|routes)/)|\\.server$",
+      message: "Components run in the browser: they import no server code (call the API or take loader data).",
+    },
+  ]),
   {
     files: [
       "app/server/env.server.ts",

@@ -1,6 +1,6 @@
 import { redirect, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { pageFrom, pagesOf, type FillPage } from "~/components/fill/pages";
-import { resumePlace } from "~/components/fill/resume";
+import { pageFrom, pagesOf, type FillPage } from "~/domain/fill-pages";
+import { resumePlace } from "~/domain/fill-resume";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import { isValidPatientId } from "~/domain/patient-id";
 import type { Survey } from "~/domain/survey";

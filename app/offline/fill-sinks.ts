@@ -1,6 +1,4 @@
-import type { ApiResult } from "~/components/editor/editor-api";
-import { callApi } from "~/components/editor/editor-api";
-import { apiSink, type AnswerSink } from "~/components/fill/useAnswers";
+import { type ApiResult, callApi, apiSink, type AnswerSink } from "~/api-client";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
 import { answerKind, type FillEntry } from "./fill-entry";

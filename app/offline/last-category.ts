@@ -1,5 +1,5 @@
 import { createStore, get, set, type UseStore } from "idb-keyval";
-import type { FillPage } from "~/components/fill/pages";
+import type { FillPage } from "~/domain/fill-pages";
 
 /**
  * Where a case was left on this device, per survey and patient (section 4; decision 019): the page, and

@@ -1,12 +1,12 @@
 import { data, redirect, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import type { StartProblem } from "~/components/start/PatientIdForm";
 import {
   fillBlock,
   fillPath,
   isClearRequest,
   normalizePatientId,
   resolveStartId,
-} from "~/components/start/start-state";
+  type StartProblem,
+} from "~/domain/start-state";
 import { reportNetworkError } from "./connectivity";
 import { getEntry } from "./fill-store";
 import { isNetworkError } from "./network";

@@ -16,8 +16,9 @@ import {
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
-import { PatientIdForm, type StartProblem } from "~/components/start/PatientIdForm";
-import { fillBlock, isClearRequest, normalizePatientId } from "~/components/start/start-state";
+import { PatientIdForm } from "~/components/start/PatientIdForm";
+import type { StartProblem } from "~/domain/start-state";
+import { fillBlock, isClearRequest, normalizePatientId } from "~/domain/start-state";
 import { formatDateTime } from "~/domain/dates";
 import { OpenResponseSchema } from "~/domain/fill-requests";
 import { newIdempotencyKey } from "~/domain/idempotency";

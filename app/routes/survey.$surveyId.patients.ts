@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { PatientLookupSchema } from "~/domain/fill-requests";
-import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/components/start/start-state";
+import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";
 import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 

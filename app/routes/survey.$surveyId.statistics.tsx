@@ -11,7 +11,7 @@ import { FreeTextModal } from "~/components/statistics/FreeTextModal";
 import { GraphsTab } from "~/components/statistics/graphs/GraphsTab";
 import { ResultsTab } from "~/components/statistics/ResultsTab";
 import { StatisticsHeader } from "~/components/statistics/StatisticsHeader";
-import { viewHref } from "~/components/statistics/url-state";
+import { viewHref } from "~/domain/statistics-view";
 import { HashTabs } from "~/components/ui/HashTabs";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { QuestionStatistics, Statistics } from "~/domain/statistics";

@@ -1,4 +1,4 @@
-import type { FileProblem, PageProblems, ValueProblem } from "~/components/fill/page-problems";
+import type { FileProblem, PageProblems, ValueProblem } from "~/domain/page-problems";
 import { answerRequest, answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
 import { AppError } from "~/domain/errors";
 import { keyForWrite } from "~/domain/idempotency";

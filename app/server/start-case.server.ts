@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import type { StartProblem } from "~/components/start/PatientIdForm";
-import { fillPath, resolveStartId, type StartTarget } from "~/components/start/start-state";
+import { fillPath, resolveStartId, type StartProblem, type StartTarget } from "~/domain/start-state";
 import { NewPatientSchema, PatientRecordSchema } from "~/domain/fill-requests";
 import { keyForWrite } from "~/domain/idempotency";
 import { GENERATED_PATIENT_ID_LENGTH, generatePatientId } from "~/domain/patient-id";

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { readView } from "~/components/statistics/url-state";
+import { readView } from "~/domain/statistics-view";
 import { failBack } from "./action-errors.server";
 import type { ApiClient } from "./api-client.server";
 

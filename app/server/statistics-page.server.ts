@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { readView, type StatisticsView } from "~/components/statistics/url-state";
+import { readView, type StatisticsView } from "~/domain/statistics-view";
 import {
   FreeTextPageSchema,
   StatisticsAttachmentListSchema,

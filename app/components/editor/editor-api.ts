@@ -1,57 +1,9 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useRef } from "react";
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "~/domain/idempotency";
+import { callApi, refusalKey, type ApiResult } from "~/api-client";
+import { newIdempotencyKey } from "~/domain/idempotency";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
-import { reportNetworkError } from "~/offline/connectivity";
-
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; type: string; message: string };
-
-/**
- * Calls the survey API from the editor page with the session cookie (same origin). The API checks
- * every permission; this only carries the request.
- */
-export async function callApi<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-  idempotencyKey?: string,
-): Promise<ApiResult<T>> {
-  let res: Response;
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
-  try {
-    res = await fetch(`/api${path}`, {
-      method,
-      credentials: "same-origin",
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    reportNetworkError();
-    return { ok: false, status: 0, type: "NETWORK", message: "network" };
-  }
-  if (res.status === 204) return { ok: true, data: undefined as T };
-  const payload = (await res.json().catch(() => null)) as { Type?: string; Error?: string } | null;
-  if (!res.ok)
-    return {
-      ok: false,
-      status: res.status,
-      type: payload?.Type ?? "UNKNOWN",
-      message: payload?.Error ?? res.statusText,
-    };
-  return { ok: true, data: payload as T };
-}
-
-/** The locale key for a refusal, as section 8 words it. */
-export function refusalKey(result: { status: number; type: string }): string {
-  if (result.type === "NETWORK") return "errors.network";
-  if (result.type === "SURVEY_EXISTING_QUESTION_RESPONSE") return "errors.existingResponses";
-  if (result.type === "SURVEY_INVALID_STATUS") return "errors.invalidStatus";
-  if (result.status >= 500) return "errors.server";
-  return "errors.validation";
-}
 
 /**
  * The Idempotency-Keys of a page's POSTs (decision 018): a POST whose outcome is unknown (no answer, or a

@@ -1,10 +1,10 @@
+import { callApi } from "~/api-client";
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "~/components/editor/editor-api";
 import { reportNetworkError } from "~/offline/connectivity";
 import type { Question } from "~/domain/survey";
-import type { FileProblem } from "./page-problems";
+import type { FileProblem } from "~/domain/page-problems";
 
 interface Stored {
   Id: number;

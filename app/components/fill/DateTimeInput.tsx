@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { storedToWireDateTime, typedToWireDateTime, wireToStoredDateTime } from "~/domain/response-values";
-import type { ValueProblem } from "./page-problems";
+import type { ValueProblem } from "~/domain/page-problems";
 import type { InputProps } from "./QuestionInputs";
 
 const INVALID = "fill.dateTimeInvalid";

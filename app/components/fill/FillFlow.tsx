@@ -1,6 +1,6 @@
+import { type ApiResult, type AnswerSink } from "~/api-client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiResult } from "~/components/editor/editor-api";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import { answerText } from "~/domain/answer-text";
 import type { Question, Survey } from "~/domain/survey";
@@ -8,13 +8,13 @@ import { lastPlace, rememberPlace } from "~/offline/last-category";
 import { ExitConfirm } from "./ExitConfirm";
 import { FillHeader } from "./FillHeader";
 import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
-import type { PageProblems } from "./page-problems";
-import { nextPage, pagePosition, pagesOf, previousPage, type FillPage } from "./pages";
+import type { PageProblems } from "~/domain/page-problems";
+import { nextPage, pagePosition, pagesOf, previousPage, type FillPage } from "~/domain/fill-pages";
 import { PreliminaryPage } from "./PreliminaryPage";
 import { QuestionnairePage } from "./QuestionnairePage";
-import { isPlace } from "./resume";
+import { isPlace } from "~/domain/fill-resume";
 import { useFillRules } from "./rules";
-import { useAnswers, type AnswerSink } from "./useAnswers";
+import { useAnswers } from "./useAnswers";
 
 export interface FillFlowProps {
   survey: Survey;

@@ -1,7 +1,7 @@
+import { type ApiResult } from "~/api-client";
 import { useNavigate } from "@remix-run/react";
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiResult } from "~/components/editor/editor-api";
 import { LocalAttachments } from "~/components/offline/LocalAttachments";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
@@ -10,8 +10,8 @@ import { keepCopy, type FillData } from "~/offline/fill-local";
 import { fillWriters } from "~/offline/fill-sinks";
 import { Attachments } from "./Attachments";
 import { FillFlow } from "./FillFlow";
-import type { PageProblems } from "./page-problems";
-import type { FillPage } from "./pages";
+import type { PageProblems } from "~/domain/page-problems";
+import type { FillPage } from "~/domain/fill-pages";
 
 /** The fill page, online (answers to the API) or from this device's copy (answers kept here). */
 export const FillPageView = memo(function FillPageView({ d, problems }: { d: FillData; problems?: PageProblems }) {

@@ -1,10 +1,10 @@
+import { previewSink } from "~/api-client";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 import type { Survey } from "~/domain/survey";
 import { FillFlow } from "./FillFlow";
-import { pagesOf, type FillPage } from "./pages";
-import { previewSink } from "./useAnswers";
+import { pagesOf, type FillPage } from "~/domain/fill-pages";
 
 const ok = async () => ({ ok: true as const, data: undefined });
 

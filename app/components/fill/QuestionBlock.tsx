@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
 import { DateTimeInput } from "./DateTimeInput";
-import type { ValueProblem } from "./page-problems";
+import type { ValueProblem } from "~/domain/page-problems";
 import { ChoiceInput, ImageInput, TextualInput } from "./QuestionInputs";
 
 export interface QuestionBlockProps {

@@ -4,7 +4,7 @@ import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Category, Question } from "~/domain/survey";
 import type { CategoryStatus } from "~/domain/category-status";
 import { CategorySidebar } from "./CategorySidebar";
-import type { ValueProblem } from "./page-problems";
+import type { ValueProblem } from "~/domain/page-problems";
 import { QuestionBlock } from "./QuestionBlock";
 
 export interface QuestionnairePageProps {

@@ -1,26 +1,7 @@
 import { useCallback, useRef, useState } from "react";
-import { answerRequest, type AnswerValue, type Answers } from "~/domain/answers";
+import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
-import { callApi, type ApiResult } from "~/components/editor/editor-api";
-
-export interface AnswerSink {
-  /** Persists one answer (undefined deletes it); resolves to the API's outcome. */
-  save: (question: Question, value: AnswerValue | undefined) => Promise<ApiResult<unknown>>;
-}
-
-/** The live sink: the survey API, with the session cookie. Preview uses a sink that stores nothing. */
-export function apiSink(ids: { PatientId: string; SurveyId: number }): AnswerSink {
-  return {
-    save: (question, value) => {
-      const request = value ? answerRequest(question, value, ids) : null;
-      return request
-        ? callApi("POST", request.path, request.body)
-        : callApi("DELETE", "/question-responses/question", { ...ids, QuestionId: question.Id });
-    },
-  };
-}
-
-export const previewSink: AnswerSink = { save: async () => ({ ok: true, data: undefined }) };
+import type { AnswerSink, ApiResult } from "~/api-client";
 
 /**
  * The answers of the page: each change shows at once and is saved; a failed save reverts the answer and

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { fillPath } from "./start-state";
+import { fillPath } from "~/domain/start-state";
 
 export interface LatestResponse {
   patientId: string;

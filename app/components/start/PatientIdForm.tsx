@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { PATIENT_ID_MAX_LENGTH } from "~/domain/patient-id";
 import { useOnline } from "~/offline/connectivity";
-import { normalizePatientId, startState, suggestionsFor, type StartState } from "./start-state";
+import {
+  normalizePatientId,
+  startState,
+  suggestionsFor,
+  type StartProblem,
+  type StartState,
+} from "~/domain/start-state";
 import { usePatientLookup } from "./usePatientLookup";
-
-/** What the start action answered when it could not go on to the fill page. */
-export interface StartProblem {
-  patientId: string;
-  problem: "invalid" | "required" | "closed";
-}
 
 const buttonKey = { start: "start.startNew", open: "start.openSurvey", clear: "start.clear" } as const;
 

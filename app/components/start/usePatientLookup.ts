@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { normalizePatientId, shouldLookUp, type PatientLookup } from "./start-state";
+import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";
 
 /** Typing pauses this long before the API is asked about the id. */
 export const LOOKUP_DEBOUNCE_MS = 300;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { StatisticsAttachment } from "~/domain/statistics";
-import { downloadPath, viewHref, writeView, type StatisticsView } from "./url-state";
+import { downloadPath, viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
 /**
  * The files attached to a question's answers (section 2): filter by file type, download all (a zip) or one

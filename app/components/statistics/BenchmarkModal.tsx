@@ -6,7 +6,7 @@ import { Modal } from "~/components/ui/Modal";
 import { SearchBox } from "~/components/ui/SearchBox";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { BenchmarkEntry } from "~/domain/survey";
-import { viewHref, writeView, type StatisticsView } from "./url-state";
+import { viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
 /**
  * Choose the survey to compare with (section 2): search, select one, "Benchmark now". Its open state and

@@ -5,7 +5,7 @@ import { DateField } from "~/components/editor/DateField";
 import { wireToIsoDate } from "~/domain/dates";
 import type { StatisticsFilterData } from "~/domain/statistics";
 import { MultiSelect } from "./MultiSelect";
-import { hasFilters, viewHref, writeView, type StatisticsView } from "./url-state";
+import { hasFilters, viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
 /**
  * The collapsible filters (section 2): patient ids, teams, start and end date, one multi-select per

@@ -1,13 +1,13 @@
+import { callApi } from "~/api-client";
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "~/components/editor/editor-api";
 import { Modal } from "~/components/ui/Modal";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/SearchBox";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { formatDateTime } from "~/domain/dates";
 import type { FreeTextPage } from "~/domain/statistics";
-import { viewHref, writeView, type StatisticsView } from "./url-state";
+import { viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
 /** Answers loaded each time the list is scrolled to its end (section 9). */
 const MORE = 15;

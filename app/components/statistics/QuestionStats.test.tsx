@@ -10,7 +10,7 @@ import deAuthoring from "../../../locales/de-DE/authoring.json";
 import deCommon from "../../../locales/de-DE/common.json";
 import { ChartView } from "./graphs/ChartView";
 import { QuestionStats } from "./QuestionStats";
-import { readView } from "./url-state";
+import { readView } from "~/domain/statistics-view";
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { storedToWireDateTime } from "~/domain/response-values";
 import { PieChart, ShareBars } from "./PieChart";
 import { ScoreBadge } from "./ScoreBadge";
 import { FreeTextShortList } from "./FreeTextShortList";
-import { viewHref, type StatisticsView } from "./url-state";
+import { viewHref, type StatisticsView } from "~/domain/statistics-view";
 import { WordCloud } from "./WordCloud";
 
 export interface QuestionStatsProps {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { BenchmarkStatistics, CategoryStatistics, QuestionStatistics, Statistics } from "~/domain/statistics";
 import { QuestionStats } from "./QuestionStats";
 import { ScoreBadge } from "./ScoreBadge";
-import { downloadPath, viewHref, type StatisticsView } from "./url-state";
+import { downloadPath, viewHref, type StatisticsView } from "~/domain/statistics-view";
 
 /** The benchmark survey's top-level questions by the id of the question they pair with. */
 function pairedQuestions(benchmark: BenchmarkStatistics | null): Map<number, QuestionStatistics> {

@@ -1,9 +1,10 @@
+import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { Modal } from "~/components/ui/Modal";
 import type { Category, PatientFormAttribute } from "~/domain/survey";
-import { refusalKey, useEditorMutation } from "../editor-api";
+import { useEditorMutation } from "../editor-api";
 import { EntryList } from "../EntryList";
 import { draftBody, initialDraft, isUnchanged, validateDraft, type AttributeDraft } from "./attribute-form";
 import { rulesAffected, type AffectedRule } from "./rules-affected";

@@ -1,9 +1,10 @@
+import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits, weightingStates } from "~/domain/editing";
 import type { AnswerOption, Question, Survey } from "~/domain/survey";
-import { refusalKey, useEditorMutation } from "../editor-api";
+import { useEditorMutation } from "../editor-api";
 import {
   chooseWeight,
   chooseWeightingState,

@@ -1,9 +1,10 @@
+import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits } from "~/domain/editing";
 import type { Survey } from "~/domain/survey";
-import { refusalKey, useEditorMutation } from "../editor-api";
+import { useEditorMutation } from "../editor-api";
 import { EntryList } from "../EntryList";
 import type { QuestionModalMode } from "./context";
 import { DependenceField } from "./DependenceField";

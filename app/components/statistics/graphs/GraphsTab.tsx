@@ -1,7 +1,7 @@
+import { callApi } from "~/api-client";
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { callApi } from "~/components/editor/editor-api";
 import { SortableList } from "~/components/editor/SortableList";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";

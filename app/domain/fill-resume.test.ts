@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Survey } from "~/domain/survey";
 import { question } from "~/offline/test-support";
-import { resumePlace } from "./resume";
+import { resumePlace } from "./fill-resume";
 
 const survey = (parts: { intro?: boolean; preliminary?: boolean }) =>
   ({

@@ -1,7 +1,7 @@
 import { isAnswered, type Answers, type PreliminaryAnswers } from "~/domain/answers";
 import type { Survey } from "~/domain/survey";
 import { allQuestions } from "~/domain/visibility";
-import { pagesOf, type FillPage } from "./pages";
+import { pagesOf, type FillPage } from "./fill-pages";
 
 /** A place in the fill flow: a page, and on the questionnaire the category shown. */
 export interface FillPlace {

@@ -1,5 +1,11 @@
 import { generatePatientId, isValidPatientId, patientIdProblem, type PatientIdProblem } from "~/domain/patient-id";
 
+/** What the start action answered when it could not go on to the fill page. */
+export interface StartProblem {
+  patientId: string;
+  problem: "invalid" | "required" | "closed";
+}
+
 /**
  * The survey start page as plain data: what the typed patient id means and what the main button does.
  * Pure, so the same rules serve the page online, the action on the server and, later, the offline page.

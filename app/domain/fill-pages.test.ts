@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reachablePage, type FillPage } from "./pages";
+import { reachablePage, type FillPage } from "./fill-pages";
 
 describe("reachablePage", () => {
   const pages: FillPage[] = ["intro", "preliminary", "questionnaire", "outro", "done"];

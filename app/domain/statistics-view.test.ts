@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readView, viewHref, writeView, type StatisticsView } from "./url-state";
+import { readView, viewHref, writeView, type StatisticsView } from "./statistics-view";
 
 describe("statistics view in the URL", () => {
   it("reads filters, benchmark, category and toggles, with the defaults (percent on, pie and cloud off)", () => {

@@ -1,0 +1,76 @@
+import { answerRequest, type AnswerValue } from "~/domain/answers";
+import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
+import type { Question } from "~/domain/survey";
+import { reportNetworkError } from "~/offline/connectivity";
+
+/**
+ * The browser's client of the survey API: same origin, with the session cookie. The API checks every
+ * permission; this only carries the request and reads the answer into one shape.
+ */
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; type: string; message: string };
+
+/**
+ * Calls the survey API from the editor page with the session cookie (same origin). The API checks
+ * every permission; this only carries the request.
+ */
+export async function callApi<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<ApiResult<T>> {
+  let res: Response;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+  try {
+    res = await fetch(`/api${path}`, {
+      method,
+      credentials: "same-origin",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    reportNetworkError();
+    return { ok: false, status: 0, type: "NETWORK", message: "network" };
+  }
+  if (res.status === 204) return { ok: true, data: undefined as T };
+  const payload = (await res.json().catch(() => null)) as { Type?: string; Error?: string } | null;
+  if (!res.ok)
+    return {
+      ok: false,
+      status: res.status,
+      type: payload?.Type ?? "UNKNOWN",
+      message: payload?.Error ?? res.statusText,
+    };
+  return { ok: true, data: payload as T };
+}
+
+/** The locale key for a refusal, as section 8 words it. */
+export function refusalKey(result: { status: number; type: string }): string {
+  if (result.type === "NETWORK") return "errors.network";
+  if (result.type === "SURVEY_EXISTING_QUESTION_RESPONSE") return "errors.existingResponses";
+  if (result.type === "SURVEY_INVALID_STATUS") return "errors.invalidStatus";
+  if (result.status >= 500) return "errors.server";
+  return "errors.validation";
+}
+
+export interface AnswerSink {
+  /** Persists one answer (undefined deletes it); resolves to the API's outcome. */
+  save: (question: Question, value: AnswerValue | undefined) => Promise<ApiResult<unknown>>;
+}
+
+/** The live sink: the survey API, with the session cookie. Preview uses a sink that stores nothing. */
+export function apiSink(ids: { PatientId: string; SurveyId: number }): AnswerSink {
+  return {
+    save: (question, value) => {
+      const request = value ? answerRequest(question, value, ids) : null;
+      return request
+        ? callApi("POST", request.path, request.body)
+        : callApi("DELETE", "/question-responses/question", { ...ids, QuestionId: question.Id });
+    },
+  };
+}
+
+export const previewSink: AnswerSink = { save: async () => ({ ok: true, data: undefined }) };

@@ -1,0 +1,39 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/** The folders' import boundaries (eslint.config.js), tried on wrong-way imports as a newcomer might write them. */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function refusals(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: file });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("import boundaries", () => {
+  it("app/domain imports nothing else of the app", async () => {
+    expect(await refusals("app/domain/x.ts", 'import { log } from "~/server/log.server";\nlog;\n')).toEqual([
+      expect.stringContaining("app/domain holds the shared rules"),
+    ]);
+    expect(await refusals("app/domain/x.ts", 'import { callApi } from "~/api-client";\ncallApi;\n')).toHaveLength(1);
+    expect(await refusals("app/domain/x.ts", 'import { pagesOf } from "~/domain/fill-pages";\npagesOf;\n')).toEqual([]);
+  });
+
+  it("the offline layer and the server import no components", async () => {
+    const wrong = 'import { useAnswers } from "~/components/fill/useAnswers";\nuseAnswers;\n';
+    expect(await refusals("app/offline/x.ts", wrong)).toEqual([expect.stringContaining("import no components")]);
+    expect(await refusals("app/server/x.server.ts", wrong)).toHaveLength(1);
+    expect(
+      await refusals("app/server/services/x.server.ts", 'import { Q } from "../../components/fill/Q";\nQ;\n'),
+    ).toHaveLength(1);
+    expect(
+      await refusals("app/offline/x.ts", 'import { readView } from "~/domain/statistics-view";\nreadView;\n'),
+    ).toEqual([]);
+  });
+
+  it("components import no server code", async () => {
+    expect(await refusals("app/components/x.tsx", 'import { getEnv } from "~/server/env.server";\ngetEnv;\n')).toEqual([
+      expect.stringContaining("Components run in the browser"),
+    ]);
+    expect(await refusals("app/components/x.tsx", 'import { callApi } from "~/api-client";\ncallApi;\n')).toEqual([]);
+  });
+});
