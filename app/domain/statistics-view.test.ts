@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { isValidPatientId } from "~/domain/patient-id";
 import { describe, expect, it } from "vitest";
 import { readView, viewHref, writeView, type StatisticsView } from "./statistics-view";
 
@@ -27,6 +28,12 @@ describe("statistics view in the URL", () => {
     expect(readView(new URLSearchParams("raw=1")).percent).toBe(false);
   });
 
+  it("keeps every valid patient id, also with letters beyond ASCII, as the start page takes them", () => {
+    const view = readView(new URLSearchParams("patient=Müller_1&patient=Øre2&patient=a-b&patient="));
+    expect(view.filters.PatientIds).toEqual(["Müller_1", "Øre2"]);
+    for (const id of view.filters.PatientIds!) expect(isValidPatientId(id)).toBe(true);
+  });
+
   it("leaves out what is malformed", () => {
     const view = readView(
       new URLSearchParams(
@@ -42,7 +49,7 @@ describe("statistics view in the URL", () => {
     const arbitraryView = fc.record({
       filters: fc.record(
         {
-          PatientIds: fc.uniqueArray(fc.stringMatching(/^\w{1,12}$/), { minLength: 1, maxLength: 4 }),
+          PatientIds: fc.uniqueArray(fc.stringMatching(/^[\p{L}\p{Nd}_]{1,12}$/u), { minLength: 1, maxLength: 4 }),
           TeamIdsFilter: fc.uniqueArray(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 4 }),
           StartDateTime: fc.constant("05.03.2026"),
           PreliminaryQuestionsSelection: fc.dictionary(

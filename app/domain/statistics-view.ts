@@ -3,6 +3,7 @@
  * bookmarkable deep links): filters, benchmark survey, chosen category and the display toggles.
  */
 import { wireToIsoDate } from "~/domain/dates";
+import { isValidPatientId } from "~/domain/patient-id";
 
 export interface StatisticsFilters {
   TeamIdsFilter?: number[];
@@ -39,7 +40,10 @@ export function readView(params: URLSearchParams): StatisticsView {
   const filters: StatisticsFilters = {};
   const teams = ids(params.getAll("team"));
   if (teams.length) filters.TeamIdsFilter = teams;
-  const patients = [...new Set(params.getAll("patient").filter((p) => /^\w{1,100}$/.test(p)))].slice(0, MAX_LIST);
+  const patients = [...new Set(params.getAll("patient").filter((p) => p !== "" && isValidPatientId(p)))].slice(
+    0,
+    MAX_LIST,
+  );
   if (patients.length) filters.PatientIds = patients;
   const selection: Record<string, number[]> = {};
   for (const key of new Set(params.keys())) {

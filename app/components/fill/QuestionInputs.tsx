@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";
+import { TEXT_RESPONSE_MAX_LENGTH } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
 
 export interface InputProps {
@@ -80,7 +81,7 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
     onBlur: commit,
   };
-  if (question.Type === "FreeText") return <textarea {...common} rows={3} maxLength={4000} />;
+  if (question.Type === "FreeText") return <textarea {...common} rows={3} maxLength={TEXT_RESPONSE_MAX_LENGTH} />;
   if (question.Type === "Numerical") {
     return (
       <span className="numeric">
