@@ -1,4 +1,5 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { titleMatches } from "~/domain/title-search";
 import type { SurveyListEntry } from "~/domain/survey";
 import { reportNetworkError } from "./connectivity";
 import { refreshCopies } from "./downloads";
@@ -40,8 +41,7 @@ export async function listClientLoader<T extends ListData>({ request, serverLoad
     const user = isNetworkError(error) ? cachedUser() : null;
     if (!user) throw error;
     reportNetworkError();
-    const needle = q.toLocaleLowerCase();
-    const surveys = (await keptList()).filter((s) => s.Title.toLocaleLowerCase().includes(needle));
+    const surveys = (await keptList()).filter((s) => titleMatches(s.Title, q));
     return { me: user, surveys, q, confirm: null, local: true } as ListData as T;
   }
 }

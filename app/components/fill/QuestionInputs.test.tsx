@@ -7,7 +7,7 @@ import { TextualInput } from "./QuestionInputs";
 describe("the free-text field", () => {
   it("takes as many characters as the API does", () => {
     const html = renderToStaticMarkup(
-      <TextualInput question={question(7, "FreeText")} value={undefined} onChange={() => undefined} />,
+      <TextualInput question={question(7, "FreeText")} value={undefined} onChange={() => undefined} named={false} />,
     );
     expect(html).toContain(`maxLength="${TEXT_RESPONSE_MAX_LENGTH}"`);
     expect(TEXT_RESPONSE_MAX_LENGTH).toBe(10_000);

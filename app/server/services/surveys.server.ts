@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/errors";
+import { titleMatches } from "~/domain/title-search";
 import { isoToWireDate, wireToIsoDate } from "~/domain/dates";
 import { isEditor, rightsOf, type Person } from "~/domain/permissions";
 import type { Survey, SurveyListEntry, UpdateSurvey } from "~/domain/survey";
@@ -25,10 +26,6 @@ export interface SurveyCaller extends Person {
 
 export const actorOf = (caller: SurveyCaller): Actor => ({ userId: caller.userId, sub: caller.sub });
 
-function matches(title: string, filter: string) {
-  return title.toLocaleLowerCase("de-DE").includes(filter.toLocaleLowerCase("de-DE"));
-}
-
 /** The surveys a person may see, newest first; archived ones only for editors and approvers of their teams. */
 export async function listSurveys(
   db: DB,
@@ -46,11 +43,10 @@ export async function listSurveys(
     db,
     rows.map((r) => r.id),
   );
-  const filter = query.filterString?.trim() ?? "";
   const visible = rows
     .map((r) => ({ r, rights: rightsOf(caller, teams.get(r.id)!), status: statusOf(r) }))
     .filter(({ rights, status }) => (query.archived ? rights.CanEdit || rights.CanApprove : maySee(rights, status)))
-    .filter(({ r }) => !filter || matches(r.title, filter));
+    .filter(({ r }) => titleMatches(r.title, query.filterString));
   return {
     Total: visible.length,
     Data: visible.slice(query.skip, query.skip + query.take).map(({ r, rights, status }) => ({
