@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canFill,
   fillBlock,
   fillPath,
   isClearRequest,
@@ -144,6 +145,10 @@ describe("fillBlock", () => {
     expect(fillBlock({ Status: "Active", ...rights(false) })).toBe("notAllowed");
     for (const Status of ["Draft", "Pending", "Closed", "Ended", "Archived"]) {
       expect(fillBlock({ Status, ...rights(true) })).toBe("notActive");
+      expect(canFill({ Status, ...rights(true) })).toBe(false);
     }
+    expect(canFill({ Status: "Active", ...rights(true) })).toBe(true);
+    // A survey the person may no longer take part in is not kept for offline fill either (downloads.ts).
+    expect(canFill({ Status: "Active", ...rights(false) })).toBe(false);
   });
 });

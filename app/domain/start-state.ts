@@ -123,3 +123,8 @@ export function fillBlock(survey: {
   if (!survey.Rights.CanParticipate) return "notAllowed";
   return null;
 }
+
+/** Whether this person can fill the survey now: the one rule for the list, the fill page and the offline copies. */
+export function canFill(survey: { Status: string; Rights: { CanParticipate: boolean } }): boolean {
+  return fillBlock(survey) === null;
+}

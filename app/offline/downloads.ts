@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { canFill } from "~/domain/start-state";
 import type { Survey, SurveyListEntry } from "~/domain/survey";
 import { reportNetworkError } from "./connectivity";
 import { requestPersistence } from "./persistence";
@@ -18,7 +19,7 @@ export async function downloadSurvey(id: number): Promise<void> {
   }
   if (!res.ok) throw new Error(`survey ${id}: ${res.status}`);
   const survey = (await res.json()) as Survey;
-  if (survey.Status !== "Active") throw new Error(`survey ${id} is not active`);
+  if (!canFill(survey)) throw new Error(`survey ${id} cannot be filled`);
   await saveSurvey(survey);
   void requestPersistence();
   try {
@@ -43,7 +44,7 @@ export async function refreshCopies(list: SurveyListEntry[]): Promise<void> {
   const byId = new Map(list.map((s) => [s.Id, s]));
   for (const id of await downloadedIds()) {
     const entry = byId.get(id);
-    if (!entry || entry.Status !== "Active") await forgetSurvey(id);
+    if (!entry || !canFill(entry)) await forgetSurvey(id);
     else if (entry.Hash !== (await getSurvey(id))?.Hash) await downloadSurvey(id).catch(() => undefined);
   }
 }

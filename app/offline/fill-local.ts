@@ -1,4 +1,5 @@
 import { redirect, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { canFill } from "~/domain/start-state";
 import { pageFrom, pagesOf, type FillPage } from "~/domain/fill-pages";
 import { resumePlace } from "~/domain/fill-resume";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
@@ -47,7 +48,7 @@ export function isShellDocument(): boolean {
 
 /** Opening an Active survey online keeps its copy fresh; one no longer fillable loses its copy. */
 export async function keepCopy(survey: Survey) {
-  const fillable = survey.Status === "Active" && survey.Rights.CanParticipate;
+  const fillable = canFill(survey);
   const known = await getSurvey(survey.Id);
   if (!fillable) return known ? removeSurvey(survey.Id) : undefined;
   await saveSurvey(survey);

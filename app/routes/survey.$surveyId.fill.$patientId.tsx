@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { canFill } from "~/domain/start-state";
 import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Opened without a page (from the start page): the case goes on where it was left (decision 019).
     const resumed = !pages.includes(requested as FillPage);
     let page = pageFrom(requested, pages);
-    if (survey.Status !== "Active" || !survey.Rights.CanParticipate) {
+    if (!canFill(survey)) {
       if (page !== "done") return toStart(request, surveyId, "fill.notFillable");
     }
     const patient = await api.get<{ State: "Open" | "Closed" | "Nonexistent"; PatientDataId?: number }>("/patients", {

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { canFill } from "~/domain/start-state";
 import { useTranslation } from "react-i18next";
 import type { SurveyListEntry } from "~/domain/survey";
 import { Highlight } from "~/components/ui/Highlight";
@@ -28,7 +29,7 @@ export function SurveyRow({
   const { t } = useTranslation();
   const online = useOnline();
   const analyst = survey.Rights.CanEdit || survey.Rights.CanApprove;
-  const active = survey.Status === "Active";
+  const fillable = canFill(survey);
   const offlineProps = online
     ? {}
     : { "aria-disabled": true, tabIndex: -1, onClick: (e: { preventDefault(): void }) => e.preventDefault() };
@@ -72,7 +73,7 @@ export function SurveyRow({
               {t("surveys.edit")}
             </Link>
           ) : null}
-          {active && survey.Rights.CanParticipate ? (
+          {fillable ? (
             <Link to={`/survey/${survey.Id}`} className="menu__item">
               {t("surveys.complete")}
             </Link>
@@ -82,7 +83,7 @@ export function SurveyRow({
               {t("surveys.openStart")}
             </Link>
           )}
-          {active && survey.Rights.CanParticipate && online ? (
+          {fillable && online ? (
             <button
               type="button"
               className="menu__item"
