@@ -3,6 +3,7 @@
  * bookmarkable deep links): filters, benchmark survey, chosen category and the display toggles.
  */
 import { wireToIsoDate } from "~/domain/dates";
+import { positiveId, positiveIds } from "~/domain/ids";
 import { isValidPatientId } from "~/domain/patient-id";
 
 export interface StatisticsFilters {
@@ -27,12 +28,8 @@ export interface StatisticsView {
 }
 
 const MAX_LIST = 1000;
-const ids = (values: string[]) =>
-  [...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n < 2 ** 31))].slice(0, MAX_LIST);
-const positive = (value: string | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
-};
+const ids = (values: string[]) => positiveIds(values, MAX_LIST);
+const positive = positiveId;
 const date = (value: string | null) => (value && wireToIsoDate(value) ? value : undefined);
 
 /** Reads the view from a URL's search parameters; anything malformed is left out. */

@@ -1,4 +1,5 @@
 import { redirect, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { positiveId } from "~/domain/ids";
 import { canFill } from "~/domain/start-state";
 import { pageFrom, pagesOf, type FillPage } from "~/domain/fill-pages";
 import { resumePlace } from "~/domain/fill-resume";
@@ -65,8 +66,7 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
   const resumed = !pages.includes(requested as FillPage);
   let page = pageFrom(requested, pages);
   if (entry?.status === "Closed" && page !== "done") throw redirect(`/survey/${surveyId}`);
-  const category = Number(url.searchParams.get("category"));
-  let categoryId = Number.isInteger(category) && category > 0 ? category : null;
+  let categoryId = positiveId(url.searchParams.get("category"));
   const answers = entry?.answers ?? {};
   const preliminary = entry?.preliminaryAnswers ?? {};
   if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));

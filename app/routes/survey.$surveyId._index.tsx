@@ -1,3 +1,4 @@
+import { positiveId } from "~/domain/ids";
 import {
   data,
   redirect,
@@ -38,8 +39,7 @@ const LATEST_COUNT = 10;
 const LatestSchema = OpenResponseSchema.array();
 
 function surveyIdOf(params: { surveyId?: string }) {
-  const id = Number(params.surveyId);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return positiveId(params.surveyId);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { positiveId } from "~/domain/ids";
 import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
 import { PreviewModal } from "~/components/fill/PreviewModal";
@@ -30,8 +31,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 function surveyId(params: { surveyId?: string }) {
-  const id = Number(params.surveyId);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return positiveId(params.surveyId);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { positiveId } from "~/domain/ids";
 import { canFill } from "~/domain/start-state";
 import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useMemo } from "react";
@@ -31,9 +32,9 @@ async function toStart(request: Request, surveyId: number, key: string): Promise
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const surveyId = Number(params.surveyId);
+  const surveyId = positiveId(params.surveyId);
   const patientId = params.patientId ?? "";
-  if (!Number.isInteger(surveyId) || surveyId <= 0) throw redirect("/surveys");
+  if (surveyId === null) throw redirect("/surveys");
   // The document kept for offline use: no patient's data in it (the page is built on the device).
   if (patientId === SHELL_PATIENT_ID) return { shell: true as const };
   if (!patientId || !isValidPatientId(patientId)) return toStart(request, surveyId, "start.surveyPatientIdInputError");
@@ -67,8 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const preliminary: PreliminaryAnswers = {};
     for (const a of attributes) preliminary[a.PatientFormAttributeId] = a.PatientFormAnswerOptionId;
     const answers = answersFromResponses(responses);
-    const category = Number(url.searchParams.get("category"));
-    let categoryId = Number.isInteger(category) && category > 0 ? category : null;
+    let categoryId = positiveId(url.searchParams.get("category"));
     if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
     // An address cannot skip the preliminary page either (with or without JavaScript).
     const preliminaryDone = survey.PatientForm.filter((a) => a.Enabled).every((a) => preliminary[a.Id] !== undefined);

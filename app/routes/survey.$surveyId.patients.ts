@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { positiveId } from "~/domain/ids";
 import { PatientLookupSchema } from "~/domain/fill-requests";
 import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";
 import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
@@ -13,10 +14,10 @@ const headers = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const surveyId = Number(params.surveyId);
+  const surveyId = positiveId(params.surveyId);
   const patientId = normalizePatientId(new URL(request.url).searchParams.get("patientId") ?? "");
   const none: PatientLookup = { patientId, openIds: [], isClosed: false };
-  if (!Number.isInteger(surveyId) || surveyId <= 0 || !shouldLookUp(patientId)) return data(none, { headers });
+  if (surveyId === null || !shouldLookUp(patientId)) return data(none, { headers });
   try {
     const found = await apiClient(user.accessToken).get("/patients/autocomplete", {
       query: { patientId, surveyId },

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { positiveId } from "~/domain/ids";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { statisticsDownload } from "~/server/statistics-downloads.server";
@@ -6,8 +7,8 @@ import { statisticsDownload } from "~/server/statistics-downloads.server";
 /** The statistics screen's downloads (CSV export, one attachment, a question's attachments), as form posts. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const id = Number(params.surveyId);
-  if (!Number.isInteger(id) || id <= 0) throw redirect("/surveys");
+  const id = positiveId(params.surveyId);
+  if (id === null) throw redirect("/surveys");
   return statisticsDownload(request, apiClient(user.accessToken), id);
 }
 

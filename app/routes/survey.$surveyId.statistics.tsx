@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { positiveId } from "~/domain/ids";
 import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
@@ -32,8 +33,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 const tabs = ["results", "graphs"] as const;
 
 function surveyIdOf(params: { surveyId?: string }) {
-  const id = Number(params.surveyId);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return positiveId(params.surveyId);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import type { FileProblem, PageProblems, ValueProblem } from "~/domain/page-problems";
+import { positiveId } from "~/domain/ids";
 import { answerRequest, answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
 import { AppError } from "~/domain/errors";
 import { keyForWrite } from "~/domain/idempotency";
@@ -151,8 +152,8 @@ export function isTooLarge(error: unknown): boolean {
 /** Saves the preliminary answers of the form (fields a{attributeId}). */
 export async function savePreliminaryFromForm(api: ApiClient, survey: Survey, patientId: string, form: FormData) {
   for (const attribute of survey.PatientForm) {
-    const value = Number(form.get(`a${attribute.Id}`));
-    if (!Number.isInteger(value) || value <= 0) continue;
+    const value = positiveId(form.get(`a${attribute.Id}`));
+    if (value === null) continue;
     await api.post("/attribute-responses", {
       body: {
         PatientId: patientId,

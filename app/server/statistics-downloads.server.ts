@@ -1,12 +1,10 @@
 import { redirect } from "@remix-run/node";
+import { positiveId } from "~/domain/ids";
 import { readView } from "~/domain/statistics-view";
 import { failBack } from "./action-errors.server";
 import type { ApiClient } from "./api-client.server";
 
-const positive = (value: FormDataEntryValue | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
-};
+const positive = positiveId;
 
 /** Passes a file the API streams on to the browser, with its name and type. */
 function passOn(res: Response): Response {

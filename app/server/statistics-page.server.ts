@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { positiveId } from "~/domain/ids";
 import { z } from "zod";
 import { readView, type StatisticsView } from "~/domain/statistics-view";
 import {
@@ -26,10 +27,7 @@ export type StatisticsModal =
   | { kind: "files"; questionId: number; type: string; files: z.infer<typeof StatisticsAttachmentListSchema>["Data"] }
   | null;
 
-const positive = (value: string | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
-};
+const positive = positiveId;
 
 /**
  * Everything the statistics screen shows, for one URL: the survey, its filter choices, the figures under the
