@@ -149,12 +149,20 @@ test("charts are reordered by dragging their handle with the mouse", async ({ pa
   await expect(page.locator(".graphs")).toHaveAttribute("aria-busy", "false");
   await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
-  // Past the 4 px activation distance first, then onto the next chart in small steps.
+  // Past the 4 px activation distance first; once the drag has begun (and the page has settled, which on
+  // a loaded machine takes a moment), onto the next chart's handle in small steps.
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2 + 10, { steps: 20 });
+  await expect(page.locator(".sortable__item--dragging")).toHaveCount(1);
+  // The dragged card's centre onto the next card's centre: the list sorts by the cards' centres, and the
+  // charts differ in height.
+  const card = (handle: typeof from) => handle.locator("xpath=ancestor::*[contains(@class, 'sortable__item')][1]");
+  const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+  const dragged = (await card(from).boundingBox())!;
+  const target = (await card(to).boundingBox())!;
+  const pointerY = a.y + a.height / 2 + (middle(target) - middle(dragged)) + 10;
+  await page.mouse.move(a.x + a.width / 2, pointerY, { steps: 20 });
   await page.mouse.up();
   const moved = [names[1], names[0], names[2]];
   await expect.poll(() => headings(page)).toEqual(moved);
