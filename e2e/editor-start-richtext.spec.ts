@@ -175,9 +175,20 @@ test.describe("editor start tab and intro/outro texts", () => {
     expect(sent.status).toBeGreaterThanOrEqual(400);
     await expect(page.getByTestId("toast")).toBeVisible();
     await expect(description).toHaveValue("Erste Fassung");
+  });
 
+  test("an intro change the server refuses is reverted", async ({ page }) => {
+    const id = await newDraft(page);
     await page.getByRole("tab", { name: "Einleitung" }).click();
     const editor = page.getByRole("textbox", { name: "Einleitungstext" });
+    await expect(editor).toHaveAttribute("contenteditable", "true");
+
+    // Archived in the meantime (as from another tab); the page learns it from the refused save.
+    const archived = await page.request.post(`/api/surveys/${id}/archive`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(archived.ok()).toBe(true);
+
     await editor.click();
     await page.keyboard.type("Geht verloren");
     const intro = await saving(page, () => editor.blur());

@@ -143,3 +143,57 @@ test("a script in the intro does not run for the person who fills it", async ({ 
   await expect(page.locator(".rich a")).not.toHaveAttribute("href", /javascript/);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+test("'Weiter' pressed while a preliminary answer is still being saved waits for it and opens the questionnaire", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  await page.goto("/surveys");
+  const patientId = `E2E_SLOW_${Date.now()}`;
+  await startCase(page, patientId);
+  await page.getByRole("link", { name: "Speichern und weiter" }).click();
+  await page.getByRole("group", { name: "Geschlecht" }).getByLabel("weiblich").check();
+  // The last answer's save is held back: "Weiter" is pressed before the server has stored it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent = false;
+  await page.route("**/api/attribute-responses", async (route) => {
+    sent = true;
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("group", { name: "Altersgruppe" }).getByLabel("65 bis 79").check();
+  await expect.poll(() => sent).toBe(true);
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.waitForTimeout(300);
+  release();
+  await expect(page.getByText("Seite 3 von 4")).toBeVisible();
+  await expect(question(page, "Schwangerschaft ausgeschlossen?")).toBeVisible();
+});
+
+test("a preliminary answer the server refuses keeps the page: 'Weiter' does not open the questionnaire", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  await page.goto("/surveys");
+  const patientId = `E2E_REFUSED_${Date.now()}`;
+  await startCase(page, patientId);
+  await page.getByRole("link", { name: "Speichern und weiter" }).click();
+  await page.getByRole("group", { name: "Geschlecht" }).getByLabel("weiblich").check();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/attribute-responses", async (route) => {
+    await held;
+    await route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({ Type: "VALIDATION_ERROR", Message: "refused" }),
+    });
+  });
+  await page.getByRole("group", { name: "Altersgruppe" }).getByLabel("65 bis 79").check();
+  await page.getByRole("button", { name: "Weiter" }).click();
+  release();
+  await expect(page.getByRole("group", { name: "Altersgruppe" }).getByLabel("65 bis 79")).not.toBeChecked();
+  await expect(page.getByText("Seite 2 von 4")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Weiter" })).toBeDisabled();
+});

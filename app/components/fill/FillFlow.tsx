@@ -49,17 +49,30 @@ export function FillFlow(props: FillFlowProps) {
   const { index, total } = pagePosition(page, pages);
   const { answers, failed, answer } = useAnswers(props.initialAnswers, props.sink, props.onRefused);
   const [preliminary, setPreliminary] = useState<PreliminaryAnswers>(props.initialPreliminary);
+  const latestPreliminary = useRef(preliminary);
+  latestPreliminary.current = preliminary;
+  const complete = (given: PreliminaryAnswers) =>
+    survey.PatientForm.filter((a) => a.Enabled).every((a) => given[a.Id] !== undefined);
   const [preliminaryFailed, setPreliminaryFailed] = useState<ReadonlySet<number>>(new Set());
   const [exit, setExit] = useState<{ question: Question; value: AnswerValue; text: string } | null>(null);
   // Saves in flight: the page is busy until each answer is kept (on the server or on the device).
   const [saving, setSaving] = useState(0);
+  const inFlight = useRef(new Set<Promise<unknown>>());
   const track = useCallback(async <T,>(work: Promise<T>): Promise<T> => {
     setSaving((n) => n + 1);
+    inFlight.current.add(work);
     try {
       return await work;
     } finally {
+      inFlight.current.delete(work);
       setSaving((n) => n - 1);
     }
+  }, []);
+  // The page moves on only after the saves it started have ended: the next page's loader reads what they
+  // wrote (the questionnaire is refused while a preliminary answer is not yet stored), and a case is not
+  // closed while one of its answers is still on its way.
+  const settled = useCallback(async () => {
+    while (inFlight.current.size > 0) await Promise.allSettled([...inFlight.current]);
   }, []);
   const rules = useFillRules(survey, answers, preliminary);
   const categories = survey.Categories;
@@ -100,12 +113,13 @@ export function FillFlow(props: FillFlowProps) {
     categories.find((c) => c.Id === picked) ?? categories.find((c) => c.Id === remembered) ?? categories[0];
 
   const submit = useCallback(async () => {
+    await settled();
     if (!preview) {
       const result = await props.close();
       if (!result.ok) return props.onRefused(result);
     }
     go("done");
-  }, [preview, props, go]);
+  }, [preview, props, go, settled]);
 
   const onAnswer = (question: Question, value: AnswerValue | undefined) => {
     const exitOption = value?.AnswerOptionIds?.map((id) => question.AnswerOptions.find((o) => o.Id === id)).find(
@@ -115,26 +129,33 @@ export function FillFlow(props: FillFlowProps) {
     void track(answer(question, value));
   };
 
-  const onPreliminary = async (attributeId: number, optionId: number) => {
-    const previous = preliminary[attributeId];
-    setPreliminary((p) => ({ ...p, [attributeId]: optionId }));
-    const result = await track(props.savePreliminary(attributeId, optionId));
-    setPreliminaryFailed((f) => {
-      const next = new Set(f);
-      if (result.ok) next.delete(attributeId);
-      else next.add(attributeId);
-      return next;
-    });
-    if (!result.ok) {
-      setPreliminary((p) => {
-        const next = { ...p };
-        if (previous === undefined) delete next[attributeId];
-        else next[attributeId] = previous;
-        return next;
-      });
-      props.onRefused(result);
-    }
+  // The preliminary answers as last set (the state as the next render will show it), so that "Next" after
+  // the saves ended sees a refused answer already taken back.
+  const setPreliminaryNow = (next: PreliminaryAnswers) => {
+    latestPreliminary.current = next;
+    setPreliminary(next);
   };
+  const onPreliminary = (attributeId: number, optionId: number) =>
+    track(
+      (async () => {
+        const previous = latestPreliminary.current[attributeId];
+        setPreliminaryNow({ ...latestPreliminary.current, [attributeId]: optionId });
+        const result = await props.savePreliminary(attributeId, optionId);
+        setPreliminaryFailed((f) => {
+          const next = new Set(f);
+          if (result.ok) next.delete(attributeId);
+          else next.add(attributeId);
+          return next;
+        });
+        if (!result.ok) {
+          const next = { ...latestPreliminary.current };
+          if (previous === undefined) delete next[attributeId];
+          else next[attributeId] = previous;
+          setPreliminaryNow(next);
+          props.onRefused(result);
+        }
+      })(),
+    );
 
   return (
     <div className="fill" data-testid="fill" aria-busy={saving > 0 || undefined}>
@@ -164,8 +185,12 @@ export function FillFlow(props: FillFlowProps) {
           incomplete={Boolean(props.problems?.preliminaryIncomplete)}
           action={props.hrefOf("preliminary")}
           onBack={() => go(previousPage("preliminary", pages))}
-          onContinue={() => go("questionnaire")}
-          onSave={() => go("outro")}
+          onContinue={() =>
+            void settled().then(() => {
+              if (preview || complete(latestPreliminary.current)) go("questionnaire");
+            })
+          }
+          onSave={() => void settled().then(() => go("outro"))}
         />
       ) : null}
       {page === "questionnaire" && current ? (
@@ -181,8 +206,8 @@ export function FillFlow(props: FillFlowProps) {
           problems={props.problems?.values}
           formKey={props.formKey}
           hrefOf={(id) => props.hrefOf("questionnaire", id)}
-          onPick={(id) => go("questionnaire", id)}
-          onBack={() => go(previousPage("questionnaire", pages))}
+          onPick={(id) => void settled().then(() => go("questionnaire", id))}
+          onBack={() => void settled().then(() => go(previousPage("questionnaire", pages)))}
           onSubmit={() => void submit()}
           attachments={props.attachments}
         />
