@@ -106,7 +106,12 @@ export function createPageRoutes(opts: PageRoutesOptions) {
       });
       return;
     }
-    const missing = details.prompt.details;
+    // What the consent prompt found missing (the provider's prompt details are not typed further).
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     const grant =
       (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
       new provider.Grant({ accountId, clientId });

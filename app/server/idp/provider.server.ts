@@ -1,11 +1,13 @@
 import Provider, {
   errors,
   type Account,
-  type GrantSource,
+  type AccessToken,
+  type AuthorizationCode,
+  type ClientCredentials,
+  type ErrorOut,
   type KoaContextWithOIDC,
-  type OidcClient,
-  type ResourceServerInfo,
-  type TokenLike,
+  type Client,
+  type ResourceServer,
 } from "oidc-provider";
 import { findAccount, personClaims, scopeClaims, type TermsStore } from "./accounts.server";
 import { SUPPORTED_LOCALES, pickLocale, textsFor } from "./i18n.server";
@@ -66,7 +68,7 @@ export function createProvider(opts: ProviderOptions): Provider {
   const appOrigins = originsOf([...opts.redirectUris, ...opts.postLogoutRedirectUris]);
   const appHome = `${originsOf(opts.redirectUris)[0] ?? opts.issuer}/`;
 
-  const resourceServer: ResourceServerInfo = {
+  const resourceServer: ResourceServer = {
     scope: opts.apiScope,
     audience: opts.apiAudience,
     accessTokenFormat: "jwt",
@@ -113,15 +115,15 @@ export function createProvider(opts: ProviderOptions): Provider {
       };
     },
     // Access tokens (JWTs for the API) carry the person's claims, read at the time of issue.
-    async extraTokenClaims(_ctx: unknown, token: TokenLike) {
-      return token.accountId ? claimsOf(token.accountId) : undefined;
+    async extraTokenClaims(_ctx: unknown, token: AccessToken | ClientCredentials) {
+      return "accountId" in token && token.accountId ? claimsOf(token.accountId) : undefined;
     },
     // oidc-provider drops a requested offline_access scope unless the request also says
     // prompt=consent (as OpenID Connect Core allows). The app is a confidential first-party
     // client, so it gets a refresh token on every sign-in either way: without offline_access the
     // token ends with the provider's session (signing out revokes it); with offline_access
     // (prompt=consent, granted without a screen) it lives its own lifetime.
-    async issueRefreshToken(_ctx: unknown, client: OidcClient, source: GrantSource) {
+    async issueRefreshToken(_ctx: unknown, client: Client, source: Pick<AuthorizationCode, "scopes">) {
       if (!client.grantTypeAllowed("refresh_token")) return false;
       return source.scopes.has("offline_access") || (client.clientId === opts.clientId && source.scopes.has("openid"));
     },
@@ -148,19 +150,18 @@ export function createProvider(opts: ProviderOptions): Provider {
       devInteractions: { enabled: false },
       revocation: {
         enabled: true,
-        allowedPolicy: async (_ctx: unknown, client: OidcClient, token: { clientId?: string }) =>
+        allowedPolicy: async (_ctx: unknown, client: Client, token: { clientId?: string }) =>
           token.clientId === client.clientId,
       },
       introspection: {
         enabled: true,
-        allowedPolicy: async (_ctx: unknown, client: OidcClient & { clientAuthMethod?: string }) =>
-          client.clientAuthMethod !== "none",
+        allowedPolicy: async (_ctx: unknown, client: Client) => client.clientAuthMethod !== "none",
       },
       userinfo: { enabled: true },
       resourceIndicators: {
         enabled: true,
         // Requests that ask for the API scope get a JWT for the API; others an ID-only token.
-        defaultResource: async (ctx: KoaContextWithOIDC, _client: OidcClient, oneOf?: string[]) => {
+        defaultResource: async (ctx: KoaContextWithOIDC, _client: Client, oneOf?: readonly string[]) => {
           if (oneOf) return oneOf.includes(resource) ? resource : oneOf[0];
           const scopes = String(ctx.oidc.params?.scope ?? "").split(" ");
           return scopes.includes(opts.apiScope) ? resource : undefined;
@@ -200,7 +201,7 @@ export function createProvider(opts: ProviderOptions): Provider {
         },
       },
     },
-    async renderError(ctx: KoaContextWithOIDC, out: Record<string, unknown>) {
+    async renderError(ctx: KoaContextWithOIDC, out: ErrorOut) {
       const locale = uiLocale(ctx);
       const t = textsFor(locale);
       const details = [out.error, out.error_description].filter((d): d is string => typeof d === "string");
