@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             institute: user.identity.institute,
             roles: user.identity.roles,
             userId: user.identity.sub,
-            surveyUserDataId: user.userId,
+            surveyUserDataId: user.surveyUserDataId,
           }
         : null,
       flash,

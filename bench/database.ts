@@ -21,7 +21,7 @@ export const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(
 
 /** The analyst the services are called as: editor and approver, so every survey's statistics are open. */
 export const caller: SurveyCaller = {
-  userId: 1,
+  surveyUserDataId: 1,
   sub: "bench",
   roles: ["SsiEditor", "SsiApprover"],
   teamIds: [],

@@ -36,6 +36,7 @@ export interface FillEntry {
   close: boolean;
   /** Replace the answers of the server's open case of this patient id (the user chose so, or it is ours). */
   overwrite: boolean;
+  /** As the specification stores it: ssiUserDataId is the person's surveyUserDataId, userId the provider's subject. */
   upload: { files: Record<number, LocalFile[]>; ssiUserDataId: number; userId: string };
   /** Set once the answers are on the server: the files go to this case. */
   patientDataId?: number;

@@ -57,7 +57,7 @@ export function fillWriters(input: {
       survey: input.survey,
       patientId: input.patientId,
       userId: input.userId,
-      ssiUserDataId: input.surveyUserDataId,
+      surveyUserDataId: input.surveyUserDataId,
       seed: input.offline ? undefined : { ...known, questionTypes },
     };
   };

@@ -67,7 +67,7 @@ async function remember(surveyId: number) {
 export interface EntryContext {
   survey: Pick<Survey, "Id" | "Title" | "Hash">;
   patientId: string;
-  ssiUserDataId: number;
+  surveyUserDataId: number;
   userId: string;
   /** What the page already held when it went offline (a case opened online): the entry starts from it. */
   seed?: { answers: Answers; preliminary: PreliminaryAnswers; questionTypes: FillEntry["questionTypes"] };
@@ -88,7 +88,7 @@ function fresh(ctx: EntryContext): FillEntry {
     close: false,
     // A case opened online is this device's own: its complete answers replace the server's on sync.
     overwrite: Boolean(ctx.seed),
-    upload: { files: {}, ssiUserDataId: ctx.ssiUserDataId, userId: ctx.userId },
+    upload: { files: {}, ssiUserDataId: ctx.surveyUserDataId, userId: ctx.userId },
     rev: 0,
     modified: new Date().toISOString(),
   };

@@ -35,7 +35,7 @@ export function question(id: number, Type: Question["Type"], AllowMultipleAnswer
 export const survey = { Id: 7, Title: "Herz", Hash: "h1" } as Pick<Survey, "Id" | "Title" | "Hash">;
 
 export function ctx(patientId: string, extra: Partial<EntryContext> = {}): EntryContext {
-  return { survey, patientId, ssiUserDataId: 3, userId: "user-sub", ...extra };
+  return { survey, patientId, surveyUserDataId: 3, userId: "user-sub", ...extra };
 }
 
 /** A fake fetch: answers each request with the next scripted reply and records what was sent. */

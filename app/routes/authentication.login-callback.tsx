@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const storage = sessions.forRequest(request);
   const session = await storage.getSession();
   session.set("identity", result.identity);
-  session.set("userId", record.id);
+  session.set("surveyUserDataId", record.id);
   session.set("accessToken", result.accessToken);
   if (result.refreshToken) session.set("refreshToken", result.refreshToken);
   if (result.idToken) session.set("idToken", result.idToken);
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.append("Set-Cookie", await storage.commitSession(session));
   headers.append("Set-Cookie", await returnToCookie.serialize("", { maxAge: 0, secure }));
   if (record.culture) headers.append("Set-Cookie", await setLocaleCookie(record.culture, secure));
-  log.info("auth.signed_in", { userId: record.id });
+  log.info("auth.signed_in", { surveyUserDataId: record.id });
   const target = hasToolAccess(result.identity.roles, env.OIDC_ACCESS_ROLE) ? returnTo : "/403";
   throw redirect(target, { headers });
 }

@@ -10,8 +10,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const storage = getContext().sessions.forRequest(request);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const idToken = session.get("idToken");
-  const userId = session.get("userId");
-  if (userId) forgetCredentials((c) => c.userId === userId);
+  const surveyUserDataId = session.get("surveyUserDataId");
+  if (surveyUserDataId) forgetCredentials((c) => c.surveyUserDataId === surveyUserDataId);
   const cookie = await storage.destroySession(session);
   const target = (await endSessionUrl(idToken)) ?? "/surveys";
   return redirect(target, { headers: { "Set-Cookie": cookie } });

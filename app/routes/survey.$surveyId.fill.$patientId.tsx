@@ -87,7 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       patientId,
       patientDataId: patient.PatientDataId ?? 0,
       userId: user.identity.sub,
-      surveyUserDataId: user.userId,
+      surveyUserDataId: user.surveyUserDataId,
       answers,
       preliminary,
       attachmentCounts: Object.fromEntries(counts.map((c) => [c.QuestionId, c.NumberOfFileAttachment])),

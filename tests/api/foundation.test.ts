@@ -131,7 +131,7 @@ describe.each(dialects)("foundation API on %s", (kind) => {
     const storage = api.ctx.sessions.forRequest(new Request("http://localhost:3000/"));
     const session = await storage.getSession();
     session.set("identity", identity);
-    session.set("userId", 1);
+    session.set("surveyUserDataId", 1);
     session.set("accessToken", token);
     session.set("accessTokenExpiresAt", Date.now() + 60_000);
     const cookie = (await storage.commitSession(session)).split(";")[0];

@@ -167,7 +167,7 @@ describe.each(dialects)("offline sync: outcomes, idempotency and permissions on 
     const storage = w.api.ctx.sessions.forRequest(new Request("http://localhost:3000/"));
     const session = await storage.getSession();
     session.set("identity", await w.api.ctx.verifyToken(token));
-    session.set("userId", 1);
+    session.set("surveyUserDataId", 1);
     session.set("accessToken", token);
     session.set("accessTokenExpiresAt", Date.now() + 60_000);
     const cookie = (await storage.commitSession(session)).split(";")[0];

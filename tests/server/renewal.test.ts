@@ -47,7 +47,7 @@ function rotatingProvider(lifeMs: number) {
 function expiredSession(): AuthSessionData {
   return {
     identity: { sub: "u1", name: "U", roles: ["SsiUser"], teams: [], institute: "", hasAcceptedTos: true } as never,
-    userId: 1,
+    surveyUserDataId: 1,
     accessToken: "at-0",
     refreshToken: "rt-0",
     accessTokenExpiresAt: Date.now() - 1000,

@@ -45,7 +45,7 @@ describe("a session across many access-token lifetimes", () => {
   const sessionRows = async () =>
     (await db.selectFrom("sessions").select(["id", "data", "expires_at"]).execute()).map((r) => ({
       ...r,
-      data: JSON.parse(r.data) as { accessToken: string; accessTokenExpiresAt: number; userId: number },
+      data: JSON.parse(r.data) as { accessToken: string; accessTokenExpiresAt: number; surveyUserDataId: number },
     }));
 
   it("keeps pages, API calls and answer saves working while tokens come and go", async () => {

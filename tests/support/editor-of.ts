@@ -10,7 +10,7 @@ export async function editorOf(db: DB): Promise<SurveyCaller> {
   if (!editor) throw new Error("no editor in the database");
   const teams = await db.selectFrom("user_teams").select("team_id").where("user_id", "=", editor.id).execute();
   return {
-    userId: editor.id,
+    surveyUserDataId: editor.id,
     sub: editor.sub,
     roles: ["SsiEditor"],
     teamIds: teams.map((t) => t.team_id),

@@ -49,7 +49,7 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
       survey: d.survey,
       patientId: d.patientId,
       userId: d.userId,
-      ssiUserDataId: d.surveyUserDataId,
+      surveyUserDataId: d.surveyUserDataId,
     }),
     [d],
   );

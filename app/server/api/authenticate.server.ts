@@ -86,7 +86,7 @@ export function createAuthenticator(deps: ApiDeps) {
     const record = await syncUser(deps.db, identity);
     const caller = {
       identity,
-      userId: record.id,
+      surveyUserDataId: record.id,
       roles: accessRolesOf(identity.roles),
       teamIds: record.teamIds,
       teams: record.teams,

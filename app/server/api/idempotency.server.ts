@@ -51,11 +51,11 @@ function replay(row: { status: number; content_type: string | null; body: string
   return new Response(row.status === 204 ? null : row.body, { status: row.status, headers });
 }
 
-async function stored(db: DB, userId: number, key: string, hash: string): Promise<Response> {
+async function stored(db: DB, surveyUserDataId: number, key: string, hash: string): Promise<Response> {
   const row = await db
     .selectFrom("idempotent_requests")
     .select(["request_hash", "status", "content_type", "body"])
-    .where("user_id", "=", userId)
+    .where("user_id", "=", surveyUserDataId)
     .where("idempotency_key", "=", key)
     .executeTakeFirst();
   if (!row) throw new AppError("SERVICE_UNAVAILABLE", "The first request with this Idempotency-Key did not finish");
@@ -87,7 +87,7 @@ export async function idempotent(
       // Taken first: a concurrent repeat waits here until this transaction ends.
       const claim = await trx
         .insertInto("idempotent_requests")
-        .values({ user_id: caller.userId, idempotency_key: key, request_hash: hash, status: 0, body: "" })
+        .values({ user_id: caller.surveyUserDataId, idempotency_key: key, request_hash: hash, status: 0, body: "" })
         .returning("id")
         .executeTakeFirstOrThrow();
       const response = await run({ ...deps, db: asDatabase(trx) });
@@ -100,7 +100,7 @@ export async function idempotent(
       return response;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return stored(deps.db, caller.userId, key, hash);
+    if (isUniqueViolation(error)) return stored(deps.db, caller.surveyUserDataId, key, hash);
     throw error;
   }
 }

@@ -15,7 +15,7 @@ export const SurveyIdParams = z.object({ id: idParam });
 /** What the services need to know of the API's caller. */
 export function surveyCaller(caller: Caller): SurveyCaller {
   return {
-    userId: caller.userId,
+    surveyUserDataId: caller.surveyUserDataId,
     sub: caller.identity.sub,
     roles: caller.roles,
     teamIds: caller.teamIds,

@@ -20,7 +20,7 @@ export interface ApiDeps {
 /** The signed-in person making an API call, with what the product knows of them. */
 export interface Caller {
   identity: Identity;
-  userId: number;
+  surveyUserDataId: number;
   roles: SurveyAccessRole[];
   teamIds: number[];
   teams: { Id: number; Name: string }[];

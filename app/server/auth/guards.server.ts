@@ -10,7 +10,7 @@ import type { AuthSessionData } from "./session.server";
 
 export interface SignedIn {
   identity: Identity;
-  userId: number;
+  surveyUserDataId: number;
   accessToken: string;
   accessTokenExpiresAt: number;
 }
@@ -42,10 +42,10 @@ export async function getOptionalUser(request: Request, opts: { renew?: boolean 
   if (opts.renew && data.identity) {
     data = await freshSession(sessions, session.id, data, refreshTokens).catch(() => null);
   }
-  if (!data?.identity || !data.userId || !data.accessToken) return null;
+  if (!data?.identity || !data.surveyUserDataId || !data.accessToken) return null;
   return {
     identity: data.identity,
-    userId: data.userId,
+    surveyUserDataId: data.surveyUserDataId,
     accessToken: data.accessToken,
     accessTokenExpiresAt: data.accessTokenExpiresAt ?? 0,
   };
@@ -73,14 +73,14 @@ export async function requireUser(request: Request): Promise<SignedIn> {
     throw redirect(`/authentication/error?reason=idp&returnTo=${back}`);
   }
   if (!data) {
-    const userId = session.get("userId");
-    forgetCredentials((caller) => caller.userId === userId);
+    const surveyUserDataId = session.get("surveyUserDataId");
+    forgetCredentials((caller) => caller.surveyUserDataId === surveyUserDataId);
     throw redirect("/401");
   }
   if (!hasToolAccess(data.identity.roles, env.OIDC_ACCESS_ROLE)) throw redirect("/403");
   return {
     identity: data.identity,
-    userId: data.userId,
+    surveyUserDataId: data.surveyUserDataId,
     accessToken: data.accessToken,
     accessTokenExpiresAt: data.accessTokenExpiresAt,
   };

@@ -40,7 +40,7 @@ export function renewAt(expiresAt: number, obtainedAt: number = Date.now()): num
 }
 
 function isComplete(data: Partial<AuthSessionData>): data is AuthSessionData {
-  return Boolean(data.identity && data.userId && data.accessToken);
+  return Boolean(data.identity && data.surveyUserDataId && data.accessToken);
 }
 
 function needsRenewal(data: AuthSessionData, now = Date.now()): boolean {
@@ -97,7 +97,7 @@ async function renewHolding(sessions: SessionStores, id: string, refresh: Refres
     return data;
   }
   if (!data.refreshToken) {
-    log.info("auth.session_ended", { userId: data.userId, reason: "no refresh token" });
+    log.info("auth.session_ended", { surveyUserDataId: data.surveyUserDataId, reason: "no refresh token" });
     await sessions.end(id);
     return null;
   }
@@ -105,16 +105,20 @@ async function renewHolding(sessions: SessionStores, id: string, refresh: Refres
     const fresh = await refresh(data.refreshToken);
     const next: AuthSessionData = { ...data, ...fresh, renewAfter: renewAt(fresh.accessTokenExpiresAt) };
     await sessions.saveRenewal(id, next);
-    log.debug("auth.renewed", { userId: data.userId });
+    log.debug("auth.renewed", { surveyUserDataId: data.surveyUserDataId });
     return next;
   } catch (error) {
     if (error instanceof OAuth2RequestError) {
       // invalid_grant (the provider's session ended, the token was revoked), invalid_scope, and the like.
-      log.info("auth.session_ended", { userId: data.userId, reason: error.code, error: String(error) });
+      log.info("auth.session_ended", {
+        surveyUserDataId: data.surveyUserDataId,
+        reason: error.code,
+        error: String(error),
+      });
       await sessions.end(id);
       return null;
     }
-    log.error("auth.renew_unreachable", { userId: data.userId, error: String(error) });
+    log.error("auth.renew_unreachable", { surveyUserDataId: data.surveyUserDataId, error: String(error) });
     await sessions.releaseRenewal(id).catch(() => undefined);
     if (data.accessTokenExpiresAt > Date.now()) return data;
     throw new ProviderUnavailable(`The identity provider could not renew the session: ${String(error)}`);

@@ -7,7 +7,7 @@ import { readOrCreateSecret } from "~/server/secrets.server";
 /** What the server keeps for a signed-in person. Tokens never leave the server. */
 export interface AuthSessionData {
   identity: Identity;
-  userId: number;
+  surveyUserDataId: number;
   accessToken: string;
   refreshToken?: string;
   idToken?: string;
@@ -15,6 +15,19 @@ export interface AuthSessionData {
   accessTokenExpiresAt: number;
   /** Epoch milliseconds from which the access token is renewed (renewal.server.ts). */
   renewAfter?: number;
+}
+
+/**
+ * A stored session's data. Sessions written before the person's record id was named surveyUserDataId kept
+ * it as userId: they are read as they are meant, so nobody is signed out by an update.
+ */
+export function storedData(json: string): Partial<AuthSessionData> {
+  const data = JSON.parse(json) as Partial<AuthSessionData> & { userId?: number };
+  if (data.surveyUserDataId === undefined && typeof data.userId === "number") {
+    const { userId, ...rest } = data;
+    return { ...rest, surveyUserDataId: userId };
+  }
+  return data;
 }
 
 export const SESSION_COOKIE = "sv_session";
@@ -81,7 +94,7 @@ export function createSessionStores(opts: {
         await db.deleteFrom("sessions").where("id", "=", id).execute();
         return null;
       }
-      return JSON.parse(row.data) as Partial<AuthSessionData>;
+      return storedData(row.data);
     },
     // A session lasts SESSION_TTL_HOURS from its sign-in: writing it again does not move its end.
     async updateData(id: string, value: Partial<AuthSessionData>) {
@@ -126,7 +139,7 @@ export function createSessionStores(opts: {
         .executeTakeFirst();
       if (!row || row.expires_at < nowIso()) return null;
       return {
-        data: JSON.parse(row.data) as Partial<AuthSessionData>,
+        data: storedData(row.data),
         renewingUntil: row.renewing_until ? Date.parse(row.renewing_until) : null,
       };
     },

@@ -4,7 +4,7 @@ import { prepared } from "~/server/db/prepared.server";
 import type { Database } from "~/server/db/types.server";
 
 export interface Actor {
-  userId: number | null;
+  surveyUserDataId: number | null;
   sub: string | null;
 }
 
@@ -54,7 +54,7 @@ export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Prom
   await insertAudit.affected(
     db,
     new Date().toISOString(),
-    actor.userId,
+    actor.surveyUserDataId,
     actor.sub,
     entry.action,
     entry.entity,
@@ -75,7 +75,7 @@ export async function auditAll(db: Executor, actor: Actor, entries: readonly Aud
     .values(
       entries.map((entry) => ({
         at,
-        actor_user_id: actor.userId,
+        actor_user_id: actor.surveyUserDataId,
         actor_sub: actor.sub,
         action: entry.action,
         entity: entry.entity,

@@ -134,7 +134,7 @@ export async function seedDemoData(db: DB): Promise<number[]> {
       }
       await audit(
         trx,
-        { userId: null, sub: null },
+        { surveyUserDataId: null, sub: null },
         {
           action: "survey.seed",
           entity: "survey",

@@ -27,7 +27,7 @@ export async function cloneSurvey(db: DB, caller: SurveyCaller, sourceId: number
         status_before_archive: null,
         archived_at: null,
         source_survey_id: source.source_survey_id ?? source.id,
-        created_by_user_id: caller.userId,
+        created_by_user_id: caller.surveyUserDataId,
         created_at: now,
         updated_at: now,
       })

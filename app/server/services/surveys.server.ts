@@ -19,12 +19,15 @@ import { loadSurveyTree } from "./survey-tree.server";
 import { sanitizeRichText } from "./rich-text.server";
 
 export interface SurveyCaller extends Person {
-  userId: number;
+  surveyUserDataId: number;
   sub: string;
   culture: string | null;
 }
 
-export const actorOf = (caller: SurveyCaller): Actor => ({ userId: caller.userId, sub: caller.sub });
+export const actorOf = (caller: SurveyCaller): Actor => ({
+  surveyUserDataId: caller.surveyUserDataId,
+  sub: caller.sub,
+});
 
 /** The surveys a person may see, newest first; archived ones only for editors and approvers of their teams. */
 export async function listSurveys(
@@ -85,7 +88,7 @@ export async function createSurvey(
       .values({
         title,
         status: 1,
-        created_by_user_id: caller.userId,
+        created_by_user_id: caller.surveyUserDataId,
         created_at: now,
         updated_at: now,
         start_date: null,

@@ -74,7 +74,7 @@ export async function syncUser(db: DB, identity: Identity, opts: { login?: boole
       id = row.id;
       await audit(
         trx,
-        { userId: id, sub: identity.sub },
+        { surveyUserDataId: id, sub: identity.sub },
         { action: "user.create", entity: "user", entityId: id, after: values },
       );
     }
@@ -102,12 +102,12 @@ export async function syncUser(db: DB, identity: Identity, opts: { login?: boole
   });
 }
 
-async function teamsOf(db: DB, userId: number) {
+async function teamsOf(db: DB, surveyUserDataId: number) {
   const rows = await db
     .selectFrom("user_teams")
     .innerJoin("teams", "teams.id", "user_teams.team_id")
     .select(["teams.id", "teams.name"])
-    .where("user_teams.user_id", "=", userId)
+    .where("user_teams.user_id", "=", surveyUserDataId)
     .orderBy("teams.name")
     .execute();
   return rows.map((r) => ({ Id: r.id, Name: r.name }));
@@ -126,19 +126,27 @@ export function toUserDto(identity: Identity, record: UserRecord): User {
   };
 }
 
-export async function setCulture(db: DB, actor: { userId: number; sub: string }, culture: Culture): Promise<void> {
+export async function setCulture(
+  db: DB,
+  actor: { surveyUserDataId: number; sub: string },
+  culture: Culture,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("users").select("culture").where("id", "=", actor.userId).executeTakeFirst();
+    const before = await trx
+      .selectFrom("users")
+      .select("culture")
+      .where("id", "=", actor.surveyUserDataId)
+      .executeTakeFirst();
     if (before?.culture === culture) return;
     await trx
       .updateTable("users")
       .set({ culture, updated_at: new Date().toISOString() })
-      .where("id", "=", actor.userId)
+      .where("id", "=", actor.surveyUserDataId)
       .execute();
     await audit(trx, actor, {
       action: "user.culture",
       entity: "user",
-      entityId: actor.userId,
+      entityId: actor.surveyUserDataId,
       before: { Culture: before?.culture ?? null },
       after: { Culture: culture },
     });

@@ -16,7 +16,7 @@ export const userRoutes = [
     response: UserSchema,
     handler: async ({ caller }) =>
       toUserDto(caller.identity, {
-        id: caller.userId,
+        id: caller.surveyUserDataId,
         culture: caller.culture,
         teamIds: caller.teamIds,
         teams: caller.teams,
@@ -30,8 +30,8 @@ export const userRoutes = [
     query: z.object({ culture: CultureSchema }),
     status: 204,
     handler: async ({ deps, caller, query }) => {
-      await setCulture(deps.db, { userId: caller.userId, sub: caller.identity.sub }, query.culture);
-      forgetCredentials((c) => c.userId === caller.userId);
+      await setCulture(deps.db, { surveyUserDataId: caller.surveyUserDataId, sub: caller.identity.sub }, query.culture);
+      forgetCredentials((c) => c.surveyUserDataId === caller.surveyUserDataId);
       return null;
     },
   }),

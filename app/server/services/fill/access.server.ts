@@ -43,5 +43,5 @@ export function auditCase(
   caller: SurveyCaller | null,
   entry: Omit<AuditEntry, "surveyId" | "patientDataId"> & { surveyId: number; patientDataId: number },
 ) {
-  return audit(trx, caller ? actorOf(caller) : { userId: null, sub: null }, entry);
+  return audit(trx, caller ? actorOf(caller) : { surveyUserDataId: null, sub: null }, entry);
 }

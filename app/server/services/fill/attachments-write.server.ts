@@ -137,7 +137,7 @@ export async function uploadAttachments(
             content_type: contentTypeOf(v.extension),
             size: v.file.bytes.length,
             storage_key: key,
-            uploaded_by_user_id: caller.userId,
+            uploaded_by_user_id: caller.surveyUserDataId,
             created_at: new Date().toISOString(),
           })
           .returning("id")

@@ -76,7 +76,7 @@ export async function addPatient(db: DB, caller: SurveyCaller, ref: CaseRef) {
           patient_id: ref.patientId,
           state: "Open",
           team_id: caller.teamIds[0] ?? null,
-          created_by_user_id: caller.userId,
+          created_by_user_id: caller.surveyUserDataId,
           created_at: now,
           modified_at: now,
           closed_at: null,

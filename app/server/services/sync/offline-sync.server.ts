@@ -48,7 +48,7 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     // statement (PostgreSQL reads each statement's own snapshot), so a copy of it replays instead of clashing.
     const existing = await findCase(trx, surveyId, payload.PatientId, { lock: true });
     if (key) {
-      const applied = await findApplied(trx, caller.userId, key);
+      const applied = await findApplied(trx, caller.surveyUserDataId, key);
       if (applied) return replay(applied, hash);
     }
     if (access.status !== "Active") {
@@ -78,7 +78,7 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     const replaced = existing ? await clearCase(trx, caseId) : null;
     await writePlan(trx, target, plan, now);
     const entries = created ? created.entries : await finishCase(trx, target, close, now);
-    if (key) await recordApplied(trx, { userId: caller.userId, key, surveyId, caseId, hash, now });
+    if (key) await recordApplied(trx, { surveyUserDataId: caller.surveyUserDataId, key, surveyId, caseId, hash, now });
     const summary = {
       PatientId: payload.PatientId,
       QuestionAnswers: plan.answered,

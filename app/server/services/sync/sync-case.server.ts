@@ -47,7 +47,7 @@ export async function createSyncCase(
       patient_id: ref.patientId,
       state: ref.close ? "Closed" : "Open",
       team_id: caller.teamIds[0] ?? null,
-      created_by_user_id: caller.userId,
+      created_by_user_id: caller.surveyUserDataId,
       created_at: ref.now,
       modified_at: ref.now,
       closed_at: ref.close ? ref.now : null,

@@ -27,11 +27,11 @@ export function requestHash(surveyId: number, payload: OfflineSyncPayload): stri
 export type AppliedSync = Pick<Row<"sync_requests">, "patient_data_id" | "request_hash">;
 
 /** The sync this person already applied under this key, if any. */
-export function findApplied(db: Executor, userId: number, key: string): Promise<AppliedSync | undefined> {
+export function findApplied(db: Executor, surveyUserDataId: number, key: string): Promise<AppliedSync | undefined> {
   return db
     .selectFrom("sync_requests")
     .select(["patient_data_id", "request_hash"])
-    .where("user_id", "=", userId)
+    .where("user_id", "=", surveyUserDataId)
     .where("idempotency_key", "=", key)
     .executeTakeFirst();
 }
@@ -46,12 +46,12 @@ export function replay(applied: AppliedSync, hash: string): OfflineSyncResult {
 
 export async function recordApplied(
   db: Executor,
-  row: { userId: number; key: string; surveyId: number; caseId: number; hash: string; now: string },
+  row: { surveyUserDataId: number; key: string; surveyId: number; caseId: number; hash: string; now: string },
 ): Promise<void> {
   await db
     .insertInto("sync_requests")
     .values({
-      user_id: row.userId,
+      user_id: row.surveyUserDataId,
       idempotency_key: row.key,
       survey_id: row.surveyId,
       patient_data_id: row.caseId,
