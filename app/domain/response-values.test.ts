@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { NumericalRequestSchema, PatientIdSchema, PatientIdTextSchema } from "./fill-requests";
 import {
   isValidNumericalResponse,
+  typedToNumber,
   isValidTextResponse,
   roundToStep,
   storedToWireDateTime,
@@ -80,5 +81,25 @@ describe("text answers and patient ids in requests", () => {
     expect(PatientIdSchema.safeParse("").success).toBe(false);
     expect(PatientIdSchema.safeParse("P-1").success).toBe(false);
     expect(PatientIdTextSchema.safeParse("").success).toBe(true);
+  });
+});
+
+describe("typedToNumber", () => {
+  it("reads a decimal comma or point, trimmed, on the 0.01 step", () => {
+    expect(typedToNumber("1,5")).toBe(1.5);
+    expect(typedToNumber(" 2.345 ")).toBe(2.35);
+    expect(typedToNumber("-0,001")).toBe(0);
+    expect(typedToNumber("80.55")).toBe(80.55);
+  });
+
+  it("refuses what is no number or out of range", () => {
+    for (const text of ["", "  ", "abc", "1,2,3", "1e13", "Infinity"]) expect(typedToNumber(text)).toBeNull();
+  });
+
+  it("gives only values the API takes", () => {
+    for (const text of ["0,01", "123456789,99", "-5", "3.14159"]) {
+      const n = typedToNumber(text);
+      expect(n !== null && isValidNumericalResponse(n)).toBe(true);
+    }
   });
 });

@@ -21,6 +21,18 @@ export function roundToStep(value: number): number {
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
+/**
+ * A number as a person types it ("1,5", " 2.345 "): on the 0.01 step, or null when it is no number or out of
+ * range. The fill page and its form without JavaScript read typed numbers with this one rule.
+ */
+export function typedToNumber(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  const n = Number(trimmed.replace(",", "."));
+  if (!Number.isFinite(n) || Math.abs(n) > NUMERIC_MAX_ABS) return null;
+  return roundToStep(n);
+}
+
 const WIRE_DATE_TIME = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/;
 const STORED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

@@ -3,7 +3,7 @@ import { positiveId } from "~/domain/ids";
 import { answerRequest, answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
 import { AppError } from "~/domain/errors";
 import { keyForWrite } from "~/domain/idempotency";
-import { typedToWireDateTime } from "~/domain/response-values";
+import { typedToNumber, typedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
 import { uploadErrorKeys } from "~/domain/uploads";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
@@ -36,8 +36,8 @@ function valueFromForm(question: Question, form: FormData): AnswerValue | ValueP
     case "FreeText":
       return { TextResponse: values[0] };
     case "Numerical": {
-      const n = Number(values[0].replace(",", "."));
-      return Number.isFinite(n) ? { NumericalResponse: Math.round(n * 100) / 100 } : undefined;
+      const n = typedToNumber(values[0]);
+      return n === null ? undefined : { NumericalResponse: n };
     }
     case "DateTime": {
       const wire = typedToWireDateTime(values[0]);

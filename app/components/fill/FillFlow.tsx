@@ -200,6 +200,7 @@ export function FillFlow(props: FillFlowProps) {
           answers={answers}
           statuses={rules.statuses}
           isVisible={rules.isVisible}
+          subQuestionsOf={rules.subQuestionsOf}
           failed={failed}
           onAnswer={onAnswer}
           hydrated={hydrated}

@@ -8,7 +8,8 @@ import { ChoiceInput, ImageInput, TextualInput } from "./QuestionInputs";
 export interface QuestionBlockProps {
   question: Question;
   answers: Answers;
-  isVisible: (question: Question) => boolean;
+  /** The sub-questions that show under the question's chosen answers. */
+  subQuestionsOf: (question: Question) => Question[];
   failed: ReadonlySet<number>;
   onAnswer: (question: Question, value: AnswerValue | undefined) => void;
   named: boolean;
@@ -23,11 +24,10 @@ export interface QuestionBlockProps {
 /** One question, its input by kind, and under each chosen answer its visible sub-questions. */
 export function QuestionBlock(props: QuestionBlockProps) {
   const { t } = useTranslation();
-  const { question, answers, isVisible, failed, onAnswer, named, disabled, attachments, level = 0 } = props;
-  if (!isVisible(question)) return null;
+  const { question, answers, subQuestionsOf, failed, onAnswer, named, disabled, attachments, level = 0 } = props;
   const value = answers[question.Id];
   const input = { question, value, onChange: (v: AnswerValue | undefined) => onAnswer(question, v), disabled, named };
-  const chosen = value?.AnswerOptionIds ?? [];
+  const subs = subQuestionsOf(question);
   const Heading = level === 0 ? "h3" : "h4";
   return (
     <div
@@ -64,13 +64,13 @@ export function QuestionBlock(props: QuestionBlockProps) {
       )}
       {named ? <input type="hidden" name="questionIds" value={question.Id} /> : null}
       {question.AllowFileAttachments && attachments ? attachments(question) : null}
-      {question.AnswerOptions.filter((o) => chosen.includes(o.Id) && o.SubQuestions.length > 0).map((o) => (
-        <div key={o.Id} className="fill-sub">
-          {o.SubQuestions.map((sub) => (
+      {subs.length > 0 ? (
+        <div className="fill-sub">
+          {subs.map((sub) => (
             <QuestionBlock key={sub.Id} {...props} question={sub} level={level + 1} />
           ))}
         </div>
-      ))}
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";
-import { TEXT_RESPONSE_MAX_LENGTH } from "~/domain/response-values";
+import { TEXT_RESPONSE_MAX_LENGTH, typedToNumber } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
 
 export interface InputProps {
@@ -66,8 +66,8 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     if (text === initial.trim()) return;
     if (text === "") return onChange(undefined);
     if (question.Type === "Numerical") {
-      const n = Number(text.replace(",", "."));
-      return Number.isFinite(n) ? onChange({ NumericalResponse: Math.round(n * 100) / 100 }) : setDraft(initial);
+      const n = typedToNumber(text);
+      return n === null ? setDraft(initial) : onChange({ NumericalResponse: n });
     }
     onChange({ TextResponse: draft });
   };

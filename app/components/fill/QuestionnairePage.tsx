@@ -13,6 +13,7 @@ export interface QuestionnairePageProps {
   answers: Answers;
   statuses: Record<number, CategoryStatus>;
   isVisible: (q: Question) => boolean;
+  subQuestionsOf: (q: Question) => Question[];
   failed: ReadonlySet<number>;
   onAnswer: (q: Question, v: AnswerValue | undefined) => void;
   hydrated: boolean;
@@ -40,7 +41,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       key={q.Id}
       question={q}
       answers={props.answers}
-      isVisible={props.isVisible}
+      subQuestionsOf={props.subQuestionsOf}
       failed={props.failed}
       onAnswer={props.onAnswer}
       named={!hydrated}

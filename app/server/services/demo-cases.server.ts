@@ -1,6 +1,6 @@
 import type { Answers } from "~/domain/answers";
 import { answerText, type Question, type Survey } from "~/domain/survey";
-import { visibleQuestionTree } from "~/domain/visibility";
+import { visibleQuestionTree, visibleSubQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
 import { loadSurveyTree } from "./survey-tree.server";
 
@@ -113,8 +113,7 @@ function fillCase(
           const a = answerOf(q, r, day, hints);
           if (a) answers[q.Id] = a;
         }
-        const chosen = new Set(answers[q.Id]?.AnswerOptionIds ?? []);
-        walk(q.AnswerOptions.filter((o) => chosen.has(o.Id)).flatMap((o) => o.SubQuestions));
+        walk(visibleSubQuestions(q, answers, preliminary));
       }
     };
     walk(visible);
