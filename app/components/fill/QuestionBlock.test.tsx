@@ -13,7 +13,10 @@ import { useFillRules } from "./rules";
 function wire(tree: TQ): Question {
   return {
     ...question(tree.Id, "MultipleSelection", true),
-    Dependence: tree.Dependence,
+    Dependence: tree.Dependence && {
+      Type: tree.Dependence.Type,
+      PreliminaryAnswerOptions: [...tree.Dependence.PreliminaryAnswerOptions],
+    },
     AnswerOptions: tree.AnswerOptions.map((o, i) => ({
       Id: o.Id,
       QuestionId: tree.Id,

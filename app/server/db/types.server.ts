@@ -77,6 +77,12 @@ export interface SessionsTable {
   renewing_until: IsoTimestamp | null;
 }
 
+/** Moved by triggers with every write that changes a survey's statistics (migration 0009). */
+export interface StatisticsVersionsTable {
+  survey_id: number;
+  version: Generated<number>;
+}
+
 /** A named lock with an expiry: work that must run once across copies (docs/decisions/018). */
 export interface LeasesTable {
   name: string;
@@ -337,6 +343,7 @@ export interface Database {
   charts: ChartsTable;
   sync_requests: SyncRequestsTable;
   leases: LeasesTable;
+  statistics_versions: StatisticsVersionsTable;
   idempotent_requests: IdempotentRequestsTable;
   attachment_blobs: AttachmentBlobsTable;
 }

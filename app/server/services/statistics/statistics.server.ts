@@ -1,5 +1,6 @@
 import { AppError } from "~/domain/errors";
 import type { ScoreThresholds, Statistics, StatisticsFilters } from "~/domain/statistics";
+import type { Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure as structureOf } from "../fill/structure.server";
@@ -10,6 +11,34 @@ import { filtersFor, pairWith } from "./benchmark.server";
 import { requireAnalyst } from "./cases.server";
 import { surveyFigures } from "./figures.server";
 
+type Figures = { survey: Survey; body: Omit<Statistics, "ScoreThresholds" | "Benchmark"> };
+
+/**
+ * Figures already computed, by survey, its content (Hash and modification time), its statistics counter
+ * and the request (filters, thresholds, options). The counter is moved by triggers in the transaction of
+ * every write that changes what the statistics count (migration 0009), so a hit is the figures a fresh run
+ * would give, also when another copy of the server made the write.
+ */
+const kept = new Map<string, Figures>();
+const MAX_KEPT = 64;
+
+/** How often figures were computed and how often they were kept ones (for tests and the bench). */
+export const statisticsRuns = { computed: 0, kept: 0 };
+
+/** Forgets every kept figure (a fresh run to compare with). */
+export function forgetKeptStatistics(): void {
+  kept.clear();
+}
+
+async function versionOf(db: DB, surveyId: number): Promise<number> {
+  const row = await db
+    .selectFrom("statistics_versions")
+    .select("version")
+    .where("survey_id", "=", surveyId)
+    .executeTakeFirst();
+  return Number(row?.version ?? -1);
+}
+
 async function figuresOf(
   db: DB,
   caller: SurveyCaller,
@@ -17,11 +46,25 @@ async function figuresOf(
   filters: StatisticsFilters,
   thresholds: ScoreThresholds,
   options: AggregateOptions,
-) {
+): Promise<Figures> {
   const access = await requireAnalyst(db, caller, surveyId);
+  // The counter is read before the answers: figures kept under it are never older than it says.
+  const version = await versionOf(db, surveyId);
+  const current = `${surveyId}|${version}|`;
+  const key =
+    current + JSON.stringify([access.row.hash, access.row.updated_at, access.rights, filters, thresholds, options]);
+  const hit = kept.get(key);
+  if (hit) {
+    statisticsRuns.kept++;
+    // Most recently used last, so the oldest entry is the one dropped.
+    kept.delete(key);
+    kept.set(key, hit);
+    return structuredClone(hit);
+  }
+  statisticsRuns.computed++;
   const { survey } = await structureOf(db, access);
   const agg = await aggregate(db, surveyId, allQuestions(topLevelQuestions(survey.Categories)), filters, options);
-  return {
+  const figures: Figures = {
     survey,
     body: {
       SurveyId: surveyId,
@@ -30,6 +73,11 @@ async function figuresOf(
       CategoryStatistics: surveyFigures(survey, agg, thresholds),
     },
   };
+  // Figures of the survey under an earlier counter are of no further use.
+  for (const k of kept.keys()) if (k.startsWith(`${surveyId}|`) && !k.startsWith(current)) kept.delete(k);
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, structuredClone(figures));
+  return figures;
 }
 
 /**
