@@ -94,7 +94,9 @@ const coreChunk: ManualChunksOption = (() => {
  * (the browser build's files are known then: the worker gets their list as `virtual:assets-sw`). Its own
  * module is the worker's entry: the package's runtime would answer every request itself (API calls and
  * uploads included) and serves per-route worker loaders that single fetch never asks for. The page
- * registers it (app/offline/sw.client.ts): no registration script is injected into the root.
+ * registers it (app/offline/sw.client.ts): no registration script is injected into the root. The output
+ * folder is left to the plugin's default (build/client in a build, public/ in development): the plugin
+ * writes to public/ whenever a folder is given.
  */
 const serviceWorker = remixPWA({
   registerSW: null,
