@@ -115,3 +115,57 @@ test("a new build's worker deletes an earlier version's cache and earlier builds
     await rig.dispose(context);
   }
 });
+
+test("a device that ran the retired /sw.js gets the built worker in its place and keeps filling offline", async () => {
+  test.setTimeout(180_000);
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "admin");
+    const title = `Alter Worker ${Date.now()}`;
+    const surveyId = await publishedSurvey(page, title, oneQuestion);
+
+    // The device runs the retired worker (served here as earlier versions served it) and keeps a survey
+    // with it, through the same messages.
+    await context.route(`**${RETIRED_WORKER_URL}`, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: fs.readFileSync("e2e/fixtures/retired-sw.js", "utf8") }),
+    );
+    await page.goto(rig.url("/surveys"));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const retired = await page.evaluate(async (url) => {
+      const changed = new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true }),
+      );
+      await navigator.serviceWorker.register(url, { scope: "/" });
+      await changed;
+      return navigator.serviceWorker.controller!.scriptURL;
+    }, RETIRED_WORKER_URL);
+    expect(new URL(retired).pathname).toBe(RETIRED_WORKER_URL);
+    await download(page, title);
+    expect(await cacheState(page, [], [shellKey(surveyId)])).toMatchObject({ pages: [true] });
+
+    // This version no longer serves /sw.js; the next page registers the built worker for the same scope.
+    await context.unroute(`**${RETIRED_WORKER_URL}`);
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), { timeout: 20_000 })
+      .toMatch(new RegExp(`${WORKER_URL.replace(/\./g, "\\.")}$`));
+    const registrations = await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map((r) => ({
+        scope: new URL(r.scope).pathname,
+        scripts: [r.installing, r.waiting, r.active]
+          .filter((w) => w !== null)
+          .map((w) => new URL(w.scriptURL).pathname),
+      })),
+    );
+    expect(registrations).toEqual([{ scope: "/", scripts: [WORKER_URL] }]);
+
+    // What the retired worker kept serves the built one: the survey fills offline.
+    await goOffline(context, rig.gate);
+    await fillOffline(page, rig.url(`/survey/${surveyId}`), "RETIRED_1");
+    await page.reload();
+    await expect(page.getByTestId("fill-offline-notice")).toBeVisible();
+  } finally {
+    await rig.dispose(context);
+  }
+});
