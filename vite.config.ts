@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { remixPWA } from "@remix-pwa/dev";
 import { vitePlugin as remix } from "@remix-run/dev";
 import type { ManualChunksOption } from "rollup";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { ASSETS_PREFIX, BUILD_MANIFEST_MARK, OFFLINE_ASSET_LIST, WORKER_URL } from "./app/offline/sw-constants";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -28,10 +31,10 @@ function offlineAssetList(): Plugin {
     generateBundle(_options, bundle) {
       if (ssr) return;
       const files = Object.keys(bundle)
-        .filter((name) => name.startsWith("assets/") && /\.(js|css|json)$/.test(name))
+        .filter((name) => name.startsWith(ASSETS_PREFIX.slice(1)) && /\.(js|css|json)$/.test(name))
         .sort()
         .map((name) => `/${name}`);
-      this.emitFile({ type: "asset", fileName: "offline-assets.json", source: JSON.stringify(files) });
+      this.emitFile({ type: "asset", fileName: OFFLINE_ASSET_LIST.slice(1), source: JSON.stringify(files) });
     },
   };
 }
@@ -86,6 +89,52 @@ const coreChunk: ManualChunksOption = (() => {
   };
 })();
 
+/**
+ * The service worker, app/entry.worker.ts, bundled on its own by @remix-pwa/dev as the server build starts
+ * (the browser build's files are known then: the worker gets their list as `virtual:assets-sw`). Its own
+ * module is the worker's entry: the package's runtime would answer every request itself (API calls and
+ * uploads included) and serves per-route worker loaders that single fetch never asks for. The page
+ * registers it (app/offline/sw.client.ts): no registration script is injected into the root. The output
+ * folder is left to the plugin's default (build/client in a build, public/ in development): the plugin
+ * writes to public/ whenever a folder is given.
+ */
+const serviceWorker = remixPWA({
+  registerSW: null,
+  workerEntryPoint: fileURLToPath(new URL("./app/entry.worker.ts", import.meta.url)),
+  workerName: path.basename(WORKER_URL, ".js"),
+});
+
+/**
+ * Finishes the built worker once the server build has ended: writes in the path of the build's Remix
+ * manifest module, which the framework writes during the server build, after the worker was bundled (the
+ * worker's list of the build's files lacks it; see BUILD_MANIFEST_MARK). Fails the build when the worker
+ * is missing: @remix-pwa/dev reports a failed worker build without failing the build.
+ */
+function finishWorker(): Plugin {
+  let ssr = false;
+  let clientDir = "";
+  return {
+    name: "finish-worker",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      clientDir = path.join(config.root, "build/client");
+    },
+    closeBundle() {
+      if (!ssr) return;
+      const worker = path.join(clientDir, WORKER_URL);
+      if (!fs.existsSync(worker)) throw new Error(`The service worker was not built: ${worker} is missing`);
+      const manifests = fs
+        .readdirSync(path.join(clientDir, ASSETS_PREFIX))
+        .filter((f) => /^manifest-[\w-]+\.js$/.test(f));
+      if (manifests.length !== 1) throw new Error(`Expected one browser manifest, found: ${manifests.join(", ")}`);
+      const source = fs.readFileSync(worker, "utf8");
+      if (!source.includes(BUILD_MANIFEST_MARK)) throw new Error(`${worker} does not name its manifest module`);
+      fs.writeFileSync(worker, source.replaceAll(BUILD_MANIFEST_MARK, `${ASSETS_PREFIX}${manifests[0]}`));
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
 /**
@@ -138,7 +187,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    serviceWorker,
     offlineAssetList(),
+    finishWorker(),
     precompress(),
   ],
 }));

@@ -17,6 +17,8 @@ export { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 export { startEmbeddedIdp } from "~/server/idp/index.server";
 export { log, requestIdFrom, withRequestContext } from "~/server/log.server";
 export { startDraining } from "~/server/lifecycle.server";
+// For server/index.js, which serves the service worker and the build's assets.
+export { ASSETS_PREFIX, RETIRED_WORKER_URL, WORKER_SCOPE, WORKER_URL } from "~/offline/sw-constants";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,10 @@
 // The embedded OpenID provider in a worker thread of its own (see startIdpInWorker in index.js).
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort as port, workerData } from "node:worker_threads";
 
+if (!port) throw new Error("server/idp-worker.js runs in a worker thread (see startIdpInWorker in index.js)");
+const parentPort = port;
+
+/** @type {import("./build").AppBuild} */
 const build = await import(workerData.buildPath);
 try {
   const idp = await build.entry.module.startEmbeddedIdp(workerData.options);

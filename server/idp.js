@@ -5,8 +5,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** @type {import("./build").AppBuild} */
 const build = await import(path.join(here, "..", "build", "server", "index.js"));
 
+/** @type {Awaited<ReturnType<import("./build").EntryModule["startStandaloneIdp"]>>} */
 let idp;
 try {
   idp = await build.entry.module.startStandaloneIdp();

@@ -11,9 +11,14 @@ import { compress } from "hono/compress";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildPath = path.join(here, "..", "build", "server", "index.js");
+/** @type {import("./build").AppBuild} */
 const build = await import(buildPath);
 
-/** Starts the embedded OpenID provider in a worker thread, off the thread that answers the app. */
+/**
+ * Starts the embedded OpenID provider in a worker thread, off the thread that answers the app.
+ * @param {import("./build").IdpOptions} options
+ * @returns {Promise<{ close(): Promise<void> }>}
+ */
 function startIdpInWorker(options) {
   const worker = new Worker(path.join(here, "idp-worker.js"), { workerData: { buildPath, options } });
   return new Promise((resolve, reject) => {
@@ -27,7 +32,7 @@ function startIdpInWorker(options) {
       worker.on("error", (error) => process.stderr.write(`embedded identity provider: ${error.message}\n`));
       resolve({
         close: () =>
-          new Promise((done) => {
+          /** @type {Promise<void>} */ new Promise((done) => {
             worker.once("message", () => void worker.terminate().then(() => done(undefined)));
             worker.postMessage("close");
           }),
@@ -36,6 +41,7 @@ function startIdpInWorker(options) {
   });
 }
 
+/** @type {import("./build").Runtime} */
 let runtime;
 try {
   runtime = await build.entry.module.boot({ startIdp: startIdpInWorker });
@@ -53,11 +59,12 @@ const frameSources = [...new Set(["'self'", new URL(env.publicUrl).origin, issue
 /**
  * The address the person's browser used, when a trusted proxy reports it (X-Forwarded-Proto and -Host);
  * otherwise the address the request reached this server at.
+ * @param {Request} request
  */
 function publicUrlOf(request) {
   const url = new URL(request.url);
   if (!env.TRUST_PROXY) return url;
-  const first = (name) => request.headers.get(name)?.split(",")[0]?.trim();
+  const first = (/** @type {string} */ name) => request.headers.get(name)?.split(",")[0]?.trim();
   const proto = first("x-forwarded-proto");
   const host = first("x-forwarded-host");
   const protocol = proto === "https" || proto === "http" ? `${proto}:` : url.protocol;
@@ -69,6 +76,8 @@ function publicUrlOf(request) {
 /**
  * The request as the person's browser sent it, for the handlers. Made before anything reads the body
  * (a request whose body was taken cannot be rebuilt with it); bodyRead: the caller has taken it already.
+ * @param {Request} request
+ * @returns {Request}
  */
 function asForwarded(request, bodyRead = false) {
   const url = publicUrlOf(request);
@@ -87,8 +96,14 @@ function asForwarded(request, bodyRead = false) {
 const SELF_FRAMED = "/authentication/silent-done";
 
 /** Where the build's fingerprinted scripts and styles are served: never documents, never workers. */
-const ASSETS = "/assets/";
+const ASSETS = build.entry.module.ASSETS_PREFIX;
 
+/**
+ * @param {Headers} headers
+ * @param {string} nonce
+ * @param {boolean} secure
+ * @param {string} path
+ */
 function securityHeaders(headers, nonce, secure, path) {
   // A script or stylesheet is not a document: page policies (CSP, framing, COOP, permissions) do not apply
   // to it, and each of the 20-odd a page loads would carry some 600 bytes of them.
@@ -132,7 +147,9 @@ function securityHeaders(headers, nonce, secure, path) {
   if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
 }
 
-const { log, withRequestContext, requestIdFrom, startDraining } = build.entry.module;
+const { log, withRequestContext, requestIdFrom, startDraining, WORKER_URL, WORKER_SCOPE, RETIRED_WORKER_URL } =
+  build.entry.module;
+/** @type {Hono<{ Bindings: import("@hono/node-server").HttpBindings; Variables: { nonce: string } }>} */
 const app = new Hono();
 /** The requests being answered, by their id: named in the log if the stop has to cut them. */
 const inFlight = new Map();
@@ -177,6 +194,9 @@ const PREREAD_LIMIT = 3_000_000;
  * The body of a small JSON request, read from Node's request stream; undefined when the API should read
  * it itself (no body, another type, no declared length, or one over the path's limit, which the API
  * refuses with 413 before anything is read).
+ * @param {import("node:http").IncomingMessage} incoming
+ * @param {string} path
+ * @returns {Promise<Buffer> | undefined}
  */
 function prereadJson(incoming, path) {
   const { method, headers } = incoming;
@@ -187,8 +207,9 @@ function prereadJson(incoming, path) {
     return undefined;
   }
   return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
     const chunks = [];
-    incoming.on("data", (chunk) => chunks.push(chunk));
+    incoming.on("data", (/** @type {Buffer} */ chunk) => chunks.push(chunk));
     incoming.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     incoming.on("error", reject);
   });
@@ -210,6 +231,22 @@ app.use(
 );
 // An asset that is not in the build (an old page asking for a file of an earlier version) is a plain 404.
 app.all(`${ASSETS}*`, (c) => c.text("Not found", 404));
+// The service worker (app/entry.worker.ts). Never kept by HTTP caches, so that a new build's worker is
+// seen at the next update check; its scope is the whole app (Service-Worker-Allowed names it).
+app.use(
+  WORKER_URL,
+  serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "no-cache");
+      c.header("Service-Worker-Allowed", WORKER_SCOPE);
+    },
+  }),
+);
+// The worker of earlier versions is gone: a 404 leaves an old registration as it is until a page of this
+// version registers WORKER_URL in its place (app/offline/sw.client.ts explains why it is not served).
+app.all(RETIRED_WORKER_URL, (c) => c.text("Not found", 404));
 app.use(
   "*",
   serveStatic({
@@ -230,13 +267,17 @@ app.all("*", (c) => {
 });
 
 let stopping = false;
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  log.info("listening", { port: info.port, url: env.publicUrl });
-});
+// An HTTP/1.1 server (no HTTP/2 options are given).
+const server = /** @type {import("node:http").Server} */ (
+  serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    log.info("listening", { port: info.port, url: env.publicUrl });
+  })
+);
 
 /** How long a stop waits for the requests in flight before it cuts them. */
 const DRAIN_LIMIT_MS = 10_000;
 
+/** @param {NodeJS.Signals} signal */
 async function stop(signal) {
   if (stopping) return;
   stopping = true;

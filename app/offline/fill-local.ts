@@ -12,8 +12,7 @@ import { isNetworkError } from "./network";
 import { cachedUser } from "./root-cache";
 import { getSurvey, removeSurvey, saveSurvey } from "./survey-store";
 
-/** The patient id of the fill document kept for offline use: no real patient can have it (it has '-'). */
-export const SHELL_PATIENT_ID = "offline-shell";
+export { SHELL_PATIENT_ID } from "./sw-constants";
 
 export interface FillData {
   survey: Survey;

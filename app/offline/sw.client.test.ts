@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { warmOffline } from "./sw.client";
+import { WORKER_URL } from "./sw-constants";
+import { registerServiceWorker, warmOffline } from "./sw.client";
 
 /** A stand-in service worker: counts "warm" messages and answers each when told to. */
 function fakeWorker() {
@@ -81,5 +82,22 @@ describe("warmOffline", () => {
     expect(worker.messages).toHaveLength(2);
     worker.answerAll();
     await again;
+  });
+});
+
+describe("registerServiceWorker", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("registers the built worker for scope /, the retired /sw.js's scope, so it takes over that registration", async () => {
+    const register = vi.fn(async () => ({}));
+    vi.stubGlobal("navigator", { serviceWorker: { register } });
+    expect(await registerServiceWorker()).toBe(true);
+    expect(register).toHaveBeenCalledWith(WORKER_URL, { scope: "/", updateViaCache: "none" });
+    expect(WORKER_URL).toBe("/entry.worker.js");
+  });
+
+  it("says so when the browser refuses the worker", async () => {
+    vi.stubGlobal("navigator", { serviceWorker: { register: async () => Promise.reject(new TypeError("404")) } });
+    expect(await registerServiceWorker()).toBe(false);
   });
 });

@@ -1,8 +1,19 @@
 /**
- * The page's side of the service worker (public/sw.js): registration, and asking it to keep what the
- * app needs offline. The built files come from the Remix manifest the page knows (with its own module,
- * which the worker cannot know), so assets, route modules and the kept documents stay of one build.
+ * The page's side of the service worker (app/entry.worker.ts): registration, and asking it to keep what
+ * the app needs offline. The built files come from the Remix manifest the page knows (with its own module),
+ * so assets, route modules and the kept documents stay of one build.
  */
+import {
+  LIST_PAGE,
+  MESSAGE,
+  OFFLINE_ASSET_LIST,
+  startPage,
+  WORKER_SCOPE,
+  WORKER_URL,
+  type WorkerMessage,
+  type WorkerReply,
+} from "./sw-constants";
+
 interface RemixManifest {
   url: string;
   version: string;
@@ -36,15 +47,25 @@ export function appAssets(): string[] {
 
 /** The build's every script and style, lazy chunks included (written by the build; see vite.config.ts). */
 async function builtAssets(): Promise<string[]> {
-  const res = await fetch("/offline-assets.json", { cache: "no-store" });
-  if (!res.ok) throw new Error(`offline-assets.json: HTTP ${res.status}`);
+  const res = await fetch(OFFLINE_ASSET_LIST, { cache: "no-store" });
+  if (!res.ok) throw new Error(`${OFFLINE_ASSET_LIST}: HTTP ${res.status}`);
   return (await res.json()) as string[];
 }
 
+/**
+ * Registers the worker for the whole app. A browser that still runs the worker of earlier versions
+ * (RETIRED_WORKER_URL, registered for the same scope) has it replaced here: a registration belongs to its
+ * scope, so registering another script for that scope installs it in the same registration, and the new
+ * worker takes over at once (it skips waiting and claims the pages). The caches keep their names, so what
+ * the old worker kept (fill documents included) stays usable offline. /sw.js is no longer served: the
+ * browser's update checks of an old registration fail and leave it as it is until a page registers the
+ * new worker, and an old page a worker answered from its copies cannot re-register the old script.
+ * `updateViaCache: "none"`: update checks of the worker never use the HTTP cache.
+ */
 export async function registerServiceWorker(): Promise<boolean> {
   if (!("serviceWorker" in navigator)) return false;
   try {
-    await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    await navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE, updateViaCache: "none" });
     return true;
   } catch {
     return false;
@@ -55,18 +76,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms))]);
 }
 
-async function tell(message: Record<string, unknown>): Promise<void> {
+async function tell(message: WorkerMessage): Promise<void> {
   if (!("serviceWorker" in navigator)) throw new Error("no service worker");
   const registration = await withTimeout(navigator.serviceWorker.ready, 15_000);
   const worker = registration.active;
   if (!worker) throw new Error("no active service worker");
   const channel = new MessageChannel();
-  const reply = new Promise<{ ok: boolean; error?: string }>((resolve) => {
-    channel.port1.onmessage = (event) => resolve(event.data as { ok: boolean; error?: string });
+  const reply = new Promise<WorkerReply>((resolve) => {
+    channel.port1.onmessage = (event) => resolve(event.data as WorkerReply);
   });
   worker.postMessage(message, [channel.port2]);
   const answer = await withTimeout(reply, 120_000);
-  if (!answer.ok) throw new Error(answer.error ?? "warm failed");
+  if (!answer.ok) throw new Error(answer.error);
 }
 
 /** The warm-up under way, if any: a second one for the same surveys waits for it instead of fetching again. */
@@ -78,9 +99,9 @@ export function warmOffline(surveyIds: number[]): Promise<void> {
   const done = (async () => {
     const assets = new Set([...appAssets(), ...(await builtAssets())]);
     await tell({
-      type: "warm",
+      type: MESSAGE.warm,
       assets: [...assets],
-      pages: ["/surveys", ...surveyIds.map((id) => `/survey/${id}`)],
+      pages: [LIST_PAGE, ...surveyIds.map(startPage)],
       shells: surveyIds,
     });
     const version = manifest()?.version;
@@ -96,7 +117,7 @@ export function warmOffline(surveyIds: number[]): Promise<void> {
 }
 
 export async function forgetOffline(surveyIds: number[]): Promise<void> {
-  await tell({ type: "forget", shells: surveyIds }).catch(() => undefined);
+  await tell({ type: MESSAGE.forget, shells: surveyIds }).catch(() => undefined);
 }
 
 /** After a new deploy, kept documents and assets are of the old build: keep them again together. */

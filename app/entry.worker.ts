@@ -1,0 +1,175 @@
+/**
+ * The service worker (decisions 009 and 023), built by @remix-pwa/dev into the browser build's root as
+ * /entry.worker.js. Network first for pages, kept copies when the network is gone: a fill URL of a kept
+ * survey gets that survey's kept fill document (rendered for a placeholder patient, without patient data);
+ * a fill page is never kept under its own URL. Built assets are kept cache-first (their names carry a
+ * content hash). API calls and loader data always go to the network. Which request goes where is decided
+ * by routeRequest (offline/sw-routes.ts); what is deleted of earlier builds by offline/sw-cleanup.ts.
+ *
+ * Its imports are relative: the worker is bundled on its own, without the app's path aliases.
+ */
+import { CacheFirst } from "@remix-pwa/sw/cache";
+import { assets as buildFiles } from "virtual:assets-sw";
+import { documentBuild, staleCaches, staleEntries } from "./offline/sw-cleanup";
+import {
+  ASSET_CACHE,
+  ASSETS_PREFIX,
+  BUILD_MANIFEST_MARK,
+  MESSAGE,
+  PAGE_CACHE,
+  shellKey,
+  shellUrl,
+  startPage,
+  type ForgetMessage,
+  type WarmMessage,
+  type WorkerMessage,
+  type WorkerReply,
+} from "./offline/sw-constants";
+import { offlinePageKey, offlineRedirect, pageKeepKey, routeRequest } from "./offline/sw-routes";
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** The build's Remix manifest module, written in by the build (vite.config.ts); the mark when not. */
+const manifestModule: string = BUILD_MANIFEST_MARK;
+/**
+ * Every file of this worker's build: the browser build's files as @remix-pwa/dev lists them (which lack
+ * the manifest module, written later) and the manifest module. Unknown (nothing is pruned) if the build
+ * did not write the manifest module in (the development server).
+ */
+const BUILD_FILES: readonly string[] | null = manifestModule.startsWith(ASSETS_PREFIX)
+  ? [...buildFiles, manifestModule]
+  : null;
+
+/**
+ * Hashed build files: from the cache, else from the network (and kept). The strategy's own eviction (by
+ * count and by age, 50 entries and 30 days unless told otherwise) is turned off: it would drop files the
+ * page kept for offline use. Only the build cleanup below deletes assets.
+ */
+const assetStrategy = new CacheFirst(ASSET_CACHE, {
+  matchOptions: { ignoreSearch: true },
+  maxEntries: Infinity,
+  maxAgeSeconds: Infinity,
+  cacheableResponse: { statuses: [200] },
+});
+
+self.addEventListener("install", () => void self.skipWaiting());
+self.addEventListener("activate", (event) => {
+  event.waitUntil(Promise.all([self.clients.claim(), cleanUp().catch(() => undefined)]));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  switch (routeRequest(request, self.location.origin)) {
+    case "page":
+      return event.respondWith(page(request));
+    case "asset":
+      return event.respondWith(assetStrategy.handleRequest(request));
+    case "static":
+      return event.respondWith(networkFirst(request));
+    case "network":
+      return;
+  }
+});
+
+async function page(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  try {
+    const response = await fetch(request);
+    const key = pageKeepKey(url);
+    if (key && response.ok && !response.redirected) {
+      const pages = await caches.open(PAGE_CACHE);
+      await pages.put(key, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const pages = await caches.open(PAGE_CACHE);
+    const kept = await pages.match(offlinePageKey(url.pathname));
+    if (kept) return kept;
+    const list = offlineRedirect(url.pathname);
+    if (list && (await pages.match(list))) return Response.redirect(`${url.origin}${list}`, 302);
+    throw error;
+  }
+}
+
+/**
+ * Other files a page loads: from the network, kept; without a network the kept copy. Plain code: the
+ * package's NetworkFirst gives up on the network after 10 s and scans the whole cache on every put.
+ */
+async function networkFirst(request: Request): Promise<Response> {
+  const assets = await caches.open(ASSET_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await assets.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await assets.match(request, { ignoreSearch: true });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Keeps what a page needs offline: assets, pages, and a survey's fill document. */
+async function warm({ assets = [], pages = [], shells = [] }: WarmMessage): Promise<void> {
+  const [assetCache, pageCache] = await Promise.all([caches.open(ASSET_CACHE), caches.open(PAGE_CACHE)]);
+  const keep = async (cache: Cache, url: string, key = url) => {
+    const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok || response.redirected) throw new Error(`${url}: ${response.status}`);
+    await cache.put(key, response);
+  };
+  const missing: string[] = [];
+  for (const url of assets) if (!(await assetCache.match(url))) missing.push(url);
+  await Promise.all([
+    ...missing.map((url) => keep(assetCache, url)),
+    ...pages.map((url) => keep(pageCache, url)),
+    ...shells.map((id) => keep(pageCache, shellUrl(id), shellKey(id))),
+  ]);
+  // The kept documents may now all be of this build: the files of earlier builds can go.
+  await pruneBuilds().catch(() => undefined);
+}
+
+async function forget({ shells = [] }: ForgetMessage): Promise<void> {
+  const pageCache = await caches.open(PAGE_CACHE);
+  await Promise.all(shells.flatMap((id) => [pageCache.delete(shellKey(id)), pageCache.delete(startPage(id))]));
+}
+
+/** On activation: the caches of earlier versions, then what earlier builds left in the current ones. */
+async function cleanUp(): Promise<void> {
+  await Promise.all(staleCaches(await caches.keys()).map((name) => caches.delete(name)));
+  await pruneBuilds();
+}
+
+/** Deletes the assets of earlier builds once no kept fill document needs them (staleEntries). */
+async function pruneBuilds(): Promise<void> {
+  const [assetCache, pageCache] = await Promise.all([caches.open(ASSET_CACHE), caches.open(PAGE_CACHE)]);
+  const documents = await Promise.all(
+    (await pageCache.keys()).map(async (request) => {
+      const kept = await pageCache.match(request);
+      return { key: new URL(request.url).pathname, build: kept ? documentBuild(await kept.text()) : null };
+    }),
+  );
+  const assets = (await assetCache.keys()).map((request) => request.url);
+  const stale = staleEntries({ assets, documents, build: BUILD_FILES });
+  await Promise.all([
+    ...stale.assets.map((url) => assetCache.delete(url)),
+    ...stale.documents.map((key) => pageCache.delete(key)),
+  ]);
+}
+
+self.addEventListener("message", (event) => {
+  const port = event.ports[0];
+  const data = (event.data ?? {}) as Partial<WorkerMessage>;
+  const job =
+    data.type === MESSAGE.warm
+      ? warm(data as WarmMessage)
+      : data.type === MESSAGE.forget
+        ? forget(data as ForgetMessage)
+        : null;
+  if (!job) return;
+  const reply = (answer: WorkerReply) => port?.postMessage(answer);
+  event.waitUntil(
+    job.then(
+      () => reply({ ok: true }),
+      (error: unknown) => reply({ ok: false, error: String(error) }),
+    ),
+  );
+});

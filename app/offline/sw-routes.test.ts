@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { offlinePageKey, offlineRedirect, pageKeepKey, routeRequest, type RoutedRequest } from "./sw-routes";
+
+const origin = "https://app.test";
+const get = (path: string, mode = "cors"): RoutedRequest => ({ method: "GET", url: `${origin}${path}`, mode });
+
+describe("routeRequest", () => {
+  it("sends every page load, of any address, to the page handler", () => {
+    for (const path of ["/surveys", "/survey/3/fill/P_1", "/survey-archives", "/", "/api/health", "/unknown?x=1"]) {
+      expect(routeRequest(get(path, "navigate"), origin)).toBe("page");
+    }
+  });
+
+  it("answers fingerprinted build files from the cache first", () => {
+    expect(routeRequest(get("/assets/entry.client-U8PyVSvg.js"), origin)).toBe("asset");
+    expect(routeRequest(get("/assets/app-B75-lFZO.css?v=2"), origin)).toBe("asset");
+    expect(routeRequest(get("/assets/common-Dhf9c52O.json"), origin)).toBe("asset");
+  });
+
+  it("sends other static files to the network first", () => {
+    for (const path of ["/favicon.svg", "/icon-192.png", "/manifest.webmanifest", "/favicon.ico", "/x.css", "/x.js"]) {
+      expect(routeRequest(get(path), origin)).toBe("static");
+    }
+  });
+
+  it("leaves the worker scripts, the new and the retired one, to the browser", () => {
+    expect(routeRequest(get("/entry.worker.js"), origin)).toBe("network");
+    expect(routeRequest(get("/sw.js"), origin)).toBe("network");
+  });
+
+  it("never answers API calls, loader data, the asset list or writes", () => {
+    expect(routeRequest(get("/api/surveys"), origin)).toBe("network");
+    expect(routeRequest(get("/api/health"), origin)).toBe("network");
+    expect(routeRequest(get("/surveys.data"), origin)).toBe("network");
+    expect(routeRequest(get("/survey/3/fill/P_1.data?_routes=x"), origin)).toBe("network");
+    expect(routeRequest(get("/offline-assets.json"), origin)).toBe("network");
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      expect(routeRequest({ method, url: `${origin}/surveys`, mode: "navigate" }, origin)).toBe("network");
+      expect(routeRequest({ method, url: `${origin}/assets/a.js`, mode: "cors" }, origin)).toBe("network");
+    }
+  });
+
+  it("leaves other origins alone, pages and files alike", () => {
+    expect(routeRequest({ method: "GET", url: "https://idp.test/login", mode: "navigate" }, origin)).toBe("network");
+    expect(routeRequest({ method: "GET", url: "https://cdn.test/assets/a.js", mode: "cors" }, origin)).toBe("network");
+    expect(routeRequest({ method: "GET", url: "http://app.test/assets/a.js", mode: "cors" }, origin)).toBe("network");
+  });
+});
+
+describe("pageKeepKey", () => {
+  const key = (path: string) => pageKeepKey(new URL(path, origin));
+
+  it("keeps the list, the start pages and the archive under their path, without a trailing slash", () => {
+    expect(key("/surveys")).toBe("/surveys");
+    expect(key("/surveys/")).toBe("/surveys");
+    expect(key("/survey/12")).toBe("/survey/12");
+    expect(key("/survey-archives")).toBe("/survey-archives");
+  });
+
+  it("never keeps a fill page (it carries a patient's data), a filtered page or any other page", () => {
+    expect(key("/survey/12/fill/P_1")).toBeNull();
+    expect(key("/survey/12/fill/offline-shell")).toBeNull();
+    expect(key("/surveys?title=x")).toBeNull();
+    expect(key("/survey/abc")).toBeNull();
+    expect(key("/survey/12/edit")).toBeNull();
+    expect(key("/")).toBeNull();
+  });
+});
+
+describe("offlinePageKey", () => {
+  it("answers any fill page with its survey's kept fill document", () => {
+    expect(offlinePageKey("/survey/12/fill/P_1")).toBe("/__offline-shell/12");
+    expect(offlinePageKey("/survey/12/fill/Müller_1/")).toBe("/__offline-shell/12");
+  });
+
+  it("answers other pages with their own kept copy", () => {
+    expect(offlinePageKey("/surveys/")).toBe("/surveys");
+    expect(offlinePageKey("/survey/12")).toBe("/survey/12");
+    expect(offlinePageKey("/survey/12/fill/P_1/extra")).toBe("/survey/12/fill/P_1/extra");
+    expect(offlinePageKey("/")).toBe("/");
+  });
+});
+
+describe("offlineRedirect", () => {
+  it("sends pages without a kept copy to the list, but not the list itself", () => {
+    expect(offlineRedirect("/survey/12/edit")).toBe("/surveys");
+    expect(offlineRedirect("/")).toBe("/surveys");
+    expect(offlineRedirect("/surveys")).toBeNull();
+    expect(offlineRedirect("/surveys/")).toBeNull();
+  });
+});

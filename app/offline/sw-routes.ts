@@ -1,0 +1,64 @@
+/**
+ * Which of the service worker's handlers answers a request, and under which keys pages are kept and
+ * looked up (decision 023). Pure, so that every rule is tested without a browser.
+ */
+import { ASSETS_PREFIX, LIST_PAGE, RETIRED_WORKER_URL, WORKER_URL, shellKey } from "./sw-constants";
+
+/**
+ * - `page`: a document: network first; without a network its kept copy, or the survey's fill document;
+ * - `asset`: a fingerprinted build file: from the cache first (its name changes with its content);
+ * - `static`: another file a page loads (icons, manifest, styles, scripts): network first, kept copy offline;
+ * - `network`: not the worker's: the browser sends it as if there were no worker (API calls, loader data,
+ *   writes, other origins). Nothing of it is ever answered from a cache.
+ */
+export type SwHandler = "page" | "asset" | "static" | "network";
+
+/** The parts of a request the choice depends on. */
+export interface RoutedRequest {
+  method: string;
+  url: string;
+  mode: string;
+}
+
+const STATIC_FILE = /\.(svg|png|webmanifest|ico|css|js)$/;
+const WORKER_SCRIPTS = new Set([WORKER_URL, RETIRED_WORKER_URL]);
+
+/** The handler for a request the worker sees; `origin` is the worker's own. */
+export function routeRequest(request: RoutedRequest, origin: string): SwHandler {
+  if (request.method !== "GET") return "network";
+  const url = new URL(request.url);
+  if (url.origin !== origin) return "network";
+  if (request.mode === "navigate") return "page";
+  if (url.pathname.startsWith(ASSETS_PREFIX)) return "asset";
+  if (STATIC_FILE.test(url.pathname) && !WORKER_SCRIPTS.has(url.pathname)) return "static";
+  return "network";
+}
+
+const FILL = /^\/survey\/(\d+)\/fill\/[^/]+\/?$/;
+/** The list, the start pages and the archive (which offline only says that it is not available). */
+const KEEP_PAGE = /^\/(surveys|survey\/\d+|survey-archives)\/?$/;
+
+const withoutTrailingSlash = (pathname: string) => pathname.replace(/\/$/, "") || "/";
+
+/**
+ * The key a page answered by the network is kept under, or null when it is not kept. A fill page never
+ * is: it would carry one patient's data under that patient's address.
+ */
+export function pageKeepKey(url: URL): string | null {
+  return KEEP_PAGE.test(url.pathname) && !url.search ? withoutTrailingSlash(url.pathname) : null;
+}
+
+/** Which kept document answers a page without a network: a fill page gets its survey's fill document. */
+export function offlinePageKey(pathname: string): string {
+  const fill = FILL.exec(pathname);
+  return fill ? shellKey(fill[1]) : withoutTrailingSlash(pathname);
+}
+
+/**
+ * Where a page without a network and without a kept document is sent: the kept list, at the list's own
+ * address (another page's document under this address would carry data that does not fit the page the
+ * address names, and the app would not start). Null for the list itself.
+ */
+export function offlineRedirect(pathname: string): string | null {
+  return withoutTrailingSlash(pathname) === LIST_PAGE ? null : LIST_PAGE;
+}
