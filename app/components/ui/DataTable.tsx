@@ -56,6 +56,7 @@ export function compareValues(a: SortValue, b: SortValue, collator: Intl.Collato
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 const MARK = { asc: "▲", desc: "▼" } as const;
+const SLOT = "\u0000";
 
 /**
  * A table people read and sort: a real `<table>` drawn on the server, whose sortable headers are buttons
@@ -100,6 +101,9 @@ export function DataTable<Row>({
     enableMultiSort: false,
   });
   const byId = new Map(columns.map((c) => [c.id, c]));
+  // A sort button is named by its text ("Sort by Count"): the header shown, the words around it for screen
+  // readers only, in the language's order. Text rather than aria-label, so that the name holds the label seen.
+  const [sortBefore, sortAfter] = t("table.sortBy", { column: SLOT }).split(SLOT);
 
   return (
     <table className={className} data-testid={testId}>
@@ -122,10 +126,11 @@ export function DataTable<Row>({
                     type="button"
                     className="table__sort"
                     disabled={!hydrated}
-                    aria-label={t("table.sortBy", { column: c.header })}
                     onClick={h.column.getToggleSortingHandler()}
                   >
+                    {sortBefore ? <span className="visually-hidden">{sortBefore}</span> : null}
                     {label}
+                    {sortAfter ? <span className="visually-hidden">{sortAfter}</span> : null}
                     <span aria-hidden="true" className="table__sort-mark">
                       {sorted ? MARK[sorted] : "↕"}
                     </span>
