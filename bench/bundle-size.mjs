@@ -1,6 +1,6 @@
 // The JavaScript a browser downloads per page (gzip), from the production build's manifest, with the page's
-// language file, against the budgets; and a check that the rich-text editor's code loads on the editor
-// route only.
+// language file, against the budgets; and checks that the rich-text editor's code loads on the editor route
+// only and the sortable tables' library (@tanstack/react-table) on none of the budgeted pages.
 // Usage: node bench/bundle-size.mjs (after npm run build)
 import fs from "node:fs";
 import path from "node:path";
@@ -11,13 +11,19 @@ const root = path.resolve(import.meta.dirname, "..");
 const build = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
 const manifest = build.assets;
 
-/** Pages and the route chain each loads (root first), with their budgets in KB gzip. */
+/** Pages and the route chain each loads (root first), with their budgets in KB gzip and the text parts they show. */
 const pages = [
   { page: "/surveys", routes: ["root", "routes/surveys"], budgetKb: 130 },
   { page: "/survey/:id (start)", routes: ["root", "routes/survey.$surveyId._index"], budgetKb: 140 },
   { page: "/survey/:id/fill/:patientId", routes: ["root", "routes/survey.$surveyId.fill.$patientId"], budgetKb: 140 },
   { page: "/survey-archives", routes: ["root", "routes/survey-archives"], budgetKb: 130 },
-  { page: "/survey/:id/edit", routes: ["root", "routes/survey.$surveyId.edit"], budgetKb: null },
+  { page: "/survey/:id/edit", routes: ["root", "routes/survey.$surveyId.edit"], budgetKb: null, authoring: true },
+  {
+    page: "/survey/:id/statistics",
+    routes: ["root", "routes/survey.$surveyId.statistics"],
+    budgetKb: null,
+    authoring: true,
+  },
 ];
 const EDITOR_ONLY = "routes/survey.$surveyId.edit";
 
@@ -29,6 +35,9 @@ function gzipKb(file) {
 }
 const isRichText = (file) =>
   /ProseMirror|prosemirror-/.test(fs.readFileSync(path.join(root, "build/client", file), "utf8"));
+// The table library's row models keep their names (object properties survive minification).
+const isTableLibrary = (file) =>
+  /getSortedRowModel/.test(fs.readFileSync(path.join(root, "build/client", file), "utf8"));
 
 function filesOf(routeIds) {
   const files = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
@@ -47,24 +56,27 @@ const languageFiles = JSON.parse(fs.readFileSync(path.join(root, "build/client/o
   (file) => file.endsWith(".json"),
 );
 const partKb = (part) => Math.max(...languageFiles.filter((f) => path.basename(f).startsWith(`${part}-`)).map(gzipKb));
-const textsKb = (routes) => partKb("common") + (routes.includes(EDITOR_ONLY) ? partKb("authoring") : 0);
+const textsKb = (p) => partKb("common") + (p.authoring ? partKb("authoring") : 0);
 
 const rows = [];
 let ok = true;
 for (const p of pages) {
   const files = filesOf(p.routes);
   if (!files) continue;
-  const kb = [...files].reduce((sum, f) => sum + gzipKb(f), textsKb(p.routes));
+  const kb = [...files].reduce((sum, f) => sum + gzipKb(f), textsKb(p));
   const richText = [...files].some(isRichText);
   const within = p.budgetKb === null || kb <= p.budgetKb;
   const richOk = richText === p.routes.includes(EDITOR_ONLY);
-  ok &&= within && richOk;
+  const tables = [...files].some(isTableLibrary);
+  const tablesOk = p.budgetKb === null || !tables;
+  ok &&= within && richOk && tablesOk;
   rows.push({
     page: p.page,
     "JS gzip": `${kb.toFixed(1)} KB`,
     budget: p.budgetKb === null ? "-" : `${p.budgetKb} KB`,
     "rich-text code": richText ? "yes" : "no",
-    verdict: within && richOk ? "within" : "OVER",
+    "table library": tables ? "yes" : "no",
+    verdict: within && richOk && tablesOk ? "within" : "OVER",
   });
 }
 console.table(rows);

@@ -96,13 +96,16 @@ for (const lang of ["Deutsch", "English"] as const) {
   });
 }
 
-/** Buttons and selects of the Graphs tab (and its modal) outside the reorder handles, with how they look. */
+/**
+ * Buttons and selects of the Graphs tab (and its modal) outside the reorder handles and the figures tables'
+ * sort buttons (which read as their column's header: see figuresSortButtons), with how they look.
+ */
 async function graphControls(page: Page) {
   // Away from every control, so that none is seen in its hover state.
   await page.mouse.move(0, 0);
   return page.locator(".graphs").evaluate((root) =>
     [...root.querySelectorAll<HTMLElement>("button, select, input[type=search]")]
-      .filter((e) => !e.closest(".sortable__handle-group") && e.getClientRects().length > 0)
+      .filter((e) => !e.closest(".sortable__handle-group") && !e.closest("th") && e.getClientRects().length > 0)
       .map((e) => ({
         control: `${e.tagName.toLowerCase()} ${
           e.getAttribute("aria-label") ??
@@ -113,6 +116,26 @@ async function graphControls(page: Page) {
         radius: getComputedStyle(e).borderRadius,
         border: getComputedStyle(e).borderTopColor,
       })),
+  );
+}
+
+/** The sort buttons of the open figures tables: their text and look against their header cell's. */
+async function figuresSortButtons(page: Page) {
+  return page.locator(".graphs details[open] th").evaluateAll((cells) =>
+    cells.flatMap((th) => {
+      const button = th.querySelector("button");
+      if (!button) return [];
+      const look = getComputedStyle(button);
+      return [
+        {
+          name: button.textContent,
+          classes: [...button.classList].join(" "),
+          border: look.borderTopWidth,
+          background: look.backgroundColor,
+          sameFont: look.font === getComputedStyle(th).font,
+        },
+      ];
+    }),
   );
 }
 
@@ -151,6 +174,17 @@ test("pies have a colour key, several answers get bars, a one-category radar say
     await expect(page.getByRole("dialog", { name: "Diagramme hinzufügen" })).toBeVisible();
     const inModal = await graphControls(page);
     await page.keyboard.press("Escape");
+    // A figures table's sort buttons read as its headers: the app's own class, the header's font, no frame.
+    await radar.getByText("Zahlen anzeigen").click();
+    expect(await figuresSortButtons(page)).toEqual(
+      ["Kategorie", "Erreichte Punktzahl", "Maximum"].map((header) => ({
+        name: expect.stringContaining(`Nach ${header} sortieren`),
+        classes: "table__sort",
+        border: "0px",
+        background: "rgba(0, 0, 0, 0)",
+        sameFont: true,
+      })),
+    );
     // The app's own button and field classes, with their look (rounded, bordered), not the browser's.
     const controls = [...onTab, ...inModal].filter((c) => !c.classes.includes("modal__close"));
     expect(controls.map((c) => c.control)).toEqual(

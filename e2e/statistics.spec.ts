@@ -21,6 +21,41 @@ test("an analyst filters, toggles, benchmarks, exports and downloads attachments
   await expect(choices.getByRole("row", { name: /Ja/ })).toContainText("75,00 %");
   await expect(page.getByText("Durchschnitt")).toBeVisible();
 
+  // Sorting by keyboard: Tab from the page's start to the column's button, Enter; again for the other way.
+  const answers = choices.locator("tbody th");
+  await expect(answers).toHaveText(["Ja", "Nein"]);
+  const byAnswer = choices.getByRole("button", { name: "Nach Antwort sortieren" });
+  const byCount = choices.getByRole("button", { name: "Nach Anzahl sortieren" });
+  await expect(byCount).toBeEnabled();
+  const focused = (target: typeof byAnswer) => target.evaluate((e) => e === document.activeElement);
+  for (let presses = 0; !(await focused(byAnswer)); presses++) {
+    expect(presses, "Tab presses to the first column's sort button").toBeLessThan(40);
+    await page.keyboard.press("Tab");
+  }
+  await page.keyboard.press("Tab");
+  await expect(byCount).toBeFocused();
+  const countHeader = choices.getByRole("columnheader", { name: "Nach Anzahl sortieren" });
+  await expect(countHeader).toHaveAttribute("aria-sort", "none");
+  await page.keyboard.press("Enter");
+  await expect(countHeader).toHaveAttribute("aria-sort", "descending");
+  await expect(answers).toHaveText(["Ja", "Nein"]);
+  await page.keyboard.press("Enter");
+  await expect(countHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(answers).toHaveText(["Nein", "Ja"]);
+  await expect(choices.getByRole("row", { name: /Nein/ })).toContainText("25,00 %");
+  await expect(byCount).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(byAnswer).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(choices.getByRole("columnheader", { name: "Nach Antwort sortieren" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await expect(countHeader).toHaveAttribute("aria-sort", "none");
+  await expect(answers).toHaveText(["Ja", "Nein"]);
+  await page.keyboard.press("Enter");
+  await expect(answers).toHaveText(["Nein", "Ja"]);
+
   // Filter by one survey id: the figures reload when the selector closes.
   await page.getByText("Filter", { exact: true }).click();
   await page.locator("summary", { hasText: "Umfrage-IDs" }).click();
@@ -95,9 +130,14 @@ test.describe("without JavaScript", () => {
     await expect(completed).toBeVisible();
     const before = Number((await completed.textContent())!.split(" ")[0]);
     expect(before).toBeGreaterThanOrEqual(60);
-    await expect(
-      page.getByRole("table", { name: "Antworten auf Wie stark ist die Atemnot bei Belastung?" }),
-    ).toBeVisible();
+    const breath = page.getByRole("table", { name: "Antworten auf Wie stark ist die Atemnot bei Belastung?" });
+    await expect(breath).toBeVisible();
+    // Its rows in their own order; sorting needs the page's scripts, so its buttons are off.
+    await expect(breath.getByRole("columnheader", { name: "Nach Anzahl sortieren" })).toHaveAttribute(
+      "aria-sort",
+      "none",
+    );
+    await expect(breath.getByRole("button", { name: "Nach Anzahl sortieren" })).toBeDisabled();
     await page.getByText("Filter", { exact: true }).click();
     await page.locator("summary", { hasText: "Geschlecht" }).click();
     await page.getByLabel("weiblich", { exact: true }).check();

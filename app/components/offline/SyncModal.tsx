@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/ui/DataTable";
 import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { exportToFile } from "~/offline/export";
-import type { FillEntry } from "~/offline/fill-entry";
+import { pendingFiles, type FillEntry } from "~/offline/fill-entry";
 import { countEntries, ENTRIES_EVENT } from "~/offline/fill-store";
 import { firstEntries, listEntries } from "~/offline/fill-sync-store";
 import { isPersisted } from "~/offline/persistence";
@@ -107,28 +108,27 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
         {report}
       </p>
       {entries ? (
-        <table className="sync-table" data-testid="sync-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("offline.colSurvey")}</th>
-              <th scope="col">{t("offline.colPatient")}</th>
-              <th scope="col">{t("offline.colFiles")}</th>
-              <th scope="col">{t("offline.colActions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <SyncRow
-                key={keyOf(e)}
-                entry={e}
-                disabled={busy}
-                onChanged={reload}
-                onDelete={() => setConfirm(e)}
-                onShowFiles={() => setFilesOf(e)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="sync-table"
+          testId="sync-table"
+          rows={entries}
+          rowId={keyOf}
+          columns={[
+            { id: "survey", header: t("offline.colSurvey"), sortValue: (e) => e.surveyTitle },
+            { id: "patient", header: t("offline.colPatient"), sortValue: (e) => e.patientId },
+            { id: "files", header: t("offline.colFiles"), sortValue: (e) => pendingFiles(e).length },
+            { id: "actions", header: t("offline.colActions") },
+          ]}
+          renderRow={(e) => (
+            <SyncRow
+              entry={e}
+              disabled={busy}
+              onChanged={reload}
+              onDelete={() => setConfirm(e)}
+              onShowFiles={() => setFilesOf(e)}
+            />
+          )}
+        />
       ) : (
         <p role="status">{t("offline.loading")}</p>
       )}

@@ -1,6 +1,7 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/ui/DataTable";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { StatisticsAttachment } from "~/domain/statistics";
@@ -68,39 +69,35 @@ export function AttachmentsModal({
       {shown.length === 0 ? (
         <p className="empty">{t("statistics.attachments.none")}</p>
       ) : (
-        <table className="table files__table">
-          <caption className="visually-hidden">{t("statistics.attachments.title", { title })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("statistics.attachments.file")}</th>
-              <th scope="col">{t("statistics.attachments.patient")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("statistics.attachments.download")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((f) => (
-              <tr key={f.Id}>
-                <td>{f.FileName}</td>
-                <td>{f.PatientId}</td>
-                <td>
-                  <Form method="post" action={downloadPath(surveyId, view)} reloadDocument target="_blank">
-                    <input type="hidden" name="intent" value="file" />
-                    <input type="hidden" name="id" value={f.Id} />
-                    <button
-                      type="submit"
-                      className="btn btn--small"
-                      aria-label={t("statistics.attachments.downloadOne", { name: f.FileName })}
-                    >
-                      {t("statistics.attachments.download")}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="table files__table"
+          caption={t("statistics.attachments.title", { title })}
+          captionHidden
+          rows={shown}
+          rowId={(f) => String(f.Id)}
+          columns={[
+            { id: "file", header: t("statistics.attachments.file"), sortValue: (f) => f.FileName },
+            { id: "patient", header: t("statistics.attachments.patient"), sortValue: (f) => f.PatientId },
+            {
+              id: "download",
+              header: t("statistics.attachments.download"),
+              headerHidden: true,
+              cell: (f) => (
+                <Form method="post" action={downloadPath(surveyId, view)} reloadDocument target="_blank">
+                  <input type="hidden" name="intent" value="file" />
+                  <input type="hidden" name="id" value={f.Id} />
+                  <button
+                    type="submit"
+                    className="btn btn--small"
+                    aria-label={t("statistics.attachments.downloadOne", { name: f.FileName })}
+                  >
+                    {t("statistics.attachments.download")}
+                  </button>
+                </Form>
+              ),
+            },
+          ]}
+        />
       )}
       <Form method="post" action={downloadPath(surveyId, view)} reloadDocument className="modal__actions">
         <input type="hidden" name="intent" value="zip" />

@@ -2,6 +2,7 @@ import { callApi } from "~/api-client";
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/ui/DataTable";
 import { Modal } from "~/components/ui/Modal";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/SearchBox";
 import { useHydrated } from "~/components/ui/useHydrated";
@@ -23,8 +24,8 @@ interface FreeTextModalProps {
 }
 
 /**
- * Every free-text answer of a question (section 2): a search (600 ms after typing stops), a list that loads
- * 15 more when scrolled to its end, and the counts. Without JavaScript the search is a form and "show more"
+ * Every free-text answer of a question (section 2): a search (600 ms after typing stops), a table that loads
+ * 15 more when scrolled to its end and sorts the answers loaded, and the counts. Without JavaScript the search is a form and "show more"
  * a link.
  */
 export function FreeTextModal({ view, surveyId, questionId, title, q, take, page }: FreeTextModalProps) {
@@ -34,7 +35,7 @@ export function FreeTextModal({ view, surveyId, questionId, title, q, take, page
   const [search, setSearch] = useState(q);
   const [list, setList] = useState(page);
   const [loading, setLoading] = useState(false);
-  const end = useRef<HTMLLIElement>(null);
+  const end = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const closeHref = viewHref(view, {});
   const here = [...writeView(view).entries(), ["modal", "freetext"], ["question", String(questionId)]];
@@ -109,17 +110,32 @@ export function FreeTextModal({ view, surveyId, questionId, title, q, take, page
       <p className="freetext__count" role="status">
         {t("statistics.freeText.count", { shown: list.Data.length, total: list.Total })}
       </p>
-      <ul className="freetext__all">
-        {list.Data.map((r, i) => (
-          <li key={`${r.PatientId}-${i}`} className="freetext__entry">
-            <span className="freetext__text">{r.Response}</span>
-            <span className="freetext__meta">
-              {r.PatientId} · {formatDateTime(r.DateTime, false, "Europe/Berlin")}
-            </span>
-          </li>
-        ))}
-        <li ref={end} aria-hidden="true" className="freetext__end" />
-      </ul>
+      {/* Scrolls in its own box, by keyboard too; its end loads the next answers. */}
+      <div className="freetext__all" tabIndex={0} role="region" aria-label={t("statistics.freeText.title", { title })}>
+        <DataTable
+          className="table freetext__table"
+          caption={t("statistics.freeText.title", { title })}
+          captionHidden
+          rows={list.Data}
+          rowId={(_, i) => String(i)}
+          columns={[
+            {
+              id: "answer",
+              header: t("statistics.freeText.answer"),
+              sortValue: (r) => r.Response,
+              cell: (r) => <span className="freetext__text">{r.Response}</span>,
+            },
+            { id: "patient", header: t("statistics.freeText.patient"), sortValue: (r) => r.PatientId },
+            {
+              id: "date",
+              header: t("statistics.freeText.date"),
+              sortValue: (r) => r.DateTime,
+              cell: (r) => formatDateTime(r.DateTime, false, "Europe/Berlin"),
+            },
+          ]}
+        />
+        <div ref={end} aria-hidden="true" className="freetext__end" />
+      </div>
       {!hydrated && list.Data.length < list.Total ? (
         <a className="btn" href={`?${new URLSearchParams([...here, ["mq", q], ["take", String(take + MORE)]])}`}>
           {t("statistics.freeText.more")}

@@ -9,6 +9,7 @@ import { ScoreBadge } from "./ScoreBadge";
 import { FreeTextShortList } from "./FreeTextShortList";
 import { viewHref, type StatisticsView } from "~/domain/statistics-view";
 import { WordCloud } from "./WordCloud";
+import { DataTable, type TableColumn } from "~/components/ui/DataTable";
 
 export interface QuestionStatsProps {
   q: QuestionStatistics;
@@ -108,48 +109,49 @@ function ChoiceTable({
     <>
       <div className={view.pie ? "qstat__choices qstat__choices--pie" : "qstat__choices"}>
         <TableBox scrolls={benchmarking} label={t("statistics.answersOf", { title: q.QuestionTitle })}>
-          <table className="table qstat__table">
-            <caption className="visually-hidden">{t("statistics.answersOf", { title: q.QuestionTitle })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("statistics.answer")}</th>
-                <th scope="col" className="num">
-                  {t("statistics.count")}
-                </th>
-                <th scope="col" className="num">
-                  {t("statistics.percent")}
-                </th>
-                {benchmarking ? (
-                  <>
-                    <th scope="col" className="num">
-                      {t("statistics.benchmark.count")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("statistics.benchmark.percent")}
-                    </th>
-                  </>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {q.AnswerStatistics.map((a) => {
-                const b = paired(a);
-                return (
-                  <tr key={a.AnswerOptionId}>
-                    <th scope="row">{a.AnswerOptionText}</th>
-                    <td className="num">{a.TotalAnswerOptionResponses}</td>
-                    <td className="num">{pct(a.PercentageAnswerOptionResponses)}</td>
-                    {benchmarking ? (
-                      <>
-                        <td className="num">{b ? b.TotalAnswerOptionResponses : "–"}</td>
-                        <td className="num">{b ? pct(b.PercentageAnswerOptionResponses) : "–"}</td>
-                      </>
-                    ) : null}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            className="table qstat__table"
+            caption={t("statistics.answersOf", { title: q.QuestionTitle })}
+            captionHidden
+            rows={q.AnswerStatistics}
+            rowId={(a) => String(a.AnswerOptionId)}
+            columns={[
+              { id: "answer", header: t("statistics.answer"), rowHeader: true, sortValue: (a) => a.AnswerOptionText },
+              {
+                id: "count",
+                header: t("statistics.count"),
+                numeric: true,
+                sortValue: (a) => a.TotalAnswerOptionResponses,
+              },
+              {
+                id: "percent",
+                header: t("statistics.percent"),
+                numeric: true,
+                sortValue: (a) => a.PercentageAnswerOptionResponses,
+                cell: (a) => pct(a.PercentageAnswerOptionResponses),
+              },
+              ...(benchmarking
+                ? ([
+                    {
+                      id: "benchmarkCount",
+                      header: t("statistics.benchmark.count"),
+                      numeric: true,
+                      sortValue: (a) => paired(a)?.TotalAnswerOptionResponses,
+                    },
+                    {
+                      id: "benchmarkPercent",
+                      header: t("statistics.benchmark.percent"),
+                      numeric: true,
+                      sortValue: (a) => paired(a)?.PercentageAnswerOptionResponses,
+                      cell: (a) => {
+                        const b = paired(a);
+                        return b ? pct(b.PercentageAnswerOptionResponses) : "–";
+                      },
+                    },
+                  ] satisfies TableColumn<AnswerStatistics>[])
+                : []),
+            ]}
+          />
         </TableBox>
         {view.pie && many ? (
           <div className="qstat__chart">
@@ -237,25 +239,24 @@ function CountedValues({
           </div>
         ))}
       </dl>
-      <table className="table qstat__table">
-        <caption className="visually-hidden">{t("statistics.valuesOf", { title: q.QuestionTitle })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("statistics.value")}</th>
-            <th scope="col" className="num">
-              {t("statistics.count")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.CountedValues.map((v) => (
-            <tr key={String(v.Value)}>
-              <th scope="row">{show(v.Value)}</th>
-              <td className="num">{v.Count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="table qstat__table"
+        caption={t("statistics.valuesOf", { title: q.QuestionTitle })}
+        captionHidden
+        rows={c.CountedValues}
+        rowId={(v) => String(v.Value)}
+        columns={[
+          // Days as YYYY-MM-DD sort by their text.
+          {
+            id: "value",
+            header: t("statistics.value"),
+            rowHeader: true,
+            sortValue: (v) => v.Value,
+            cell: (v) => show(v.Value),
+          },
+          { id: "count", header: t("statistics.count"), numeric: true, sortValue: (v) => v.Count },
+        ]}
+      />
       {c.CountedValuesTruncated ? <p className="qstat__note">{t("statistics.valuesTruncated")}</p> : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DataTable } from "~/components/ui/DataTable";
 import type { Chart } from "~/domain/dashboards";
 import { chartModel, type ChartModel, type Table } from "./chart-model";
 import { BarChart, BoxPlot, LineChart, RADAR_AREA_FROM, RadarChart } from "./Plots";
@@ -10,33 +11,17 @@ function Figures({ table, name }: { table: Table; name: string }) {
       <summary>{t("statistics.graphs.figures")}</summary>
       {/* Wider than a phone with many columns: it scrolls in its own box, which takes the keyboard focus. */}
       <div className="table-scroll" tabIndex={0} role="region" aria-label={t("statistics.graphs.figuresOf", { name })}>
-        <table>
-          <caption>{t("statistics.graphs.figuresOf", { name })}</caption>
-          <thead>
-            <tr>
-              {table.headers.map((h) => (
-                <th key={h} scope="col">
-                  {t(`statistics.graphs.${h}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row, i) => (
-              <tr key={i}>
-                {row.map((cell, j) =>
-                  j === 0 ? (
-                    <th key={j} scope="row">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={j}>{cell ?? "–"}</td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable<Table["rows"][number]>
+          caption={t("statistics.graphs.figuresOf", { name })}
+          rows={table.rows}
+          rowId={(_, i) => String(i)}
+          columns={table.headers.map((h, j) => ({
+            id: h,
+            header: t(`statistics.graphs.${h}`),
+            rowHeader: j === 0,
+            sortValue: (row) => row[j],
+          }))}
+        />
       </div>
     </details>
   );
