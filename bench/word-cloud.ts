@@ -1,4 +1,4 @@
-// The statistics' word cloud two ways, for decision 023: the list the server draws today
+// The statistics' word cloud two ways, for decision 024: the list the server draws today
 // (app/components/statistics/WordCloud.tsx) against @visx/wordcloud's Wordcloud, which lays its words out with
 // d3-cloud in the browser (it measures each word on a canvas). For each: what the server's render shows
 // without JavaScript, the JavaScript it adds to the statistics page (minified, gzip; React and @visx/group
