@@ -11,8 +11,8 @@ import { SearchBox } from "~/components/ui/SearchBox";
 import { reportNetworkError, useOnline } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
 import { SurveyListSchema } from "~/domain/survey";
-import { failBack } from "~/server/action-errors.server";
-import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
+import { refused } from "~/server/refusals.server";
 import { hasRole, requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const list = await apiClient(user.accessToken)
     .get("/surveys", { query: { Archived: true, filterString: q || undefined }, schema: SurveyListSchema })
-    .catch(handleApiAuthErrors);
+    .catch((error: unknown) => refused(request, error));
   const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
   const target = list.Data.find((s) => String(s.Id) === id);
   return {
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back, notFound: back });
   }
   return redirect(back);
 }

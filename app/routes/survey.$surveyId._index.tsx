@@ -26,11 +26,10 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import { SurveySchema } from "~/domain/survey";
 import { useOnline } from "~/offline/connectivity";
 import { startClientAction, startClientLoader } from "~/offline/start-local";
-import { errorKey, failBack } from "~/server/action-errors.server";
-import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { getContext } from "~/server/context.server";
-import { setFlash } from "~/server/flash.server";
+import { notFound, refused } from "~/server/refusals.server";
 import { startCase } from "~/server/start-case.server";
 
 /** Latest open responses shown (section 9). */
@@ -48,18 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = apiClient(user.accessToken);
   const latestOf = (surveyId: number) =>
     api.get("/patients/latest", { query: { count: LATEST_COUNT, surveyId }, schema: LatestSchema }).catch(() => null);
-  let survey, latestRows;
-  try {
-    if (!id) throw new ApiError(404, { Type: "SURVEY_NOT_FOUND", Error: "Bad id" });
-    [survey, latestRows] = await Promise.all([api.get(`/surveys/${id}`, { schema: SurveySchema }), latestOf(id)]);
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401) {
-      // A survey that cannot be loaded (unknown, or not for this person) sends them back to the list.
-      const key = error.status === 404 || error.status === 403 ? "start.loadFailed" : errorKey(error);
-      throw redirect("/surveys", { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
-    }
-    return handleApiAuthErrors(error);
-  }
+  // A survey that cannot be loaded sends the person back to the list, with the reason.
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
+  const [survey, latestRows] = await Promise.all([
+    api.get(`/surveys/${id}`, { schema: SurveySchema }),
+    latestOf(id),
+  ]).catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   const blocked = fillBlock(survey);
   const latest: LatestResponse[] | null =
     blocked || !latestRows
@@ -88,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = surveyIdOf(params);
-  if (!id) throw redirect("/surveys");
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
   const here = `/survey/${id}`;
   const form = await request.formData();
   const typed = String(form.get("patientId") ?? "");
@@ -103,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result: StartProblem = { patientId: normalizePatientId(typed), problem: outcome.problem };
     return data(result, { status: outcome.problem === "closed" ? 409 : 400 });
   } catch (error) {
-    return failBack(request, error, here);
+    return refused(request, error, { back: here, notFound: "/surveys" });
   }
 }
 

@@ -16,10 +16,10 @@ import { pageTitle } from "~/components/layout/meta";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { SurveySchema } from "~/domain/survey";
 import type { Tag, Team } from "~/domain/user";
-import { errorKey, failBack } from "~/server/action-errors.server";
-import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
+import { notFound, refusal, refused } from "~/server/refusals.server";
 
 // The editor's and the statistics' texts come with the page (decision 015).
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
@@ -37,24 +37,14 @@ function surveyId(params: { surveyId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = surveyId(params);
-  let survey, teams, tags;
-  try {
-    if (!id) throw new ApiError(404, { Type: "SURVEY_NOT_FOUND", Error: "Bad id" });
-    const api = apiClient(user.accessToken);
-    [survey, teams, tags] = await Promise.all([
-      api.get(`/surveys/${id}`, { schema: SurveySchema }),
-      api.get<Team[]>("/teams"),
-      api.get<Tag[]>("/tags"),
-    ]);
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-      // Section 2: a survey that cannot be loaded sends the editor back to the list.
-      throw redirect("/surveys", {
-        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "editor.loadFailed" }) },
-      });
-    }
-    return handleApiAuthErrors(error);
-  }
+  // Section 2: a survey that cannot be loaded sends the editor back to the list, with the reason.
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
+  const api = apiClient(user.accessToken);
+  const [survey, teams, tags] = await Promise.all([
+    api.get(`/surveys/${id}`, { schema: SurveySchema }),
+    api.get<Team[]>("/teams"),
+    api.get<Tag[]>("/tags"),
+  ]).catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   if (!survey.Rights.CanEdit && !survey.Rights.CanApprove) throw redirect("/403");
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm: "publish" | "unpublish" | null = asked === "publish" || asked === "unpublish" ? asked : null;
@@ -71,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = surveyId(params);
-  if (!id) throw redirect("/surveys");
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
   const form = await request.formData();
   const intent = form.get("intent");
   const api = apiClient(user.accessToken);
@@ -89,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       try {
         await api.post(movePath(kind, itemId, to, id));
       } catch (error) {
-        return failBack(request, error, here);
+        return refused(request, error, { back: here });
       }
     }
     return redirect(here);
@@ -100,9 +90,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await api.put(`/surveys/${id}`, { body: { Title: String(form.get("title") ?? "") } });
       return { ok: true };
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403))
-        return handleApiAuthErrors(error);
-      return data({ ok: false, error: errorKey(error) }, { status: error instanceof ApiError ? error.status : 500 });
+      const { key, status } = refusal(error);
+      return data({ ok: false, error: key }, { status });
     }
   }
   try {
@@ -116,14 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect(here, { headers: await flash("success", "editor.saved") });
     }
     if (intent === "publish") {
-      try {
-        await api.post(`/surveys/${id}/approve`);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400) {
-          return redirect(here, { headers: await flash("error", "editor.publishNeeds") });
-        }
-        throw error;
-      }
+      await api.post(`/surveys/${id}/approve`);
       return redirect("/surveys", { headers: await flash("success", "editor.published") });
     }
     if (intent === "unpublish") {
@@ -131,7 +113,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect(here, { headers: await flash("success", "editor.unpublished") });
     }
   } catch (error) {
-    return failBack(request, error, here);
+    // Publishing refused for its checks (section 2) says where to look for what is missing.
+    const keys = intent === "publish" ? { VALIDATION_ERROR: "editor.publishNeeds" } : undefined;
+    return refused(request, error, { back: here, keys });
   }
   return redirect(here);
 }

@@ -14,11 +14,11 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import { isValidPatientId } from "~/domain/patient-id";
 import { SurveySchema } from "~/domain/survey";
 import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
-import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
+import { refused } from "~/server/refusals.server";
 import {
-  isTooLarge,
   preliminaryComplete,
   readPageForm,
   savePageFromForm,
@@ -101,8 +101,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       formKey: newIdempotencyKey(),
     };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return toStart(request, surveyId, "editor.loadFailed");
-    return handleApiAuthErrors(error);
+    const start = `/survey/${surveyId}`;
+    return refused(request, error, { back: start, notFound: start });
   }
 }
 
@@ -151,19 +151,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect(`${base}?page=questionnaire&category=${next}`);
     }
   } catch (error) {
-    if (isTooLarge(error))
-      return redirect(here, {
-        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "fill.formTooLarge" }) },
-      });
-    if (error instanceof ApiError && error.status === 404) return toStart(request, surveyId, "fill.patientNotFound");
-    if (error instanceof ApiError && error.type === "SURVEY_ALREADY_CLOSED")
-      return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
-    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-      return redirect(here, {
-        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "errors.validation" }) },
-      });
-    }
-    return handleApiAuthErrors(error);
+    // A case that is gone or closed starts again on the start page; anything else stays on this page.
+    const start = `/survey/${surveyId}`;
+    return refused(request, error, {
+      back: here,
+      notFound: start,
+      to: { SURVEY_ALREADY_CLOSED: start },
+      keys: { PAYLOAD_TOO_LARGE: "fill.formTooLarge" },
+    });
   }
   return data(null, { status: 400 });
 }

@@ -21,8 +21,8 @@ import { afterLoad } from "~/offline/after-load";
 import { keepDrawnList, listClientLoader } from "~/offline/list-local";
 import { SurveyListSchema, SurveySchema } from "~/domain/survey";
 import { UserSchema } from "~/domain/user";
-import { failBack } from "~/server/action-errors.server";
-import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
+import { refused } from "~/server/refusals.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [me, list] = await Promise.all([
     api.get("/users/current", { schema: UserSchema }),
     api.get("/surveys", { query: { filterString: q || undefined }, schema: SurveyListSchema }),
-  ]).catch(handleApiAuthErrors);
+  ]).catch((error: unknown) => refused(request, error));
   const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
   const target = list.Data.find((s) => String(s.Id) === id);
   return {
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     }
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back, notFound: back });
   }
   return redirect(back);
 }

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { failBack } from "./action-errors.server";
+import { refused } from "./refusals.server";
 import type { ApiClient } from "./api-client.server";
 import { setFlash } from "./flash.server";
 
@@ -33,7 +33,7 @@ export async function statisticsAction(request: Request, api: ApiClient) {
       query: { newPosition: move.newPosition },
     });
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back });
   }
   return redirect(back);
 }

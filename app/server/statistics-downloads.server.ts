@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { positiveId } from "~/domain/ids";
 import { readView } from "~/domain/statistics-view";
-import { failBack } from "./action-errors.server";
+import { refused } from "./refusals.server";
 import type { ApiClient } from "./api-client.server";
 
 const positive = positiveId;
@@ -53,7 +53,7 @@ export async function statisticsDownload(request: Request, api: ApiClient, surve
       );
     }
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back });
   }
   return redirect(back);
 }
