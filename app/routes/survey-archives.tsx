@@ -12,7 +12,9 @@ import { reportNetworkError, useOnline } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
 import { SurveyListSchema } from "~/domain/survey";
 import { apiClient } from "~/server/api-client.server";
-import { refused } from "~/server/refusals.server";
+import { badForm, refused } from "~/server/refusals.server";
+import { parseForm } from "~/domain/forms";
+import { ArchiveFormSchema } from "~/domain/page-forms";
 import { hasRole, requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 
@@ -35,19 +37,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const id = Number(form.get("id"));
-  const q = String(form.get("q") ?? "");
+  const submission = parseForm(await request.formData(), ArchiveFormSchema);
+  if (submission.status !== "success") return badForm(request, "/survey-archives");
+  const { intent, id, q } = submission.value;
   const back = "/survey-archives" + (q ? `?q=${encodeURIComponent(q)}` : "");
   const api = apiClient(user.accessToken);
   try {
-    if (form.get("intent") === "restore") {
+    if (intent === "restore") {
       await api.post(`/surveys/${id}/archive/restore`);
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasRestored" }) },
       });
     }
-    if (form.get("intent") === "delete") {
+    if (intent === "delete") {
       await api.delete(`/surveys/${id}/archive`);
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasDeleted" }) },

@@ -29,7 +29,9 @@ import { startClientAction, startClientLoader } from "~/offline/start-local";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { getContext } from "~/server/context.server";
-import { notFound, refused } from "~/server/refusals.server";
+import { badForm, notFound, refused } from "~/server/refusals.server";
+import { parseForm } from "~/domain/forms";
+import { StartFormSchema } from "~/domain/page-forms";
 import { startCase } from "~/server/start-case.server";
 
 /** Latest open responses shown (section 9). */
@@ -83,15 +85,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = surveyIdOf(params);
   if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
   const here = `/survey/${id}`;
-  const form = await request.formData();
-  const typed = String(form.get("patientId") ?? "");
-  if (isClearRequest(form.get("intent"), typed, form.get("closedId"))) return redirect(here);
+  const submission = parseForm(await request.formData(), StartFormSchema);
+  if (submission.status !== "success") return badForm(request, here);
+  const form = submission.value;
+  const typed = form.patientId;
+  if (isClearRequest(form.intent, typed, form.closedId)) return redirect(here);
   const api = apiClient(user.accessToken);
   try {
     const survey = await api.get(`/surveys/${id}`, { schema: SurveySchema });
     // The page explains why a survey cannot be filled.
     if (fillBlock(survey)) return redirect(here);
-    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled, form.get("formKey"));
+    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled, form.formKey);
     if ("to" in outcome) return redirect(outcome.to);
     const result: StartProblem = { patientId: normalizePatientId(typed), problem: outcome.problem };
     return data(result, { status: outcome.problem === "closed" ? 409 : 400 });

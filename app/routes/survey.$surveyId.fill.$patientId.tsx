@@ -17,7 +17,9 @@ import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } fr
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
-import { refused } from "~/server/refusals.server";
+import { badForm, refused } from "~/server/refusals.server";
+import { parseForm } from "~/domain/forms";
+import { FillPageFormSchema } from "~/domain/page-forms";
 import {
   preliminaryComplete,
   readPageForm,
@@ -116,10 +118,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const api = apiClient(user.accessToken);
   try {
     const form = await readPageForm(request);
+    // The page's own fields through its schema; the answers' fields are read by question below.
+    const submission = parseForm(form, FillPageFormSchema);
+    if (submission.status !== "success") return badForm(request, here);
+    const { go } = submission.value;
     const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
     const pages = pagesOf(survey);
-    const go = String(form.get("go") ?? "stay");
-    if (form.get("intent") === "savePreliminary") {
+    if (submission.value.intent === "savePreliminary") {
       await savePreliminaryFromForm(api, survey, patientId, form);
       // Continue only once every preliminary question is answered (section 5); the page says why not.
       if (go === "continue" && !(await preliminaryComplete(api, survey, patientId)))
@@ -134,8 +139,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
               : "preliminary";
       return redirect(`${base}?page=${target}`);
     }
-    if (form.get("intent") === "savePage") {
-      const categoryId = Number(form.get("categoryId"));
+    if (submission.value.intent === "savePage") {
+      const { categoryId } = submission.value;
       const problems: PageProblems = {
         values: await savePageFromForm(api, survey, patientId, form),
         files: await uploadPageFiles(api, survey, patientId, form),

@@ -66,3 +66,12 @@ async function leave(request: Request, key: string, status: number, to: string |
   if (to) throw redirect(to, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
   throw data({ key }, { status });
 }
+
+/**
+ * A form whose fixed fields the page itself cannot have sent (an outdated or altered page): back to `to`
+ * with the message that the input was not valid. Forms with fields a person types answer their field
+ * errors on the page instead (submission.reply()).
+ */
+export async function badForm(request: Request, to: string): Promise<never> {
+  return leave(request, "errors.validation", 400, to);
+}
