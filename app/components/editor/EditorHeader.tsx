@@ -122,7 +122,8 @@ export function EditorHeader(props: EditorHeaderProps) {
             type="submit"
             form="survey-info"
             className="btn btn--primary"
-            disabled={saving || !online || Object.keys(errors).length > 0}
+            // Without JavaScript the page cannot follow a corrected value: the server checks it instead.
+            disabled={saving || !online || (hydrated && Object.keys(errors).length > 0)}
           >
             {t("editor.save")}
           </button>
