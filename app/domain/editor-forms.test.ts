@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EditorActionSchema, SurveyInfoFormSchema } from "./editor-forms";
+import { CategoryTitleFormSchema, EditorActionSchema, SurveyInfoFormSchema } from "./editor-forms";
 import { parseForm } from "./forms";
 
 const formOf = (fields: Record<string, string>) => {
@@ -62,5 +62,18 @@ describe("the editor page's other posts", () => {
   it("checks the in-place title like the header's", () => {
     expect(parse({ intent: "title", title: "" }).reply().error).toEqual({ title: ["editor.titleRequired"] });
     expect(parse({ intent: "publish" }).status).toBe("success");
+  });
+});
+
+describe("the category modal's title", () => {
+  const check = (title: string) => {
+    const form = new FormData();
+    form.set("title", title);
+    return parseForm(form, CategoryTitleFormSchema).reply().error;
+  };
+  it("names a blank title, never with zod's own words", () => {
+    expect(check("")).toEqual({ title: ["questionnaire.titleRequired"] });
+    expect(check("   ")).toEqual({ title: ["questionnaire.titleRequired"] });
+    expect(check("Anamnese")).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { periodErrors } from "./dates";
+import { editingLimits } from "./editing";
 import { moveKinds } from "./moves";
 
 /** A survey title's longest length (the field's maxLength and the check agree). */
@@ -43,3 +44,21 @@ export const EditorActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("unpublish") }),
 ]);
+
+/** The category modal's one field (section 5). */
+export const CategoryTitleFormSchema = z.object({
+  title: z
+    .string({ error: "questionnaire.titleRequired" })
+    .trim()
+    .min(1, "questionnaire.titleRequired")
+    .max(editingLimits.categoryTitle, "forms.invalid"),
+});
+
+/** The answer modal's text (section 5); its other fields are choices that cannot be wrong. */
+export const AnswerTextFormSchema = z.object({
+  text: z
+    .string({ error: "questionModal.answerTextRequired" })
+    .trim()
+    .min(1, "questionModal.answerTextRequired")
+    .max(editingLimits.answerText, "questionModal.answerTextTooLong"),
+});
