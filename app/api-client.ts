@@ -1,4 +1,5 @@
 import { answerRequest, type AnswerValue } from "~/domain/answers";
+import { errorMessageKey } from "~/domain/error-messages";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
 import type { Question } from "~/domain/survey";
 import { reportNetworkError } from "~/offline/connectivity";
@@ -47,13 +48,9 @@ export async function callApi<T = unknown>(
   return { ok: true, data: payload as T };
 }
 
-/** The locale key for a refusal, as section 8 words it. */
+/** The locale key for a refusal, as section 8 words it (the common map of error types). */
 export function refusalKey(result: { status: number; type: string }): string {
-  if (result.type === "NETWORK") return "errors.network";
-  if (result.type === "SURVEY_EXISTING_QUESTION_RESPONSE") return "errors.existingResponses";
-  if (result.type === "SURVEY_INVALID_STATUS") return "errors.invalidStatus";
-  if (result.status >= 500) return "errors.server";
-  return "errors.validation";
+  return result.type === "NETWORK" ? "errors.network" : errorMessageKey(result);
 }
 
 export interface AnswerSink {

@@ -158,10 +158,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A refusal of the API that a loader could not send elsewhere carries its message's key (refused()).
+  const key = isRouteErrorResponse(error) ? (error.data as { key?: unknown } | null)?.key : undefined;
+  const text = typeof key === "string" ? t(key) : notFound ? t("notFound.text") : t("errors.unexpected");
   return (
     <section className="page page--narrow">
       <h1>{notFound ? t("notFound.title") : t("errors.pageTitle")}</h1>
-      <p>{notFound ? t("notFound.text") : t("errors.unexpected")}</p>
+      <p data-testid="error-text">{text}</p>
       <a className="btn btn--primary" href="/surveys">
         {t("notFound.toList")}
       </a>

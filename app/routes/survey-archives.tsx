@@ -11,8 +11,10 @@ import { SearchBox } from "~/components/ui/SearchBox";
 import { reportNetworkError, useOnline } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
 import { SurveyListSchema } from "~/domain/survey";
-import { failBack } from "~/server/action-errors.server";
-import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
+import { badForm, refused } from "~/server/refusals.server";
+import { parseForm } from "~/domain/forms";
+import { ArchiveFormSchema } from "~/domain/page-forms";
 import { hasRole, requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 
@@ -22,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const list = await apiClient(user.accessToken)
     .get("/surveys", { query: { Archived: true, filterString: q || undefined }, schema: SurveyListSchema })
-    .catch(handleApiAuthErrors);
+    .catch((error: unknown) => refused(request, error));
   const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
   const target = list.Data.find((s) => String(s.Id) === id);
   return {
@@ -35,26 +37,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const id = Number(form.get("id"));
-  const q = String(form.get("q") ?? "");
+  const submission = parseForm(await request.formData(), ArchiveFormSchema);
+  if (submission.status !== "success") return badForm(request, "/survey-archives");
+  const { intent, id, q } = submission.value;
   const back = "/survey-archives" + (q ? `?q=${encodeURIComponent(q)}` : "");
   const api = apiClient(user.accessToken);
   try {
-    if (form.get("intent") === "restore") {
+    if (intent === "restore") {
       await api.post(`/surveys/${id}/archive/restore`);
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasRestored" }) },
       });
     }
-    if (form.get("intent") === "delete") {
+    if (intent === "delete") {
       await api.delete(`/surveys/${id}/archive`);
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasDeleted" }) },
       });
     }
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back, notFound: back });
   }
   return redirect(back);
 }

@@ -26,11 +26,12 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import { SurveySchema } from "~/domain/survey";
 import { useOnline } from "~/offline/connectivity";
 import { startClientAction, startClientLoader } from "~/offline/start-local";
-import { errorKey, failBack } from "~/server/action-errors.server";
-import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { getContext } from "~/server/context.server";
-import { setFlash } from "~/server/flash.server";
+import { badForm, notFound, refused } from "~/server/refusals.server";
+import { parseForm } from "~/domain/forms";
+import { StartFormSchema } from "~/domain/page-forms";
 import { startCase } from "~/server/start-case.server";
 
 /** Latest open responses shown (section 9). */
@@ -48,18 +49,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = apiClient(user.accessToken);
   const latestOf = (surveyId: number) =>
     api.get("/patients/latest", { query: { count: LATEST_COUNT, surveyId }, schema: LatestSchema }).catch(() => null);
-  let survey, latestRows;
-  try {
-    if (!id) throw new ApiError(404, { Type: "SURVEY_NOT_FOUND", Error: "Bad id" });
-    [survey, latestRows] = await Promise.all([api.get(`/surveys/${id}`, { schema: SurveySchema }), latestOf(id)]);
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401) {
-      // A survey that cannot be loaded (unknown, or not for this person) sends them back to the list.
-      const key = error.status === 404 || error.status === 403 ? "start.loadFailed" : errorKey(error);
-      throw redirect("/surveys", { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
-    }
-    return handleApiAuthErrors(error);
-  }
+  // A survey that cannot be loaded sends the person back to the list, with the reason.
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
+  const [survey, latestRows] = await Promise.all([
+    api.get(`/surveys/${id}`, { schema: SurveySchema }),
+    latestOf(id),
+  ]).catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   const blocked = fillBlock(survey);
   const latest: LatestResponse[] | null =
     blocked || !latestRows
@@ -88,22 +83,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = surveyIdOf(params);
-  if (!id) throw redirect("/surveys");
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
   const here = `/survey/${id}`;
-  const form = await request.formData();
-  const typed = String(form.get("patientId") ?? "");
-  if (isClearRequest(form.get("intent"), typed, form.get("closedId"))) return redirect(here);
+  const submission = parseForm(await request.formData(), StartFormSchema);
+  if (submission.status !== "success") return badForm(request, here);
+  const form = submission.value;
+  const typed = form.patientId;
+  if (isClearRequest(form.intent, typed, form.closedId)) return redirect(here);
   const api = apiClient(user.accessToken);
   try {
     const survey = await api.get(`/surveys/${id}`, { schema: SurveySchema });
     // The page explains why a survey cannot be filled.
     if (fillBlock(survey)) return redirect(here);
-    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled, form.get("formKey"));
+    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled, form.formKey);
     if ("to" in outcome) return redirect(outcome.to);
     const result: StartProblem = { patientId: normalizePatientId(typed), problem: outcome.problem };
     return data(result, { status: outcome.problem === "closed" ? 409 : 400 });
   } catch (error) {
-    return failBack(request, error, here);
+    return refused(request, error, { back: here, notFound: "/surveys" });
   }
 }
 

@@ -1,11 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { positiveId } from "~/domain/ids";
-import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
 import { PreviewModal } from "~/components/fill/PreviewModal";
 import { EditorHeader } from "~/components/editor/EditorHeader";
 import { EditorTabs } from "~/components/editor/EditorTabs";
-import { isMoveKind, movePath } from "~/components/editor/moves";
+import { movePath } from "~/domain/moves";
+import { EditorActionSchema } from "~/domain/editor-forms";
+import { parseForm } from "~/domain/forms";
 import { PreliminaryTab } from "~/components/editor/preliminary/PreliminaryTab";
 import { QuestionnaireTab } from "~/components/editor/questionnaire/QuestionnaireTab";
 import { RichTextTab } from "~/components/editor/richtext/RichTextTab";
@@ -16,10 +18,10 @@ import { pageTitle } from "~/components/layout/meta";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { SurveySchema } from "~/domain/survey";
 import type { Tag, Team } from "~/domain/user";
-import { errorKey, failBack } from "~/server/action-errors.server";
-import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
+import { badForm, notFound, refusal, refused } from "~/server/refusals.server";
 
 // The editor's and the statistics' texts come with the page (decision 015).
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
@@ -37,24 +39,14 @@ function surveyId(params: { surveyId?: string }) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = surveyId(params);
-  let survey, teams, tags;
-  try {
-    if (!id) throw new ApiError(404, { Type: "SURVEY_NOT_FOUND", Error: "Bad id" });
-    const api = apiClient(user.accessToken);
-    [survey, teams, tags] = await Promise.all([
-      api.get(`/surveys/${id}`, { schema: SurveySchema }),
-      api.get<Team[]>("/teams"),
-      api.get<Tag[]>("/tags"),
-    ]);
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-      // Section 2: a survey that cannot be loaded sends the editor back to the list.
-      throw redirect("/surveys", {
-        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "editor.loadFailed" }) },
-      });
-    }
-    return handleApiAuthErrors(error);
-  }
+  // Section 2: a survey that cannot be loaded sends the editor back to the list, with the reason.
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
+  const api = apiClient(user.accessToken);
+  const [survey, teams, tags] = await Promise.all([
+    api.get(`/surveys/${id}`, { schema: SurveySchema }),
+    api.get<Team[]>("/teams"),
+    api.get<Tag[]>("/tags"),
+  ]).catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   if (!survey.Rights.CanEdit && !survey.Rights.CanApprove) throw redirect("/403");
   const asked = new URL(request.url).searchParams.get("confirm");
   const confirm: "publish" | "unpublish" | null = asked === "publish" || asked === "unpublish" ? asked : null;
@@ -71,69 +63,63 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = surveyId(params);
-  if (!id) throw redirect("/surveys");
-  const form = await request.formData();
-  const intent = form.get("intent");
+  if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
+  const submission = parseForm(await request.formData(), EditorActionSchema, { keepEmpty: true });
   const api = apiClient(user.accessToken);
   const here = `/survey/${id}/edit`;
   const flash = async (kind: "success" | "error", key: string) => ({
     "Set-Cookie": await setFlash(request, { kind, key }),
   });
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    // The header form shows each field's message beside it, with and without JavaScript.
+    if (intent === "save") return data(submission.reply(), { status: 400 });
+    if (intent === "title") return data({ ok: false, error: titleError(submission.error) }, { status: 400 });
+    return badForm(request, here);
+  }
+  const form = submission.value;
 
-  if (intent === "move") {
-    // Move up / move down without JavaScript (with it, the page calls the API itself).
-    const kind = form.get("kind");
-    const itemId = Number(form.get("id"));
-    const to = Number(form.get("newPosition"));
-    if (isMoveKind(kind) && Number.isInteger(itemId) && Number.isInteger(to)) {
-      try {
-        await api.post(movePath(kind, itemId, to, id));
-      } catch (error) {
-        return failBack(request, error, here);
-      }
+  if (form.intent === "move") {
+    try {
+      await api.post(movePath(form.kind, form.id, form.newPosition, id));
+    } catch (error) {
+      return refused(request, error, { back: here });
     }
     return redirect(here);
   }
-  if (intent === "title") {
+  if (form.intent === "title") {
     // Saved in place by the page: answer with the outcome so a failure restores the old title.
     try {
-      await api.put(`/surveys/${id}`, { body: { Title: String(form.get("title") ?? "") } });
+      await api.put(`/surveys/${id}`, { body: { Title: form.title } });
       return { ok: true };
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403))
-        return handleApiAuthErrors(error);
-      return data({ ok: false, error: errorKey(error) }, { status: error instanceof ApiError ? error.status : 500 });
+      const { key, status } = refusal(error);
+      return data({ ok: false, error: key }, { status });
     }
   }
   try {
-    if (intent === "save") {
-      const body: Record<string, string> = {
-        StartDate: String(form.get("startDate") ?? "").trim(),
-        EndDate: String(form.get("endDate") ?? "").trim(),
-      };
-      if (form.has("title")) body.Title = String(form.get("title"));
+    if (form.intent === "save") {
+      const body: Record<string, string> = { StartDate: form.startDate, EndDate: form.endDate };
+      if (form.title !== undefined) body.Title = form.title;
       await api.put(`/surveys/${id}`, { body });
       return redirect(here, { headers: await flash("success", "editor.saved") });
     }
-    if (intent === "publish") {
-      try {
-        await api.post(`/surveys/${id}/approve`);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 400) {
-          return redirect(here, { headers: await flash("error", "editor.publishNeeds") });
-        }
-        throw error;
-      }
+    if (form.intent === "publish") {
+      await api.post(`/surveys/${id}/approve`);
       return redirect("/surveys", { headers: await flash("success", "editor.published") });
     }
-    if (intent === "unpublish") {
-      await api.put(`/surveys/${id}/change-status`, { query: { newStatusId: 1 } });
-      return redirect(here, { headers: await flash("success", "editor.unpublished") });
-    }
+    await api.put(`/surveys/${id}/change-status`, { query: { newStatusId: 1 } });
+    return redirect(here, { headers: await flash("success", "editor.unpublished") });
   } catch (error) {
-    return failBack(request, error, here);
+    // Publishing refused for its checks (section 2) says where to look for what is missing.
+    const keys = form.intent === "publish" ? { VALIDATION_ERROR: "editor.publishNeeds" } : undefined;
+    return refused(request, error, { back: here, keys });
   }
-  return redirect(here);
+}
+
+/** The in-place title's message: the title field's own, else the common one. */
+function titleError(error: Record<string, string[] | null> | null | undefined): string {
+  return error?.title?.[0] ?? "errors.validation";
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
@@ -141,6 +127,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
 
 export default function SurveyEditor() {
   const { survey, teams, tags, editable, canApprove, confirm } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  // The header form's answer (a submission's reply); the in-place title's answer goes to its fetcher.
+  const lastResult = answered && "initialValue" in answered ? answered : null;
   const hydrated = useHydrated();
   const [preview, setPreview] = useState(false);
   const props = { survey, teams, tags, editable };
@@ -154,6 +143,7 @@ export default function SurveyEditor() {
         canApprove={canApprove}
         confirm={confirm}
         hydrated={hydrated}
+        lastResult={lastResult}
         onPreview={() => setPreview(true)}
       />
       <PreviewModal survey={survey} open={preview} onClose={() => setPreview(false)} />

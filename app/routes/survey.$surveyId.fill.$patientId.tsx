@@ -14,11 +14,13 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import { isValidPatientId } from "~/domain/patient-id";
 import { SurveySchema } from "~/domain/survey";
 import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
-import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
+import { badForm, refused } from "~/server/refusals.server";
+import { parseForm } from "~/domain/forms";
+import { FillPageFormSchema } from "~/domain/page-forms";
 import {
-  isTooLarge,
   preliminaryComplete,
   readPageForm,
   savePageFromForm,
@@ -101,8 +103,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       formKey: newIdempotencyKey(),
     };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return toStart(request, surveyId, "editor.loadFailed");
-    return handleApiAuthErrors(error);
+    const start = `/survey/${surveyId}`;
+    return refused(request, error, { back: start, notFound: start });
   }
 }
 
@@ -116,10 +118,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const api = apiClient(user.accessToken);
   try {
     const form = await readPageForm(request);
+    // The page's own fields through its schema; the answers' fields are read by question below.
+    const submission = parseForm(form, FillPageFormSchema);
+    if (submission.status !== "success") return badForm(request, here);
+    const { go } = submission.value;
     const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
     const pages = pagesOf(survey);
-    const go = String(form.get("go") ?? "stay");
-    if (form.get("intent") === "savePreliminary") {
+    if (submission.value.intent === "savePreliminary") {
       await savePreliminaryFromForm(api, survey, patientId, form);
       // Continue only once every preliminary question is answered (section 5); the page says why not.
       if (go === "continue" && !(await preliminaryComplete(api, survey, patientId)))
@@ -134,8 +139,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
               : "preliminary";
       return redirect(`${base}?page=${target}`);
     }
-    if (form.get("intent") === "savePage") {
-      const categoryId = Number(form.get("categoryId"));
+    if (submission.value.intent === "savePage") {
+      const { categoryId } = submission.value;
       const problems: PageProblems = {
         values: await savePageFromForm(api, survey, patientId, form),
         files: await uploadPageFiles(api, survey, patientId, form),
@@ -151,19 +156,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect(`${base}?page=questionnaire&category=${next}`);
     }
   } catch (error) {
-    if (isTooLarge(error))
-      return redirect(here, {
-        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "fill.formTooLarge" }) },
-      });
-    if (error instanceof ApiError && error.status === 404) return toStart(request, surveyId, "fill.patientNotFound");
-    if (error instanceof ApiError && error.type === "SURVEY_ALREADY_CLOSED")
-      return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
-    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-      return redirect(here, {
-        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "errors.validation" }) },
-      });
-    }
-    return handleApiAuthErrors(error);
+    // A case that is gone or closed starts again on the start page; anything else stays on this page.
+    const start = `/survey/${surveyId}`;
+    return refused(request, error, {
+      back: here,
+      notFound: start,
+      to: { SURVEY_ALREADY_CLOSED: start },
+      keys: { PAYLOAD_TOO_LARGE: "fill.formTooLarge" },
+    });
   }
   return data(null, { status: 400 });
 }

@@ -2,15 +2,17 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { positiveId } from "~/domain/ids";
 import { PatientLookupSchema } from "~/domain/fill-requests";
 import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";
-import { ApiError, apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { refusal } from "~/server/refusals.server";
 
 /** Patient ids are personal data: never kept by a cache. */
 const headers = { "Cache-Control": "private, no-store" };
 
 /**
  * Suggestions for the start page's patient-id field: GET /patients/autocomplete with the session's token.
- * A refusal other than a lost session answers "nothing known", so typing never breaks the page.
+ * A lost session or permission leaves the page (refusal()); any other refusal answers "nothing known", so
+ * typing never breaks the page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -26,8 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const lookup: PatientLookup = { patientId, openIds: found.OpenIds, isClosed: found.IsClosed };
     return data(lookup, { headers });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return handleApiAuthErrors(error);
-    if (error instanceof ApiError) return data(none, { headers });
-    throw error;
+    refusal(error);
+    return data(none, { headers });
   }
 }

@@ -21,8 +21,10 @@ import { afterLoad } from "~/offline/after-load";
 import { keepDrawnList, listClientLoader } from "~/offline/list-local";
 import { SurveyListSchema, SurveySchema } from "~/domain/survey";
 import { UserSchema } from "~/domain/user";
-import { failBack } from "~/server/action-errors.server";
-import { apiClient, handleApiAuthErrors } from "~/server/api-client.server";
+import { apiClient } from "~/server/api-client.server";
+import { badForm, refused } from "~/server/refusals.server";
+import { parseForm } from "~/domain/forms";
+import { SurveyListFormSchema } from "~/domain/page-forms";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 
@@ -34,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [me, list] = await Promise.all([
     api.get("/users/current", { schema: UserSchema }),
     api.get("/surveys", { query: { filterString: q || undefined }, schema: SurveyListSchema }),
-  ]).catch(handleApiAuthErrors);
+  ]).catch((error: unknown) => refused(request, error));
   const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
   const target = list.Data.find((s) => String(s.Id) === id);
   return {
@@ -49,32 +51,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent"));
-  const id = Number(form.get("id"));
+  const submission = parseForm(await request.formData(), SurveyListFormSchema);
+  if (submission.status !== "success") return badForm(request, "/surveys");
+  const form = submission.value;
   const api = apiClient(user.accessToken);
-  const back = "/surveys" + (form.get("q") ? `?q=${encodeURIComponent(String(form.get("q")))}` : "");
+  const back = "/surveys" + (form.q ? `?q=${encodeURIComponent(form.q)}` : "");
   try {
-    const formKey = form.get("formKey");
-    if (intent === "create") {
-      const idempotencyKey = keyForWrite(formKey, "create");
+    if (form.intent === "create") {
+      const idempotencyKey = keyForWrite(form.formKey, "create");
       const survey = await api.post("/surveys", { body: {}, schema: SurveySchema, idempotencyKey });
       return redirect(`/survey/${survey.Id}/edit#start`);
     }
-    if (intent === "clone") {
-      await api.post(`/surveys/${id}/clone`, { idempotencyKey: keyForWrite(formKey, "clone", id) });
+    if (form.intent === "clone") {
+      await api.post(`/surveys/${form.id}/clone`, { idempotencyKey: keyForWrite(form.formKey, "clone", form.id) });
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasCloned" }) },
       });
     }
-    if (intent === "archive") {
-      await api.post(`/surveys/${id}/archive`);
+    if (form.intent === "archive") {
+      await api.post(`/surveys/${form.id}/archive`);
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasArchived" }) },
       });
     }
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back, notFound: back });
   }
   return redirect(back);
 }

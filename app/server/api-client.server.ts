@@ -1,4 +1,3 @@
-import { redirect } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { isErrorEnvelope, type ErrorEnvelope } from "~/domain/errors";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
@@ -87,12 +86,3 @@ export function apiClient(accessToken: string) {
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
-
-/** Turns the API's 401 and 403 into the app's pages, as section 8 says; anything else is rethrown. */
-export function handleApiAuthErrors(error: unknown): never {
-  if (error instanceof ApiError) {
-    if (error.status === 401) throw redirect("/401");
-    if (error.status === 403) throw redirect("/403");
-  }
-  throw error;
-}

@@ -1,7 +1,6 @@
 import type { FileProblem, PageProblems, ValueProblem } from "~/domain/page-problems";
 import { positiveId } from "~/domain/ids";
 import { answerRequest, answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
-import { AppError } from "~/domain/errors";
 import { keyForWrite } from "~/domain/idempotency";
 import { typedToNumber, typedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
@@ -142,11 +141,6 @@ export async function uploadPageFiles(
     }
   }
   return problems;
-}
-
-/** A form over the limit of the page: too much at once for one request. */
-export function isTooLarge(error: unknown): boolean {
-  return error instanceof AppError && error.type === "PAYLOAD_TOO_LARGE";
 }
 
 /** Saves the preliminary answers of the form (fields a{attributeId}). */

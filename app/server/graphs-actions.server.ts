@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { failBack } from "./action-errors.server";
+import { parseForm } from "~/domain/forms";
+import { badForm, refused } from "./refusals.server";
 import type { ApiClient } from "./api-client.server";
-import { setFlash } from "./flash.server";
 
-const id = z.coerce.number().int().positive();
+const id = z.number().int().positive();
 
 /** A move button's post from the Graphs tab (SortableList's fields plus the dashboard). */
 export const ChartMoveFormSchema = z.object({
@@ -12,7 +12,7 @@ export const ChartMoveFormSchema = z.object({
   kind: z.literal("chart"),
   id,
   dashboardId: id,
-  newPosition: z.coerce.number().int().min(0).max(10_000),
+  newPosition: z.number().int().min(0).max(10_000),
 });
 
 /**
@@ -22,18 +22,15 @@ export const ChartMoveFormSchema = z.object({
 export async function statisticsAction(request: Request, api: ApiClient) {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}#graphs`;
-  const parsed = ChartMoveFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return redirect(back, {
-      headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: "errors.validation" }) },
-    });
-  const move = parsed.data;
+  const submission = parseForm(await request.formData(), ChartMoveFormSchema);
+  if (submission.status !== "success") return badForm(request, back);
+  const move = submission.value;
   try {
     await api.post(`/statistics-dashboards/${move.dashboardId}/charts/reorder/${move.id}`, {
       query: { newPosition: move.newPosition },
     });
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back, notFound: back });
   }
   return redirect(back);
 }

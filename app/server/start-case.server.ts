@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { fillPath, resolveStartId, type StartProblem, type StartTarget } from "~/domain/start-state";
 import { NewPatientSchema, PatientRecordSchema } from "~/domain/fill-requests";
+import { AppError } from "~/domain/errors";
 import { keyForWrite } from "~/domain/idempotency";
 import { GENERATED_PATIENT_ID_LENGTH, generatePatientId } from "~/domain/patient-id";
 import { ApiError, type ApiClient } from "./api-client.server";
@@ -64,5 +65,5 @@ export async function startCase(
       throw error;
     }
   }
-  throw new ApiError(500, { Type: "INTERNAL_ERROR", Error: "No free patient id was found" });
+  throw new AppError("INTERNAL_ERROR", "No free patient id was found");
 }

@@ -1,10 +1,9 @@
 import { redirect } from "@remix-run/node";
-import { positiveId } from "~/domain/ids";
+import { parseForm } from "~/domain/forms";
+import { StatisticsDownloadFormSchema } from "~/domain/page-forms";
 import { readView } from "~/domain/statistics-view";
-import { failBack } from "./action-errors.server";
+import { badForm, refused } from "./refusals.server";
 import type { ApiClient } from "./api-client.server";
-
-const positive = positiveId;
 
 /** Passes a file the API streams on to the browser, with its name and type. */
 function passOn(res: Response): Response {
@@ -24,36 +23,26 @@ export async function statisticsDownload(request: Request, api: ApiClient, surve
   const url = new URL(request.url);
   // The screen's own address (filters included) is where a refusal goes back to.
   const back = `/survey/${surveyId}/statistics${url.search}`;
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const submission = parseForm(await request.formData(), StatisticsDownloadFormSchema);
+  if (submission.status !== "success") return badForm(request, back);
+  const form = submission.value;
   try {
-    if (intent === "export") {
+    if (form.intent === "export") {
       const { filters } = readView(url.searchParams);
       return passOn(await api.raw("POST", `/statistics/${surveyId}/csv`, { body: filters }));
     }
-    if (intent === "file") {
-      const id = positive(form.get("id"));
-      if (!id) return redirect(back);
+    if (form.intent === "file") {
       const link = await api.get<{ Url: string }>("/file-attachments/get-sas-blob-url", {
-        query: { surveyFileAttachmentId: id },
+        query: { surveyFileAttachmentId: form.id },
       });
       return redirect(link.Url);
     }
-    if (intent === "zip") {
-      const question = positive(form.get("question"));
-      const ids = form
-        .getAll("id")
-        .map(positive)
-        .filter((n): n is number => n !== null);
-      if (!question || ids.length === 0) return redirect(back);
-      return passOn(
-        await api.raw("POST", "/file-attachments/get-archived", {
-          body: { QuestionId: question, SurveyFileAttachmentIds: ids },
-        }),
-      );
-    }
+    return passOn(
+      await api.raw("POST", "/file-attachments/get-archived", {
+        body: { QuestionId: form.question, SurveyFileAttachmentIds: form.id },
+      }),
+    );
   } catch (error) {
-    return failBack(request, error, back);
+    return refused(request, error, { back, notFound: back });
   }
-  return redirect(back);
 }

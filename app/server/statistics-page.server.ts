@@ -11,9 +11,8 @@ import {
 import { DashboardSchema } from "~/domain/dashboards";
 import { takesSeveralOptions } from "~/domain/question-types";
 import { BenchmarkEntrySchema, SurveySchema } from "~/domain/survey";
-import { errorKey } from "./action-errors.server";
-import { ApiError, handleApiAuthErrors, type ApiClient } from "./api-client.server";
-import { setFlash } from "./flash.server";
+import type { ApiClient } from "./api-client.server";
+import { refused } from "./refusals.server";
 import { allQuestions } from "./services/editing/wire.server";
 
 /** The free-text details modal shows this many answers at first and loads this many more each time (section 9). */
@@ -74,14 +73,8 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
     const several = [...allQuestions(survey)].filter(takesSeveralOptions).map((q) => q.Id);
     return { survey, several, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal };
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status !== 401 && error.status !== 403) {
-      // Section 8: a statistics load failure shows the message; the survey list is the way back.
-      throw redirect("/surveys", {
-        headers: { "Set-Cookie": await setFlash(request, { kind: "error", key: errorKey(error) }) },
-      });
-    }
-    return handleApiAuthErrors(error);
+    // Section 8: a statistics load failure shows the message; the survey list is the way back.
+    return refused(request, error, { back: "/surveys", notFound: "/surveys" });
   }
 }
 

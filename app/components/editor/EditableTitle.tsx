@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
+import { SURVEY_TITLE_MAX } from "~/domain/editor-forms";
 
 interface Result {
   ok: boolean;
@@ -11,9 +12,22 @@ interface Result {
 /**
  * The survey title, edited in place: the edit toggle (or Enter) switches between reading and editing;
  * leaving the field saves it; Escape drops the edit and saves nothing; a failed save restores the old
- * title. Without JavaScript the title is a plain field of the surrounding form.
+ * title. Without JavaScript the title is a plain field of the surrounding form, shown after a refused save as
+ * it was typed (`typed`) with its message (`error`).
  */
-export function EditableTitle({ title, editable, hydrated }: { title: string; editable: boolean; hydrated: boolean }) {
+export function EditableTitle({
+  title,
+  editable,
+  hydrated,
+  typed,
+  error,
+}: {
+  title: string;
+  editable: boolean;
+  hydrated: boolean;
+  typed?: string;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const fetcher = useFetcher<Result>();
@@ -67,11 +81,18 @@ export function EditableTitle({ title, editable, hydrated }: { title: string; ed
           id="survey-title"
           name="title"
           className="input input--title"
-          defaultValue={title}
+          defaultValue={typed ?? title}
           readOnly={!editable}
-          maxLength={200}
+          maxLength={SURVEY_TITLE_MAX}
           required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "survey-title-error" : undefined}
         />
+        {error ? (
+          <span id="survey-title-error" className="field__error" role="alert">
+            {error}
+          </span>
+        ) : null}
       </div>
     );
   }
@@ -88,7 +109,7 @@ export function EditableTitle({ title, editable, hydrated }: { title: string; ed
             id="survey-title"
             className="input input--title"
             value={value}
-            maxLength={200}
+            maxLength={SURVEY_TITLE_MAX}
             onChange={(e) => setValue(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter") {

@@ -1,9 +1,13 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { periodErrors, pushedEndDate } from "~/domain/dates";
+import { SurveyInfoFormSchema } from "~/domain/editor-forms";
+import { parseForm } from "~/domain/forms";
 import type { Survey } from "~/domain/survey";
 import type { SurveyStatus } from "~/domain/survey-status";
 import { useOnline } from "~/offline/connectivity";
@@ -22,18 +26,43 @@ interface EditorHeaderProps {
   canApprove: boolean;
   confirm: "publish" | "unpublish" | null;
   hydrated: boolean;
+  /** The header form's last answer from the server: its field errors and the values as they were sent. */
+  lastResult?: SubmissionResult<string[]> | null;
 }
 
+const constraint = getZodConstraint(SurveyInfoFormSchema);
+
 /** Title, period, status and the survey-wide actions of the editor (section 2, Editor). */
-export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, onPreview }: EditorHeaderProps) {
+export function EditorHeader(props: EditorHeaderProps) {
+  const { survey, editable, canApprove, confirm, hydrated, onPreview, lastResult } = props;
   const { t } = useTranslation();
   const online = useOnline();
   const navigation = useNavigation();
-  const [start, setStart] = useState(survey.StartDate);
-  const [end, setEnd] = useState(survey.EndDate);
+  // The form refused by the server shows the values as they were typed (an empty one is not in the answer),
+  // beside their messages.
+  const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const typed = (name: string, stored: string) =>
+    typeof sent[name] === "string" ? sent[name] : lastResult ? "" : stored;
+  const [start, setStart] = useState(() => typed("startDate", survey.StartDate));
+  const [end, setEnd] = useState(() => typed("endDate", survey.EndDate));
+  const [form, fields] = useForm({
+    id: "survey-info",
+    lastResult,
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, SurveyInfoFormSchema, { keepEmpty: true }),
+  });
+  // The period's rule (the schema's own) as it is typed; the form's answer adds what the server found.
   const errors = periodErrors(start, end);
-  const errorText = (e?: string) =>
-    e === "invalid" ? t("editor.dateInvalid") : e === "beforeStart" ? t("editor.endBeforeStart") : null;
+  const fieldError = (live: string | undefined, answered: string[] | undefined) =>
+    live === "invalid"
+      ? t("editor.dateInvalid")
+      : live === "beforeStart"
+        ? t("editor.endBeforeStart")
+        : answered?.length
+          ? t(answered[0])
+          : null;
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
   // The period is saved with the Save button (section 2); until then the page says so and asks before
   // the person leaves it.
@@ -42,10 +71,16 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
 
   return (
     <div className="editor-head">
-      <Form method="post" className="editor-head__form" id="survey-info">
+      <Form method="post" className="editor-head__form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save" />
         <div className="editor-head__title">
-          <EditableTitle title={survey.Title} editable={editable} hydrated={hydrated} />
+          <EditableTitle
+            title={survey.Title}
+            editable={editable}
+            hydrated={hydrated}
+            typed={lastResult ? typed("title", survey.Title) : undefined}
+            error={fields.title.errors?.length ? t(fields.title.errors[0]) : null}
+          />
           <StatusLabel status={survey.Status} />
         </div>
         <div className="editor-head__dates">
@@ -54,7 +89,7 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
             label={t("editor.startDate")}
             value={start}
             disabled={!editable}
-            error={errorText(errors.start)}
+            error={fieldError(errors.start, fields.startDate.errors)}
             onChange={(v) => {
               setStart(v);
               setEnd((current) => pushedEndDate(v, current));
@@ -66,7 +101,7 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
             value={end}
             min={start}
             disabled={!editable}
-            error={errorText(errors.end)}
+            error={fieldError(errors.end, fields.endDate.errors)}
             onChange={setEnd}
           />
         </div>
@@ -87,7 +122,8 @@ export function EditorHeader({ survey, editable, canApprove, confirm, hydrated, 
             type="submit"
             form="survey-info"
             className="btn btn--primary"
-            disabled={saving || !online || Object.keys(errors).length > 0}
+            // Without JavaScript the page cannot follow a corrected value: the server checks it instead.
+            disabled={saving || !online || (hydrated && Object.keys(errors).length > 0)}
           >
             {t("editor.save")}
           </button>

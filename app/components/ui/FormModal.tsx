@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type FormEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal, type ModalSize } from "./Modal";
 
@@ -7,7 +7,9 @@ interface FormModalProps {
   size?: ModalSize;
   onClose: () => void;
   /** Called on Save (the button or Enter); the form's own validation decides what to send. */
-  onSubmit: () => void;
+  onSubmit?: () => void;
+  /** The form's own properties from Conform's getFormProps (id, onSubmit, noValidate), in place of onSubmit. */
+  form?: { id: string; onSubmit: FormEventHandler<HTMLFormElement>; noValidate: boolean };
   busy?: boolean;
   className?: string;
   testId?: string;
@@ -20,13 +22,15 @@ export function FormModal({
   size = "lg",
   onClose,
   onSubmit,
+  form,
   busy,
   className,
   testId,
   children,
 }: FormModalProps) {
   const { t } = useTranslation();
-  const formId = `${useId()}-form`;
+  const ownId = `${useId()}-form`;
+  const formId = form?.id ?? ownId;
   return (
     <Modal
       open
@@ -49,10 +53,13 @@ export function FormModal({
         className={className}
         noValidate
         data-testid={testId}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
+        onSubmit={
+          form?.onSubmit ??
+          ((event) => {
+            event.preventDefault();
+            onSubmit?.();
+          })
+        }
       >
         {children}
       </form>

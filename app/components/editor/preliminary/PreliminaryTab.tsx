@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { PatientFormAttribute } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
-import { movePath, type MoveKind } from "../moves";
+import { movePath, type MoveKind } from "~/domain/moves";
 import { SortableList, type MoveTarget } from "../SortableList";
 import type { EditorTabProps } from "../types";
 import { AttributeItem } from "./AttributeItem";

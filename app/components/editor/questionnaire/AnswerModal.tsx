@@ -1,8 +1,12 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
-import { editingLimits, weightingStates } from "~/domain/editing";
+import { weightingStates } from "~/domain/editing";
+import { AnswerTextFormSchema } from "~/domain/editor-forms";
+import { parseForm } from "~/domain/forms";
 import type { AnswerOption, Question, Survey } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
 import {
@@ -10,7 +14,6 @@ import {
   chooseWeightingState,
   initialAnswerDraft,
   updateAnswerBody,
-  validateAnswer,
   type AnswerDraft,
   type WeightingState,
 } from "./answer-form";
@@ -36,28 +39,38 @@ const states: { value: WeightingState; label: string }[] = [
   { value: weightingStates.notWeighted, label: "questionModal.notWeighted" },
 ];
 
+const constraint = getZodConstraint(AnswerTextFormSchema);
+
 function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
   const { t } = useTranslation();
   const mutate = useEditorMutation();
   const id = useId();
+  // The text is the form's field, checked by its schema; the choices below cannot be wrong.
   const [draft, setDraft] = useState<AnswerDraft>(() => initialAnswerDraft(answer));
-  const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const textRef = useRef<HTMLInputElement>(null);
-  const errors = checked ? validateAnswer(draft) : null;
   const correct = draft.state === weightingStates.correct;
+  const [form, fields] = useForm({
+    defaultValue: { text: draft.text },
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, AnswerTextFormSchema),
+    onSubmit: (event, { submission }) => {
+      // Saved through the API from the page (section 7), not posted.
+      event.preventDefault();
+      setFailure(null);
+      if (submission?.status === "success") void submit(submission.value.text);
+    },
+  });
+  const { key: textKey, ...textInput } = getInputProps(fields.text, { type: "text" });
+  const textError = fields.text.errors?.[0];
 
   useEffect(() => textRef.current?.focus(), []);
 
-  const submit = async () => {
-    setChecked(true);
-    setFailure(null);
-    if (validateAnswer(draft)) {
-      textRef.current?.focus();
-      return;
-    }
-    const body = updateAnswerBody(question, answer, draft, survey.Id);
+  const submit = async (text: string) => {
+    const body = updateAnswerBody(question, answer, { ...draft, text }, survey.Id);
     if (!body) return onClose();
     setBusy(true);
     const result = await mutate("PUT", `/answer-options/${answer.Id}`, body, "questionModal.answerSaved");
@@ -71,7 +84,7 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
       size="s"
       title={t("questionModal.answerEditTitle")}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      form={getFormProps(form)}
       busy={busy}
       className="qmodal"
       testId="answer-form"
@@ -82,23 +95,13 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
         </p>
       ) : null}
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-text`}>
+        <label className="field__label" htmlFor={fields.text.id}>
           {t("questionModal.answerText")}
         </label>
-        <input
-          ref={textRef}
-          id={`${id}-text`}
-          className="input"
-          value={draft.text}
-          maxLength={editingLimits.answerText}
-          required
-          aria-invalid={errors?.text ? true : undefined}
-          aria-describedby={errors?.text ? `${id}-text-error` : undefined}
-          onChange={(e) => setDraft((d) => ({ ...d, text: e.target.value }))}
-        />
-        {errors?.text ? (
-          <span id={`${id}-text-error`} className="field__error">
-            {t(errors.text === "required" ? "questionModal.answerTextRequired" : "questionModal.answerTextTooLong")}
+        <input key={textKey} ref={textRef} className="input" {...textInput} />
+        {textError ? (
+          <span id={fields.text.errorId} className="field__error">
+            {t(textError)}
           </span>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { answerText, type Category } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
-import { movePath, type MoveKind } from "../moves";
+import { movePath, type MoveKind } from "~/domain/moves";
 import { SortableList, type MoveTarget } from "../SortableList";
 import type { EditorTabProps } from "../types";
 import { AddQuestionMenu } from "./AddQuestionMenu";

@@ -1,74 +1,68 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { Modal } from "~/components/ui/Modal";
+import { CategoryTitleFormSchema } from "~/domain/editor-forms";
+import { parseForm } from "~/domain/forms";
 
-/** A modal with one required title field (categories). Resolves `onSave` to true to close. */
-export function TitleModal({
-  open,
-  title,
-  label,
-  initial,
-  onSave,
-  onClose,
-}: {
+interface TitleModalProps {
   open: boolean;
   title: string;
   label: string;
   initial: string;
   onSave: (value: string) => Promise<boolean>;
   onClose: () => void;
-}) {
+}
+
+/** A modal with one required title field (categories). Resolves `onSave` to true to close. */
+export function TitleModal(props: TitleModalProps) {
+  // Each opening starts from the saved title.
+  return props.open ? <TitleForm {...props} /> : null;
+}
+
+const constraint = getZodConstraint(CategoryTitleFormSchema);
+
+/** The title checked by its schema before it is sent: a bad one is named beside the field. */
+function TitleForm({ title, label, initial, onSave, onClose }: TitleModalProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (open) {
-      setValue(initial);
-      setError(null);
-      // After the dialog has opened (the modal's own effect runs first), its field takes the focus.
-      field.current?.focus();
-    }
-  }, [open, initial]);
-
-  const submit = async () => {
-    if (!value.trim()) {
-      setError(t("questionnaire.titleRequired"));
-      return;
-    }
-    if (value.trim() === initial.trim()) return onClose();
+  const save = async (value: string) => {
+    if (value === initial.trim()) return onClose();
     setBusy(true);
-    const ok = await onSave(value.trim());
+    const ok = await onSave(value);
     setBusy(false);
     if (ok) onClose();
   };
+  const [form, fields] = useForm({
+    defaultValue: { title: initial },
+    constraint,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, CategoryTitleFormSchema),
+    onSubmit: (event, { submission }) => {
+      // Saved through the API from the page (section 7), not posted.
+      event.preventDefault();
+      if (submission?.status === "success") void save(submission.value.title);
+    },
+  });
+  // After the dialog has opened (the modal's own effect runs first), its field takes the focus.
+  useEffect(() => field.current?.focus(), []);
+  const { key, ...input } = getInputProps(fields.title, { type: "text" });
+  const error = fields.title.errors?.[0];
 
-  if (!open) return null;
   return (
-    <FormModal title={title} size="s" onClose={onClose} onSubmit={() => void submit()} busy={busy}>
+    <FormModal title={title} size="s" onClose={onClose} form={getFormProps(form)} busy={busy}>
       <div className="field">
-        <label className="field__label" htmlFor={id}>
+        <label className="field__label" htmlFor={fields.title.id}>
           {label}
         </label>
-        <input
-          ref={field}
-          id={id}
-          className="input"
-          value={value}
-          maxLength={200}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
-        />
+        <input key={key} ref={field} className="input" {...input} />
         {error ? (
-          <span id={`${id}-error`} className="field__error" role="alert">
-            {error}
+          <span id={fields.title.errorId} className="field__error" role="alert">
+            {t(error)}
           </span>
         ) : null}
       </div>

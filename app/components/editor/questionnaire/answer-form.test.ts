@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { UpdateAnswerOptionSchema } from "~/domain/editing";
 import type { ChoiceAnswerOption, Question } from "~/domain/survey";
-import {
-  chooseWeight,
-  chooseWeightingState,
-  initialAnswerDraft,
-  updateAnswerBody,
-  validateAnswer,
-} from "./answer-form";
+import { chooseWeight, chooseWeightingState, initialAnswerDraft, updateAnswerBody } from "./answer-form";
+import { AnswerTextFormSchema } from "~/domain/editor-forms";
+import { parseForm } from "~/domain/forms";
 
 const answer = (over: Partial<ChoiceAnswerOption> = {}): ChoiceAnswerOption => ({
   Id: 70,
@@ -62,13 +58,17 @@ describe("weighting choices", () => {
   });
 });
 
-describe("validateAnswer", () => {
-  it("requires a text", () => {
-    expect(validateAnswer({ text: "  ", exit: false, state: 2, weight: null })).toEqual({ text: "required" });
-    expect(validateAnswer({ text: "x".repeat(501), exit: false, state: 2, weight: null })).toEqual({
-      text: "tooLong",
-    });
-    expect(validateAnswer({ text: "Nein", exit: true, state: 2, weight: null })).toBeNull();
+describe("the answer text's schema", () => {
+  const check = (text: string) => {
+    const form = new FormData();
+    form.set("text", text);
+    return parseForm(form, AnswerTextFormSchema).reply().error;
+  };
+  it("requires a text, at most 500 characters, each with its own message", () => {
+    expect(check("  ")).toEqual({ text: ["questionModal.answerTextRequired"] });
+    expect(check("")).toEqual({ text: ["questionModal.answerTextRequired"] });
+    expect(check("x".repeat(501))).toEqual({ text: ["questionModal.answerTextTooLong"] });
+    expect(check("Nein")).toBeUndefined();
   });
 });
 

@@ -1,5 +1,8 @@
-/** The answer modal's form state, its checks (section 5) and the bodies it sends (section 7). */
-import { editingLimits, resolveWeighting, weightingStates } from "~/domain/editing";
+/**
+ * The answer modal's form state and the bodies it sends (section 7); its text's checks are the schema's
+ * (AnswerTextFormSchema).
+ */
+import { resolveWeighting, weightingStates } from "~/domain/editing";
 import { answerText, type AnswerOption, type Question } from "~/domain/survey";
 
 export type WeightingState = 0 | 1 | 2;
@@ -35,17 +38,6 @@ export function chooseWeightingState(draft: AnswerDraft, state: WeightingState):
 export function chooseWeight(draft: AnswerDraft, weight: number): AnswerDraft {
   if (draft.state !== weightingStates.correct || weight < 1 || weight > 3) return draft;
   return { ...draft, weight };
-}
-
-export interface AnswerErrors {
-  text?: "required" | "tooLong";
-}
-
-export function validateAnswer(draft: AnswerDraft): AnswerErrors | null {
-  const text = draft.text.trim();
-  if (!text) return { text: "required" };
-  if (text.length > editingLimits.answerText) return { text: "tooLong" };
-  return null;
 }
 
 function weightingOf(draft: AnswerDraft) {

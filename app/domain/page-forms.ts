@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { PATIENT_ID_MAX_LENGTH } from "./patient-id";
+import { CultureSchema } from "./user";
+
+/**
+ * The schemas of the plain page forms that only the server reads (decision 025): the survey list, the
+ * archive, the language switch, the start page, the fill pages' fixed fields and the statistics downloads.
+ * Their pages stay free of zod (their JavaScript budget); a refusal goes back to the page with its message.
+ */
+
+const id = z.number().int().positive();
+/** The form's key (decision 018): the same form sent twice has the effect of one. */
+const formKey = z.string().max(64).optional();
+/** The list's search, kept across its actions. */
+const q = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((v) => v ?? "");
+
+export const SurveyListFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), formKey, q }),
+  z.object({ intent: z.literal("clone"), id, formKey, q }),
+  z.object({ intent: z.literal("archive"), id, q }),
+]);
+
+export const ArchiveFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("restore"), id, q }),
+  z.object({ intent: z.literal("delete"), id, q }),
+]);
+
+export const LanguageFormSchema = z.object({ locale: CultureSchema, redirectTo: z.string().max(2000).optional() });
+
+/** The start form: the typed patient id (its rules are the start page's own, start-state.ts). */
+export const StartFormSchema = z.object({
+  intent: z.enum(["start", "open", "clear"]).optional(),
+  patientId: z
+    .string()
+    .max(PATIENT_ID_MAX_LENGTH * 4, "start.surveyPatientIdInputError")
+    .optional()
+    .transform((v) => v ?? ""),
+  closedId: z
+    .string()
+    .max(PATIENT_ID_MAX_LENGTH * 4)
+    .optional(),
+  formKey,
+});
+
+/**
+ * Where a fill page's form goes after saving. The answers' fields (q{id}, a{id}, f{id}) follow the survey's
+ * questions: fill-forms.server.ts reads them by question, and the API checks each value.
+ */
+const go = z
+  .string()
+  .regex(/^(stay|back|continue|outro|submit|category:\d+)$/)
+  .optional()
+  .transform((v) => v ?? "stay");
+
+export const FillPageFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("savePreliminary"), go, formKey }),
+  z.object({ intent: z.literal("savePage"), categoryId: id, go, formKey }),
+]);
+
+/** The statistics screen's downloads: the CSV export, one attachment, a question's attachments as a zip. */
+export const StatisticsDownloadFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("export") }),
+  z.object({ intent: z.literal("file"), id }),
+  z.object({ intent: z.literal("zip"), question: id, id: z.array(id).min(1).max(10_000) }),
+]);
