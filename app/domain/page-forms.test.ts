@@ -81,6 +81,14 @@ describe("the page forms' schemas", () => {
       FillPageFormSchema,
     );
     expect(page.status === "success" && page.value).toEqual({ intent: "savePage", categoryId: 4, go: "category:9" });
+    const noCategory = parseForm(
+      formOf([
+        ["intent", "savePage"],
+        ["go", "stay"],
+      ]),
+      FillPageFormSchema,
+    );
+    expect(noCategory.status === "success" && noCategory.value).toEqual({ intent: "savePage", go: "stay" });
     const stay = parseForm(formOf([["intent", "savePreliminary"]]), FillPageFormSchema);
     expect(stay.status === "success" && stay.value.go).toBe("stay");
     expect(

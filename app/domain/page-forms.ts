@@ -58,7 +58,8 @@ const go = z
 
 export const FillPageFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("savePreliminary"), go, formKey }),
-  z.object({ intent: z.literal("savePage"), categoryId: id, go, formKey }),
+  // The category shown (absent: the page goes on to the first one).
+  z.object({ intent: z.literal("savePage"), categoryId: id.optional(), go, formKey }),
 ]);
 
 /** The statistics screen's downloads: the CSV export, one attachment, a question's attachments as a zip. */

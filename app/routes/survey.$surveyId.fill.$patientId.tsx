@@ -153,7 +153,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       if (go === "back") return redirect(`${base}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);
       const next = go.startsWith("category:") ? Number(go.slice(9)) : categoryId;
-      return redirect(`${base}?page=questionnaire&category=${next}`);
+      return redirect(`${base}?page=questionnaire${next ? `&category=${next}` : ""}`);
     }
   } catch (error) {
     // A case that is gone or closed starts again on the start page; anything else stays on this page.
