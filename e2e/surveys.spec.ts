@@ -120,6 +120,28 @@ test.describe("surveys as an editor", () => {
   });
 });
 
+test.describe("on a slow device", () => {
+  // The page's scripts are held back below; a worker would answer them from its cache instead.
+  test.use({ serviceWorkers: "block" });
+
+  test("a search typed before the page's script ran is searched once it runs", async ({ page }) => {
+    await signIn(page, "editor");
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/surveys", { waitUntil: "commit" });
+    const search = page.getByRole("searchbox", { name: "Umfragen durchsuchen" });
+    await search.pressSequentially("herz", { delay: 20 });
+    release();
+    await expect(page).toHaveURL(/\?q=herz$/);
+    await expect(page.getByTestId("survey-row")).toHaveCount(1);
+    await expect(search).toHaveValue("herz");
+  });
+});
+
 test.describe("surveys as an approver", () => {
   test("publishes a draft and unpublishes it again", async ({ page }) => {
     await signIn(page, "approver");

@@ -23,7 +23,18 @@ export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name 
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const id = useId();
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const input = useRef<HTMLInputElement>(null);
+  const later = (form: HTMLFormElement | null) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+  };
+  useEffect(() => {
+    // Typed before the page's script ran (a slow device): searched as if typed now.
+    if (input.current && input.current.value !== q) later(input.current.form);
+    return () => clearTimeout(timer.current);
+    // Once, when the page starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Form method="get" role="search" className="search" onSubmit={() => clearTimeout(timer.current)}>
       {Object.entries(keep).map(([name, value]) => (
@@ -40,14 +51,8 @@ export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name 
         placeholder={placeholder}
         autoComplete="off"
         className="search__input"
-        onChange={(event) => {
-          const form = event.currentTarget.form;
-          clearTimeout(timer.current);
-          timer.current = setTimeout(
-            () => submit(form, { replace: true, preventScrollReset: true }),
-            SEARCH_DEBOUNCE_MS,
-          );
-        }}
+        ref={input}
+        onChange={(event) => later(event.currentTarget.form)}
       />
       <button type="submit" className="search__button" aria-label={buttonLabel} title={buttonLabel}>
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
