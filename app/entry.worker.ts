@@ -8,7 +8,6 @@
  *
  * Its imports are relative: the worker is bundled on its own, without the app's path aliases.
  */
-import { CacheFirst } from "@remix-pwa/sw/cache";
 import { assets as buildFiles } from "virtual:assets-sw";
 import { documentBuild, staleCaches, staleEntries } from "./offline/sw-cleanup";
 import {
@@ -41,16 +40,17 @@ const BUILD_FILES: readonly string[] | null = manifestModule.startsWith(ASSETS_P
   : null;
 
 /**
- * Hashed build files: from the cache, else from the network (and kept). The strategy's own eviction (by
- * count and by age, 50 entries and 30 days unless told otherwise) is turned off: it would drop files the
- * page kept for offline use. Only the build cleanup below deletes assets.
+ * Hashed build files (their names change with their content): from the cache, else from the network, and
+ * kept. Only the build clean-up below deletes them.
  */
-const assetStrategy = new CacheFirst(ASSET_CACHE, {
-  matchOptions: { ignoreSearch: true },
-  maxEntries: Infinity,
-  maxAgeSeconds: Infinity,
-  cacheableResponse: { statuses: [200] },
-});
+async function cacheFirst(request: Request): Promise<Response> {
+  const assets = await caches.open(ASSET_CACHE);
+  const kept = await assets.match(request, { ignoreSearch: true });
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.status === 200) await assets.put(request, response.clone());
+  return response;
+}
 
 self.addEventListener("install", () => void self.skipWaiting());
 self.addEventListener("activate", (event) => {
@@ -63,7 +63,7 @@ self.addEventListener("fetch", (event) => {
     case "page":
       return event.respondWith(page(request));
     case "asset":
-      return event.respondWith(assetStrategy.handleRequest(request));
+      return event.respondWith(cacheFirst(request));
     case "static":
       return event.respondWith(networkFirst(request));
     case "network":
@@ -140,14 +140,18 @@ async function cleanUp(): Promise<void> {
 
 /** Deletes the assets of earlier builds once no kept fill document needs them (staleEntries). */
 async function pruneBuilds(): Promise<void> {
+  if (!BUILD_FILES) return;
   const [assetCache, pageCache] = await Promise.all([caches.open(ASSET_CACHE), caches.open(PAGE_CACHE)]);
+  const assets = (await assetCache.keys()).map((request) => request.url);
+  // Nothing of an earlier build is kept (the usual case after each warm-up): the kept documents are not read.
+  const build = new Set(BUILD_FILES);
+  if (assets.every((url) => build.has(new URL(url).pathname))) return;
   const documents = await Promise.all(
     (await pageCache.keys()).map(async (request) => {
       const kept = await pageCache.match(request);
       return { key: new URL(request.url).pathname, build: kept ? documentBuild(await kept.text()) : null };
     }),
   );
-  const assets = (await assetCache.keys()).map((request) => request.url);
   const stale = staleEntries({ assets, documents, build: BUILD_FILES });
   await Promise.all([
     ...stale.assets.map((url) => assetCache.delete(url)),
