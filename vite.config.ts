@@ -105,69 +105,63 @@ const serviceWorker = remixPWA({
 });
 
 /**
- * Finishes the built worker once the server build has ended: writes in the path of the build's Remix
- * manifest module, which the framework writes during the server build, after the worker was bundled (the
- * worker's list of the build's files lacks it; see BUILD_MANIFEST_MARK). Fails the build when the worker
- * is missing: @remix-pwa/dev reports a failed worker build without failing the build.
+ * A step over the browser build's folder once the server build has ended: the framework writes the browser
+ * manifest module during the server build, so what needs every browser file runs then.
  */
-function finishWorker(): Plugin {
+function afterServerBuild(name: string, step: (clientDir: string) => void): Plugin {
   let ssr = false;
   let clientDir = "";
   return {
-    name: "finish-worker",
+    name,
     apply: "build",
     configResolved(config) {
       ssr = Boolean(config.build.ssr);
       clientDir = path.join(config.root, "build/client");
     },
     closeBundle() {
-      if (!ssr) return;
-      const worker = path.join(clientDir, WORKER_URL);
-      if (!fs.existsSync(worker)) throw new Error(`The service worker was not built: ${worker} is missing`);
-      const manifests = fs
-        .readdirSync(path.join(clientDir, ASSETS_PREFIX))
-        .filter((f) => /^manifest-[\w-]+\.js$/.test(f));
-      if (manifests.length !== 1) throw new Error(`Expected one browser manifest, found: ${manifests.join(", ")}`);
-      const source = fs.readFileSync(worker, "utf8");
-      if (!source.includes(BUILD_MANIFEST_MARK)) throw new Error(`${worker} does not name its manifest module`);
-      fs.writeFileSync(worker, source.replaceAll(BUILD_MANIFEST_MARK, `${ASSETS_PREFIX}${manifests[0]}`));
+      if (ssr) step(clientDir);
     },
   };
 }
+
+/**
+ * Finishes the built worker: writes in the path of the build's Remix manifest module, which the framework
+ * writes after the worker was bundled (the worker's list of the build's files lacks it; see
+ * BUILD_MANIFEST_MARK). Fails the build when the worker is missing: @remix-pwa/dev reports a failed worker
+ * build without failing the build.
+ */
+const finishWorker = () =>
+  afterServerBuild("finish-worker", (clientDir) => {
+    const worker = path.join(clientDir, WORKER_URL);
+    if (!fs.existsSync(worker)) throw new Error(`The service worker was not built: ${worker} is missing`);
+    const manifests = fs
+      .readdirSync(path.join(clientDir, ASSETS_PREFIX))
+      .filter((f) => /^manifest-[\w-]+\.js$/.test(f));
+    if (manifests.length !== 1) throw new Error(`Expected one browser manifest, found: ${manifests.join(", ")}`);
+    const source = fs.readFileSync(worker, "utf8");
+    if (!source.includes(BUILD_MANIFEST_MARK)) throw new Error(`${worker} does not name its manifest module`);
+    fs.writeFileSync(worker, source.replaceAll(BUILD_MANIFEST_MARK, `${ASSETS_PREFIX}${manifests[0]}`));
+  });
 
 const COMPRESSIBLE = /\.(js|css|svg|json|webmanifest|txt)$/;
 
-/**
- * Brotli and gzip copies of the browser's text files, sent by the server to browsers that accept them.
- * Written once the server build has finished: the framework writes its browser manifest during that build.
- */
-function precompress(): Plugin {
-  let ssr = false;
-  let clientDir = "";
-  const walk = (dir: string): string[] =>
-    fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.name !== ".vite") // the build's own manifest, removed once the build has read it
-      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-  return {
-    name: "precompress",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-      clientDir = path.join(config.root, "build/client");
-    },
-    closeBundle() {
-      if (!ssr) return;
-      for (const file of walk(clientDir).filter((f) => COMPRESSIBLE.test(f))) {
-        const data = fs.readFileSync(file);
-        if (data.length < 1024) continue;
-        const quality = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, quality));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-      }
-    },
-  };
-}
+const walk = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.name !== ".vite") // the build's own manifest, removed once the build has read it
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+
+/** Brotli and gzip copies of the browser's text files, sent by the server to browsers that accept them. */
+const precompress = () =>
+  afterServerBuild("precompress", (clientDir) => {
+    for (const file of walk(clientDir).filter((f) => COMPRESSIBLE.test(f))) {
+      const data = fs.readFileSync(file);
+      if (data.length < 1024) continue;
+      const quality = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, quality));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+    }
+  });
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
