@@ -93,6 +93,21 @@ describe.each(dialects)("statistics kept per survey and request on %s", (kind) =
     await afterWrite(filtered, filter);
   });
 
+  it("keeps nothing for a survey without a counter, so no write can be missed", async () => {
+    const w = world();
+    const f = fixture();
+    await w.db.deleteFrom("statistics_versions").where("survey_id", "=", f.survey).execute();
+    try {
+      const first = await statistics();
+      const runs = { ...statisticsRuns };
+      expect(await statistics()).toEqual(first);
+      expect(statisticsRuns.computed).toBe(runs.computed + 1);
+      expect(statisticsRuns.kept).toBe(runs.kept);
+    } finally {
+      await w.db.insertInto("statistics_versions").values({ survey_id: f.survey }).execute();
+    }
+  });
+
   it("keeps the figures while only open cases are answered", async () => {
     const w = world();
     const f = fixture();

@@ -30,13 +30,14 @@ export function forgetKeptStatistics(): void {
   kept.clear();
 }
 
-async function versionOf(db: DB, surveyId: number): Promise<number> {
+/** The survey's statistics counter; null without one (nothing would move it, so nothing is kept). */
+async function versionOf(db: DB, surveyId: number): Promise<number | null> {
   const row = await db
     .selectFrom("statistics_versions")
     .select("version")
     .where("survey_id", "=", surveyId)
     .executeTakeFirst();
-  return Number(row?.version ?? -1);
+  return row ? Number(row.version) : null;
 }
 
 async function figuresOf(
@@ -53,7 +54,7 @@ async function figuresOf(
   const current = `${surveyId}|${version}|`;
   const key =
     current + JSON.stringify([access.row.hash, access.row.updated_at, access.rights, filters, thresholds, options]);
-  const hit = kept.get(key);
+  const hit = version === null ? undefined : kept.get(key);
   if (hit) {
     statisticsRuns.kept++;
     // Most recently used last, so the oldest entry is the one dropped.
@@ -73,6 +74,7 @@ async function figuresOf(
       CategoryStatistics: surveyFigures(survey, agg, thresholds),
     },
   };
+  if (version === null) return figures;
   // Figures of the survey under an earlier counter are of no further use.
   for (const k of kept.keys()) if (k.startsWith(`${surveyId}|`) && !k.startsWith(current)) kept.delete(k);
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
