@@ -186,3 +186,74 @@ test("in the editor a click on the image places the selected or a new marker; ne
   expect(Math.abs(after.x - before.x - 60)).toBeLessThanOrEqual(2);
   expect(Math.abs(after.y - before.y - 40)).toBeLessThanOrEqual(2);
 });
+
+test("the question modal names each missing part beside it, focuses the first, follows list changes and sends nothing until all are there", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Bildfrage prüfen ${Date.now()}` });
+  await api(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
+  const writes: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() !== "GET" && new URL(r.url()).pathname.startsWith("/api/questions")) writes.push(r.url());
+  });
+  await page.goto(`/survey/${survey.Id}/edit#questionnaire`);
+  await page.locator("summary[aria-label='Frage hinzufügen']").first().click();
+  await page.getByRole("button", { name: "Bild", exact: true }).click();
+  const modal = page.getByRole("dialog", { name: "Frage hinzufügen: Bild" });
+  const title = modal.getByLabel("Fragetext");
+  const save = modal.getByRole("button", { name: "Speichern" });
+
+  // Nothing filled: every part is named, the first field takes the focus.
+  await save.click();
+  await expect(modal.getByText("Bitte einen Fragetext eingeben.")).toBeVisible();
+  await expect(modal.getByText("Bitte ein Bild hochladen.")).toBeVisible();
+  await expect(modal.getByText("Bitte mindestens eine Markierung hinzufügen.")).toBeVisible();
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+
+  // The title typed: its message goes as it is typed; the next save goes to the image field.
+  await title.fill("Wo schmerzt es?");
+  await expect(modal.getByText("Bitte einen Fragetext eingeben.")).toBeHidden();
+  await save.click();
+  await expect(modal.getByLabel("Bild hochladen")).toBeFocused();
+
+  // The image chosen: its message goes; without a marker, the add button takes the focus.
+  await modal
+    .getByLabel("Bild hochladen")
+    .setInputFiles({ name: "k.png", mimeType: "image/png", buffer: png(480, 320) });
+  await expect(modal.getByText("Bitte ein Bild hochladen.")).toBeHidden();
+  await save.click();
+  await expect(modal.getByRole("button", { name: "+ Markierung hinzufügen" })).toBeFocused();
+
+  // A marker added by the button is checked at once (a list change, no typing): it needs a title.
+  await modal.getByRole("button", { name: "+ Markierung hinzufügen" }).click();
+  await expect(modal.getByText("Bitte mindestens eine Markierung hinzufügen.")).toBeHidden();
+  await expect(modal.getByText("Bitte einen Titel für die Markierung eingeben.")).toBeVisible();
+  await expect(modal.getByLabel("Titel der Markierung 1")).toHaveAttribute("aria-invalid", "true");
+  await modal.getByLabel("Titel der Markierung 1").fill("Knie");
+  await expect(modal.getByText("Bitte einen Titel für die Markierung eingeben.")).toBeHidden();
+
+  // A second, blank marker, then the first removed: the message follows the one left, not its old place.
+  await modal.getByRole("button", { name: "+ Markierung hinzufügen" }).click();
+  await expect(modal.getByLabel("Titel der Markierung 2")).toHaveAttribute("aria-invalid", "true");
+  await modal.getByRole("button", { name: "Markierung 1 entfernen" }).click();
+  await expect(modal.getByLabel("Titel der Markierung 1")).toHaveValue("");
+  await expect(modal.getByLabel("Titel der Markierung 1")).toHaveAttribute("aria-invalid", "true");
+  await save.click();
+  await expect(modal.getByLabel("Titel der Markierung 1")).toBeFocused();
+  expect(writes).toEqual([]);
+
+  await modal.getByLabel("Titel der Markierung 1").fill("Hand");
+  await save.click();
+  await expect(modal).toBeHidden();
+  expect(writes).toHaveLength(1);
+  const stored = await api<{ Categories: { Questions: { Title: string; AnswerOptions: { Title: string }[] }[] }[] }>(
+    page,
+    "GET",
+    `/surveys/${survey.Id}`,
+  );
+  const question = stored.Categories[0]!.Questions[0]!;
+  expect(question.Title).toBe("Wo schmerzt es?");
+  expect(question.AnswerOptions.map((o) => o.Title)).toEqual(["Hand"]);
+});

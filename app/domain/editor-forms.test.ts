@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CategoryTitleFormSchema, EditorActionSchema, SurveyInfoFormSchema } from "./editor-forms";
+import {
+  CategoryTitleFormSchema,
+  EditorActionSchema,
+  PreliminaryQuestionFormSchema,
+  questionFormSchema,
+  SurveyInfoFormSchema,
+} from "./editor-forms";
+import type { QuestionType } from "./question-types";
 import { parseForm } from "./forms";
 
 const formOf = (fields: Record<string, string>) => {
@@ -75,5 +82,80 @@ describe("the category modal's title", () => {
     expect(check("")).toEqual({ title: ["questionnaire.titleRequired"] });
     expect(check("   ")).toEqual({ title: ["questionnaire.titleRequired"] });
     expect(check("Anamnese")).toBeUndefined();
+  });
+});
+
+/** A form as the modals send it: each list's texts by position. */
+const listForm = (fields: Record<string, string>, lists: Record<string, string[]> = {}) => {
+  const form = formOf(fields);
+  for (const [list, texts] of Object.entries(lists))
+    texts.forEach((text, i) => form.append(`${list}[${i}].text`, text));
+  return form;
+};
+
+describe("the preliminary question's modal", () => {
+  const parse = (title: string, entries: string[]) =>
+    parseForm(listForm({ title }, { entries }), PreliminaryQuestionFormSchema);
+
+  it("takes a title with filled entries, trimmed", () => {
+    const ok = parse(" Alter ", ["< 18", " >= 18 "]);
+    expect(ok.status === "success" && ok.value).toEqual({
+      title: "Alter",
+      entries: [{ text: "< 18" }, { text: ">= 18" }],
+    });
+  });
+
+  it("names a blank title, a missing list and every blank entry by its position", () => {
+    expect(parse("   ", ["ja"]).reply().error).toEqual({ title: ["preliminary.titleRequired"] });
+    expect(parse("Alter", []).reply().error).toEqual({ entries: ["preliminary.entriesRequired"] });
+    expect(parse("", ["ja", "", " \t "]).reply().error).toEqual({
+      title: ["preliminary.titleRequired"],
+      "entries[1].text": ["preliminary.entryRequired"],
+      "entries[2].text": ["preliminary.entryRequired"],
+    });
+  });
+
+  it("holds the API's limits", () => {
+    expect(parse("x".repeat(501), ["ja"]).reply().error).toEqual({ title: ["forms.invalid"] });
+    expect(parse("Alter", ["x".repeat(501)]).reply().error).toEqual({ "entries[0].text": ["forms.invalid"] });
+    expect(Object.keys(parse("Alter", Array(201).fill("ja")).reply().error ?? {})).toEqual(["entries"]);
+  });
+});
+
+describe("the question modal", () => {
+  const parse = (type: QuestionType, fields: Record<string, string>, lists?: Record<string, string[]>) =>
+    parseForm(listForm(fields, lists), questionFormSchema(type));
+
+  it("requires a title within the limit", () => {
+    expect(parse("FreeText", { title: "  " }).reply().error).toEqual({ title: ["questionModal.titleRequired"] });
+    expect(parse("FreeText", { title: "x".repeat(1001) }).reply().error).toEqual({
+      title: ["questionModal.titleTooLong"],
+    });
+    expect(parse("FreeText", { title: "Anamnese" }).status).toBe("success");
+  });
+
+  it("checks a numerical question's unit", () => {
+    expect(parse("Numerical", { title: "Gewicht", unit: "kg" }).status).toBe("success");
+    expect(parse("Numerical", { title: "Gewicht", unit: "" }).status).toBe("success");
+    expect(parse("Numerical", { title: "Gewicht", unit: "x".repeat(51) }).reply().error).toEqual({
+      unit: ["questionModal.unitTooLong"],
+    });
+  });
+
+  it("requires an image, a marker and a title on every marker for image questions", () => {
+    expect(parse("Image", { title: "Wo?", imageSrc: "" }).reply().error).toEqual({
+      imageSrc: ["questionModal.imageRequired"],
+      markers: ["questionModal.markersRequired"],
+    });
+    const png = "data:image/png;base64,iVBORw0KGgo=";
+    expect(parse("Image", { title: "Wo?", imageSrc: png }, { markers: ["Knie", " "] }).reply().error).toEqual({
+      "markers[1].text": ["questionModal.markerRequired"],
+    });
+    expect(parse("Image", { title: "Wo?", imageSrc: png }, { markers: ["Knie"] }).status).toBe("success");
+  });
+
+  it("lets a new choice question's answers be left empty", () => {
+    expect(parse("SingleSelection", { title: "Farbe" }, { answers: ["rot", "", "  "] }).status).toBe("success");
+    expect(parse("SingleSelection", { title: "Farbe" }).status).toBe("success");
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { periodErrors } from "./dates";
 import { editingLimits } from "./editing";
+import type { QuestionType } from "./question-types";
 import { moveKinds } from "./moves";
 
 /** A survey title's longest length (the field's maxLength and the check agree). */
@@ -62,3 +63,58 @@ export const AnswerTextFormSchema = z.object({
     .min(1, "questionModal.answerTextRequired")
     .max(editingLimits.answerText, "questionModal.answerTextTooLong"),
 });
+
+/** A required text of an entry list: its message when blank, the API's limit (section 5). */
+const entryText = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(editingLimits.answerText, "forms.invalid");
+
+/**
+ * The preliminary question's modal (section 5): a title, and at least one entry, none of them blank. The
+ * entries are the fields `entries[0].text`, `entries[1].text`, … in their order.
+ */
+export const PreliminaryQuestionFormSchema = z.object({
+  title: z
+    .string({ error: "preliminary.titleRequired" })
+    .trim()
+    .min(1, "preliminary.titleRequired")
+    .max(editingLimits.attributeTitle, "forms.invalid"),
+  entries: z
+    .array(z.object({ text: entryText("preliminary.entryRequired") }), { error: "preliminary.entriesRequired" })
+    .min(1, "preliminary.entriesRequired")
+    .max(editingLimits.options, "forms.invalid"),
+});
+
+/**
+ * The question modal (sections 2 and 5) for a kind of question: a title; a numerical question's unit; an
+ * image question's image (`imageSrc`) and markers (`markers[i].text`, each titled). A new choice question's
+ * answers (`answers[i].text`) may be left empty: empty ones are not sent.
+ */
+export function questionFormSchema(type: QuestionType) {
+  // A field the kind does not offer is not in the form (Conform's coercion needs it optional to pass).
+  const notOffered = z.string().optional();
+  const image = type === "Image";
+  return z.object({
+    title: z
+      .string({ error: "questionModal.titleRequired" })
+      .trim()
+      .min(1, "questionModal.titleRequired")
+      .max(editingLimits.questionTitle, "questionModal.titleTooLong"),
+    unit:
+      type === "Numerical"
+        ? z.string().trim().max(editingLimits.unit, "questionModal.unitTooLong").optional()
+        : notOffered,
+    imageSrc: image ? z.string({ error: "questionModal.imageRequired" }) : notOffered,
+    markers: image
+      ? z
+          .array(z.object({ text: entryText("questionModal.markerRequired") }), {
+            error: "questionModal.markersRequired",
+          })
+          .min(1, "questionModal.markersRequired")
+          .max(editingLimits.options, "forms.invalid")
+      : notOffered,
+    answers: z
+      .array(z.object({ text: z.string().trim().max(editingLimits.answerText, "forms.invalid").optional() }))
+      .max(editingLimits.options, "forms.invalid")
+      .optional(),
+  });
+}

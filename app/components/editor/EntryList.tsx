@@ -1,10 +1,13 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { editingLimits } from "~/domain/editing";
 import { addEntry, enterAction, moveEntry, pasteEntries, type DraftEntry } from "./entries";
 
 interface EntryListProps {
   /** Prefix of the fields' ids. */
   id: string;
+  /** The list's name in the form: its texts are the fields `${name}[0].text`, `${name}[1].text`, … */
+  name: string;
   entries: DraftEntry[];
   onChange: (entries: DraftEntry[]) => void;
   /** Keys of entries shown as blank (after a save was tried). */
@@ -22,7 +25,17 @@ interface EntryListProps {
  * a list of lines pasted into an entry becomes one entry per line, and each entry moves up, down or away
  * in place. The preliminary question's modal and a new choice question's modal both use it.
  */
-export function EntryList({ id, entries, onChange, blank, legend, emptyError, blankError, exitLabel }: EntryListProps) {
+export function EntryList({
+  id,
+  name,
+  entries,
+  onChange,
+  blank,
+  legend,
+  emptyError,
+  blankError,
+  exitLabel,
+}: EntryListProps) {
   const { t } = useTranslation();
   const inputs = useRef(new Map<number, HTMLInputElement>());
   const addRef = useRef<HTMLButtonElement>(null);
@@ -92,9 +105,10 @@ export function EntryList({ id, entries, onChange, blank, legend, emptyError, bl
                     else inputs.current.delete(entry.key);
                   }}
                   id={field}
+                  name={`${name}[${index}].text`}
                   className="input prelim-form__text"
                   value={entry.text}
-                  maxLength={500}
+                  maxLength={editingLimits.answerText}
                   placeholder={t("entries.entry", { n })}
                   aria-invalid={isBlank ? true : undefined}
                   aria-describedby={isBlank ? `${field}-error` : undefined}

@@ -1,12 +1,16 @@
+import { getFormProps } from "@conform-to/react";
 import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
+import { editingLimits } from "~/domain/editing";
 import { Modal } from "~/components/ui/Modal";
+import { PreliminaryQuestionFormSchema } from "~/domain/editor-forms";
 import type { Category, PatientFormAttribute } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
 import { EntryList } from "../EntryList";
-import { draftBody, initialDraft, isUnchanged, validateDraft, type AttributeDraft } from "./attribute-form";
+import { firstError, invalidItemKeys, useListForm, type FormErrors } from "../useListForm";
+import { draftBody, initialDraft, isUnchanged, type AttributeDraft } from "./attribute-form";
 import { rulesAffected, type AffectedRule } from "./rules-affected";
 import { RulesLost } from "./RulesLost";
 
@@ -25,26 +29,30 @@ export function AttributeModal({ surveyId, attribute, categories, onClose }: Att
   const mutate = useEditorMutation();
   const id = useId();
   const [draft, setDraft] = useState<AttributeDraft>(() => initialDraft(attribute));
-  const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   /** Rules the removed entries would take with them, shown for a yes before saving. */
   const [losing, setLosing] = useState<AffectedRule[] | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
-  const errors = checked ? validateDraft(draft) : null;
+  const focusOf = (errors: FormErrors) => {
+    if (firstError(errors, "title")) return `${id}-title`;
+    const blank = invalidItemKeys(errors, "entries", draft.entries)[0];
+    return blank !== undefined ? `${id}-entry-${blank}` : null;
+  };
+  const form = useListForm(PreliminaryQuestionFormSchema, {
+    lists: [draft.entries],
+    focusOf,
+    onValid: () => void submit(),
+  });
+  const errors = form.allErrors;
+  const titleError = firstError(errors, "title");
+  const entriesError = firstError(errors, "entries");
 
   // The dialog is shown by the Modal's own effect, which runs before this one: then the first field gets focus.
   useEffect(() => titleRef.current?.focus(), []);
 
   const submit = async (rulesConfirmed = false) => {
-    setChecked(true);
     setFailure(null);
-    const invalid = validateDraft(draft);
-    if (invalid) {
-      const first = invalid.title ? `${id}-title` : invalid.noEntries ? null : `${id}-entry-${invalid.blank[0]}`;
-      if (first) document.getElementById(first)?.focus();
-      return;
-    }
     if (attribute && isUnchanged(draft, attribute)) return onClose();
     if (attribute && !rulesConfirmed) {
       const kept = new Set(draft.entries.map((e) => e.id));
@@ -88,7 +96,7 @@ export function AttributeModal({ surveyId, attribute, categories, onClose }: Att
         size="lg"
         title={t(attribute ? "preliminary.editTitle" : "preliminary.add")}
         onClose={onClose}
-        onSubmit={() => void submit()}
+        form={getFormProps(form)}
         busy={busy}
         className="prelim-form"
       >
@@ -104,27 +112,29 @@ export function AttributeModal({ surveyId, attribute, categories, onClose }: Att
           <input
             ref={titleRef}
             id={`${id}-title`}
+            name="title"
             className="input"
             value={draft.title}
-            maxLength={500}
+            maxLength={editingLimits.attributeTitle}
             required
-            aria-invalid={errors?.title ? true : undefined}
-            aria-describedby={describedBy(!!errors?.title, `${id}-title-error`)}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={describedBy(!!titleError, `${id}-title-error`)}
             onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
           />
-          {errors?.title ? (
+          {titleError ? (
             <span id={`${id}-title-error`} className="field__error">
-              {t("preliminary.titleRequired")}
+              {t(titleError)}
             </span>
           ) : null}
         </div>
         <EntryList
           id={id}
+          name="entries"
           entries={draft.entries}
           onChange={(entries) => setDraft((d) => ({ ...d, entries }))}
-          blank={errors?.blank ?? []}
+          blank={invalidItemKeys(errors, "entries", draft.entries)}
           legend={t("preliminary.entriesLabel")}
-          emptyError={errors?.noEntries ? t("preliminary.entriesRequired") : null}
+          emptyError={entriesError ? t(entriesError) : null}
           blankError={t("preliminary.entryRequired")}
           exitLabel={t("preliminary.exitAnswer")}
         />

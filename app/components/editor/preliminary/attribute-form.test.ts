@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PatientFormAttribute } from "~/domain/survey";
-import {
-  addEntry,
-  draftBody,
-  enterAction,
-  initialDraft,
-  isUnchanged,
-  validateDraft,
-  type DraftEntry,
-} from "./attribute-form";
+import { addEntry, draftBody, enterAction, initialDraft, isUnchanged, type DraftEntry } from "./attribute-form";
 
 const attribute: PatientFormAttribute = {
   Id: 7,
@@ -41,29 +33,6 @@ describe("initialDraft", () => {
       [13, "keine Angabe", true],
     ]);
     expect(new Set(draft.entries.map((e) => e.key)).size).toBe(3);
-  });
-});
-
-describe("validateDraft", () => {
-  it("accepts a title with filled entries", () => {
-    expect(validateDraft({ title: "Alter", entries: [entry(1, "< 18"), entry(2, ">= 18", true)] })).toBeNull();
-  });
-
-  it("refuses a blank title", () => {
-    expect(validateDraft({ title: "   ", entries: [entry(1, "ja")] })).toEqual({
-      title: true,
-      noEntries: false,
-      blank: [],
-    });
-  });
-
-  it("needs at least one entry", () => {
-    expect(validateDraft({ title: "Alter", entries: [] })).toEqual({ title: false, noEntries: true, blank: [] });
-  });
-
-  it("names every blank entry", () => {
-    const errors = validateDraft({ title: "", entries: [entry(1, "ja"), entry(4, ""), entry(5, " \t ")] });
-    expect(errors).toEqual({ title: true, noEntries: false, blank: [4, 5] });
   });
 });
 

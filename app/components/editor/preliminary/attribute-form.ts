@@ -1,18 +1,11 @@
 import type { PatientFormAttribute } from "~/domain/survey";
-import { isBlank, type DraftEntry } from "../entries";
+import type { DraftEntry } from "../entries";
 
 export { addEntry, enterAction, nextKey, type DraftEntry } from "../entries";
 
 export interface AttributeDraft {
   title: string;
   entries: DraftEntry[];
-}
-
-/** What is wrong with a draft (section 5); `blank` lists the keys of blank entries. */
-export interface DraftErrors {
-  title: boolean;
-  noEntries: boolean;
-  blank: number[];
 }
 
 /** The draft a modal starts from: the question's values, or an empty title with one empty entry. */
@@ -22,16 +15,6 @@ export function initialDraft(attribute?: PatientFormAttribute): AttributeDraft {
     title: attribute.Title,
     entries: attribute.AnswerOptions.map((a, i) => ({ key: i + 1, id: a.Id, text: a.Text, exit: a.IsExitAnswer })),
   };
-}
-
-/** Title not blank, at least one entry, no blank entry; null when the draft may be sent. */
-export function validateDraft(draft: AttributeDraft): DraftErrors | null {
-  const errors: DraftErrors = {
-    title: isBlank(draft.title),
-    noEntries: draft.entries.length === 0,
-    blank: draft.entries.filter((e) => isBlank(e.text)).map((e) => e.key),
-  };
-  return errors.title || errors.noEntries || errors.blank.length > 0 ? errors : null;
 }
 
 /** The request body of POST /patient-attributes/ (no ids) or PUT /patient-attributes/{id} (ids of kept entries). */

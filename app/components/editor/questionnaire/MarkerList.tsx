@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { editingLimits } from "~/domain/editing";
 import { useTranslation } from "react-i18next";
 import { addMarker, formatFraction, type ImageBox, type MarkerDraft, type MarkersUpdate } from "./markers";
 
@@ -63,9 +64,10 @@ export function MarkerList({
               <div className="qmodal__marker-row">
                 <input
                   id={field}
+                  name={`markers[${i}].text`}
                   className="input"
                   value={m.text}
-                  maxLength={500}
+                  maxLength={editingLimits.answerText}
                   aria-invalid={blank ? true : undefined}
                   aria-describedby={`${field}-pos${blank ? ` ${field}-error` : ""}`}
                   onChange={(e) => {

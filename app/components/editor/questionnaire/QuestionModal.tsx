@@ -1,11 +1,14 @@
+import { getFormProps } from "@conform-to/react";
 import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits } from "~/domain/editing";
+import { questionFormSchema } from "~/domain/editor-forms";
 import type { Survey } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
 import { EntryList } from "../EntryList";
+import { firstError, invalidItemKeys, useListForm, type FormErrors } from "../useListForm";
 import type { QuestionModalMode } from "./context";
 import { DependenceField } from "./DependenceField";
 import { ImageMarkersField } from "./ImageMarkersField";
@@ -16,9 +19,7 @@ import {
   questionFeatures,
   questionTypeOf,
   updateQuestionBody,
-  validateQuestion,
   type QuestionDraft,
-  type QuestionErrors,
 } from "./question-form";
 
 interface QuestionModalProps {
@@ -34,13 +35,14 @@ export function QuestionModal(props: QuestionModalProps) {
   return props.open ? <QuestionForm {...props} /> : null;
 }
 
-/** The id of the field to focus for the first error. */
-function firstInvalid(id: string, errors: QuestionErrors): string {
-  if (errors.title) return `${id}-title`;
-  if (errors.unit) return `${id}-unit`;
-  if (errors.image) return `${id}-file`;
-  if (errors.markers) return `${id}-add-marker`;
-  return `${id}-marker-${errors.blankMarkers[0]}`;
+/** The id of the field to focus for the first error, in the form's order. */
+function firstInvalid(id: string, errors: FormErrors, markers: readonly MarkerDraft[]): string | null {
+  if (firstError(errors, "title")) return `${id}-title`;
+  if (firstError(errors, "unit")) return `${id}-unit`;
+  if (firstError(errors, "imageSrc")) return `${id}-file`;
+  if (firstError(errors, "markers")) return `${id}-add-marker`;
+  const blank = invalidItemKeys(errors, "markers", markers)[0];
+  return blank !== undefined ? `${id}-marker-${blank}` : null;
 }
 
 function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
@@ -50,11 +52,18 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
   const type = questionTypeOf(mode);
   const features = questionFeatures(type);
   const [draft, setDraft] = useState<QuestionDraft>(() => initialQuestionDraft(mode));
-  const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const titleRef = useRef<HTMLInputElement>(null);
-  const errors = checked ? validateQuestion(type, draft) : null;
+  const [schema] = useState(() => questionFormSchema(type));
+  const form = useListForm(schema, {
+    lists: [draft.markers.length, draft.answers, draft.imageSrc],
+    focusOf: (errors) => firstInvalid(id, errors, draft.markers),
+    onValid: () => void submit(),
+  });
+  const errors = form.allErrors;
+  const titleError = firstError(errors, "title");
+  const unitError = firstError(errors, "unit");
 
   // The Modal (a child) shows the dialog in its own effect, which runs first: then the first field takes focus.
   useEffect(() => titleRef.current?.focus(), []);
@@ -65,13 +74,7 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
     setDraft((d) => ({ ...d, markers: update(d.markers) }));
 
   const submit = async () => {
-    setChecked(true);
     setFailure(null);
-    const invalid = validateQuestion(type, draft);
-    if (invalid) {
-      document.getElementById(firstInvalid(id, invalid))?.focus();
-      return;
-    }
     let result;
     if (mode.kind === "edit") {
       const body = updateQuestionBody(mode.question, draft, survey.Id);
@@ -107,7 +110,7 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
       size={features.image ? "xl" : "lg"}
       title={t(heading, { type: t(`questionType.${type}`) })}
       onClose={onClose}
-      onSubmit={() => void submit()}
+      form={getFormProps(form)}
       busy={busy}
       className="qmodal"
       testId="question-form"
@@ -124,17 +127,18 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
         <input
           ref={titleRef}
           id={`${id}-title`}
+          name="title"
           className="input"
           value={draft.title}
           maxLength={editingLimits.questionTitle}
           required
-          aria-invalid={errors?.title ? true : undefined}
-          aria-describedby={described(errors?.title, `${id}-title-error`)}
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={described(titleError, `${id}-title-error`)}
           onChange={(e) => set("title", e.target.value)}
         />
-        {errors?.title ? (
+        {titleError ? (
           <span id={`${id}-title-error`} className="field__error">
-            {t(errors.title === "required" ? "questionModal.titleRequired" : "questionModal.titleTooLong")}
+            {t(titleError)}
           </span>
         ) : null}
       </div>
@@ -185,32 +189,36 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
           </label>
           <input
             id={`${id}-unit`}
+            name="unit"
             className="input qmodal__unit"
             value={draft.unit}
             maxLength={editingLimits.unit}
-            aria-invalid={errors?.unit ? true : undefined}
-            aria-describedby={described(errors?.unit, `${id}-unit-error`, `${id}-unit-hint`)}
+            aria-invalid={unitError ? true : undefined}
+            aria-describedby={described(unitError, `${id}-unit-error`, `${id}-unit-hint`)}
             onChange={(e) => set("unit", e.target.value)}
           />
           <span id={`${id}-unit-hint`} className="hint">
             {t("questionModal.unitHint")}
           </span>
-          {errors?.unit ? (
+          {unitError ? (
             <span id={`${id}-unit-error`} className="field__error">
-              {t("questionModal.unitTooLong")}
+              {t(unitError)}
             </span>
           ) : null}
         </div>
       ) : null}
 
+      {features.image ? <input type="hidden" name="imageSrc" value={draft.imageSrc ?? ""} /> : null}
       {features.image ? (
         <ImageMarkersField
           id={id}
           imageSrc={draft.imageSrc}
           markers={draft.markers}
-          errors={
-            errors ? { image: !!errors.image, markers: !!errors.markers, blankMarkers: errors.blankMarkers } : null
-          }
+          errors={{
+            image: !!firstError(errors, "imageSrc"),
+            markers: !!firstError(errors, "markers"),
+            blankMarkers: invalidItemKeys(errors, "markers", draft.markers),
+          }}
           onImage={(src) => set("imageSrc", src)}
           onMarkers={updateMarkers}
         />
@@ -219,6 +227,7 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
       {features.answers && mode.kind !== "edit" ? (
         <EntryList
           id={`${id}-answers`}
+          name="answers"
           entries={draft.answers}
           onChange={(answers) => set("answers", answers)}
           blank={[]}

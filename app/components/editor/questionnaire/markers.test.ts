@@ -4,7 +4,6 @@ import type { AnswerOption } from "~/domain/survey";
 import {
   addMarker,
   MARKER_SPACING_PX,
-  blankMarkers,
   clampFraction,
   clampMarker,
   editedMarkerOptions,
@@ -133,14 +132,6 @@ describe("marker drafts", () => {
     const image = { width: 480, height: 320 };
     expect(addMarker([], image, { x: 0.75, y: 0.4 }).list[0]).toMatchObject({ x: 0.75, y: 0.4 });
     expect(addMarker([], image, { x: 0.999, y: 0 }).list[0]).toMatchObject({ x: 0.981, y: 0.029 });
-  });
-  it("lists markers without a title", () => {
-    const list: MarkerDraft[] = [
-      { key: 1, text: " ", x: 0.1, y: 0.1 },
-      { key: 2, text: "ok", x: 0.1, y: 0.1 },
-      { key: 3, text: "", x: 0.1, y: 0.1 },
-    ];
-    expect(blankMarkers(list)).toEqual([1, 3]);
   });
   it("builds the options of a new question", () => {
     expect(newMarkerOptions([{ key: 1, text: " Knie ", x: 0.12345, y: 0.5 }])).toEqual([

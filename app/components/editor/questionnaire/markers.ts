@@ -136,11 +136,6 @@ export function addMarker(
   return { list: [...list, { key, text: "", ...position }], key };
 }
 
-/** Keys of markers without a title. */
-export function blankMarkers(list: readonly MarkerDraft[]): number[] {
-  return list.filter((m) => m.text.trim() === "").map((m) => m.key);
-}
-
 /** Answer options of a new image question. */
 export function newMarkerOptions(list: readonly MarkerDraft[]): { Title: string; X: number; Y: number }[] {
   return list.map((m) => ({ Title: m.text.trim(), X: round3(m.x), Y: round3(m.y) }));

@@ -10,7 +10,6 @@ import {
   questionFeatures,
   toggleDependence,
   updateQuestionBody,
-  validateQuestion,
   type QuestionDraft,
 } from "./question-form";
 
@@ -72,28 +71,6 @@ describe("toggleDependence", () => {
   });
   it("removes the rule when the last answer is cleared", () => {
     expect(toggleDependence({ type: "HIDE", ids: [7] }, 7, false)).toEqual({ type: null, ids: [] });
-  });
-});
-
-describe("validateQuestion", () => {
-  it("requires a title", () => {
-    expect(validateQuestion("FreeText", draftFor("FreeText", { title: "  " }))?.title).toBe("required");
-    expect(validateQuestion("FreeText", draftFor("FreeText", { title: "x".repeat(1001) }))?.title).toBe("tooLong");
-    expect(validateQuestion("FreeText", draftFor("FreeText", { title: "Anamnese" }))).toBeNull();
-  });
-  it("requires an image, a marker and a title on every marker for image questions", () => {
-    const errors = validateQuestion("Image", draftFor("Image", { title: "Wo?" }));
-    expect(errors).toMatchObject({ image: "required", markers: "required", blankMarkers: [] });
-    const blank = draftFor("Image", {
-      title: "Wo?",
-      imageSrc: png,
-      markers: [
-        { key: 1, text: "Knie", x: 0.1, y: 0.1 },
-        { key: 2, text: " ", x: 0.1, y: 0.1 },
-      ],
-    });
-    expect(validateQuestion("Image", blank)).toEqual({ blankMarkers: [2] });
-    expect(validateQuestion("Image", { ...blank, markers: blank.markers.slice(0, 1) })).toBeNull();
   });
 });
 

@@ -1,10 +1,10 @@
-/** The question modal's form state, its checks (section 5) and the bodies it sends (section 7). */
+/** The question modal's form state and the bodies it sends (section 7); its checks are questionFormSchema. */
 import { editingLimits, ImageSrcSchema, normalizeDependence } from "~/domain/editing";
 import type { QuestionType } from "~/domain/question-types";
 import type { Dependence, Question } from "~/domain/survey";
 import { isBlank, type DraftEntry } from "../entries";
 import type { QuestionModalMode } from "./context";
-import { blankMarkers, editedMarkerOptions, markersFromOptions, newMarkerOptions, type MarkerDraft } from "./markers";
+import { editedMarkerOptions, markersFromOptions, newMarkerOptions, type MarkerDraft } from "./markers";
 
 export interface DependenceDraft {
   type: "SHOW" | "HIDE" | null;
@@ -86,32 +86,6 @@ export function toggleDependence(dep: DependenceDraft, optionId: number, checked
 
 export const dependenceOf = (dep: DependenceDraft): Dependence | null =>
   normalizeDependence({ Type: dep.type, PreliminaryAnswerOptions: dep.ids });
-
-export interface QuestionErrors {
-  title?: "required" | "tooLong";
-  unit?: "tooLong";
-  image?: "required";
-  markers?: "required";
-  /** Keys of markers without a title. */
-  blankMarkers: number[];
-}
-
-/** What is wrong with the draft; null when it can be sent. */
-export function validateQuestion(type: QuestionType, draft: QuestionDraft): QuestionErrors | null {
-  const features = questionFeatures(type);
-  const errors: QuestionErrors = { blankMarkers: [] };
-  const title = draft.title.trim();
-  if (!title) errors.title = "required";
-  else if (title.length > editingLimits.questionTitle) errors.title = "tooLong";
-  if (features.unit && draft.unit.trim().length > editingLimits.unit) errors.unit = "tooLong";
-  if (features.image) {
-    if (!draft.imageSrc) errors.image = "required";
-    if (draft.markers.length === 0) errors.markers = "required";
-    errors.blankMarkers = blankMarkers(draft.markers);
-  }
-  const invalid = errors.title || errors.unit || errors.image || errors.markers || errors.blankMarkers.length > 0;
-  return invalid ? errors : null;
-}
 
 /** The fields a kind of question stores, from the draft. */
 function fieldsOf(type: QuestionType, draft: QuestionDraft) {
