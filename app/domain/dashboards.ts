@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { StatisticsFiltersSchema } from "./statistics";
+import { IdSchema } from "./id-schema";
 
 /**
  * The statistics dashboard's wire shapes (section 3: Dashboard, Chart; section 7: Dashboards) and the chart
@@ -60,7 +61,7 @@ export const INDIVIDUAL_SCORES_LIMIT = 200;
 /** Cases a range chart lists at most (RangeEntriesTotal counts all). */
 export const RANGE_ENTRIES_LIMIT = 1000;
 
-const id = z.number().int().positive();
+const id = IdSchema;
 
 export const SupportedChartTypeSchema = z
   .object({ ChartType: ChartTypeSchema, PlotType: PlotTypeSchema, Name: z.string(), Description: z.string() })

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { type QuestionType } from "./question-types";
 import { QuestionTypeSchema, type Dependence } from "./survey";
+import { IdSchema } from "./id-schema";
 
 export const editingLimits = {
   categoryTitle: 200,
@@ -27,7 +28,7 @@ export { DEFAULT_MARKER_POSITION } from "./markers";
 /** WeightingState values: 1 correct, 0 not correct, 2 not weighted. */
 export const weightingStates = { notCorrect: 0, correct: 1, notWeighted: 2 } as const;
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = IdSchema;
 
 /** Trimmed text that may not be blank. */
 export function requiredText(max: number, what: string) {

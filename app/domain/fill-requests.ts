@@ -6,8 +6,9 @@
 import { z } from "zod";
 import { isValidPatientId, PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
+import { IdSchema } from "./id-schema";
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = IdSchema;
 
 /** A typed patient id: letters, digits and underscore; "" allowed where noted. */
 export const PatientIdTextSchema = z

@@ -7,8 +7,9 @@ import { z } from "zod";
 import { IDEMPOTENCY_KEY } from "./idempotency";
 import { PatientIdSchema } from "./fill-requests";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
+import { IdSchema } from "./id-schema";
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = IdSchema;
 
 /** One question's answer in a sync payload: exactly the fields of its kind. */
 export const SyncQuestionAnswerSchema = z.object({

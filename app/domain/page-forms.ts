@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { CultureSchema } from "./user";
+import { IdSchema } from "./id-schema";
 
 /**
  * The schemas of the plain page forms that only the server reads (decision 025): the survey list, the
@@ -8,7 +9,7 @@ import { CultureSchema } from "./user";
  * Their pages stay free of zod (their JavaScript budget); a refusal goes back to the page with its message.
  */
 
-const id = z.number().int().positive();
+const id = IdSchema;
 /** The form's key (decision 018): the same form sent twice has the effect of one. */
 const formKey = z.string().max(64).optional();
 /** The list's search, kept across its actions. */

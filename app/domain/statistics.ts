@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WireDateSchema } from "./survey";
+import { IdSchema } from "./id-schema";
 
 /**
  * The statistics screen's wire shapes (section 3: Statistics, Filters, Free-text response, Attachment) and
@@ -7,7 +8,7 @@ import { WireDateSchema } from "./survey";
  * file names. Field names as the specification writes them.
  */
 
-const id = z.number().int().positive();
+const id = IdSchema;
 
 /** A preliminary question id as an object key (JSON keys are strings). */
 const idKey = z.string().regex(/^[1-9]\d{0,9}$/, "Expected a preliminary question id");

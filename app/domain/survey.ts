@@ -2,6 +2,7 @@ import { z } from "zod";
 import { wireToIsoDate } from "./dates";
 import { questionTypes } from "./question-types";
 import { surveyStatuses } from "./survey-status";
+import { IdSchema } from "./id-schema";
 
 export const SurveyStatusSchema = z.enum(surveyStatuses);
 export const QuestionTypeSchema = z.enum(questionTypes);
@@ -11,7 +12,7 @@ export const WireDateSchema = z
   .string()
   .refine((v) => v === "" || wireToIsoDate(v) !== null, { message: "Expected a date as DD.MM.YYYY" });
 
-const id = z.number().int().positive();
+const id = IdSchema;
 
 export const DependenceSchema = z
   .object({

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { parseForm } from "~/domain/forms";
 import { badForm, refused } from "./refusals.server";
 import type { ApiClient } from "./api-client.server";
+import { IdSchema } from "~/domain/id-schema";
 
-const id = z.number().int().positive();
+const id = IdSchema;
 
 /** A move button's post from the Graphs tab (SortableList's fields plus the dashboard). */
 export const ChartMoveFormSchema = z.object({

@@ -210,5 +210,14 @@ describe.each(dialects)("statistics filters, free text, filter data and attachme
       SurveyFileAttachmentIds: [],
     });
     expect(empty.status).toBe(400);
+    // Ids beyond the database's 32-bit range are a bad request, not a database error.
+    for (const body of [
+      { QuestionId: 2 ** 31, SurveyFileAttachmentIds: f.files.P1 },
+      { QuestionId: f.q.notes, SurveyFileAttachmentIds: [2 ** 31] },
+    ]) {
+      const beyond = await w.call("editor", "POST", "/file-attachments/get-archived", body);
+      expect(beyond.status).toBe(400);
+      expect(await beyond.json()).toMatchObject({ Type: "VALIDATION_ERROR" });
+    }
   });
 });

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { MAX_ID } from "./ids";
+
+/**
+ * An id in a request body or a response: the database's positive 32-bit integer. The one schema every
+ * request and response schema uses, so an id beyond the column's range is refused as a bad request
+ * instead of reaching the database.
+ */
+export const IdSchema = z.number().int().positive().max(MAX_ID);
