@@ -43,6 +43,8 @@ export function createDb(opts: CreateDbOptions): DB {
 
 /** The file behind each SQLite instance, for `openLeanReader`. */
 const sqliteFiles = new WeakMap<DB, string>();
+/** The connection pool behind each PostgreSQL instance, for `openLeanReader`'s rows as arrays. */
+const postgresPools = new WeakMap<DB, pg.Pool>();
 /** The read-only worker connections of each SQLite instance, for `readBeside`. */
 const sqliteReaders = new WeakMap<DB, ReaderPool>();
 
@@ -67,21 +69,57 @@ function createSqliteDb(file: string): DB {
 /** Page cache of a lean reader: 8 MB. */
 const LEAN_CACHE_KIB = 8192;
 
+/** A long scan's connection: Kysely for its small queries, and `rows` for the big one. */
+export interface LeanReader {
+  db: DB;
+  /**
+   * The rows of a query as arrays of its columns in select order, not as an object each: a scan of
+   * millions of rows makes no garbage per column name. All rows of one call are read at once, so a call
+   * should ask for a bounded part (one page of cases).
+   */
+  rows: (query: Compilable<unknown> | CompiledQuery<unknown>) => Promise<unknown[][]>;
+  close: () => Promise<void>;
+}
+
 /**
  * A connection for one long scan that must stay small in memory (the CSV export): on SQLite a read-only
  * connection of its own without memory-mapped reads and with a small page cache, since the main
  * connection's map and cache grow with every page a scan touches; on PostgreSQL the pool itself (the rows
  * live in the server). `close` must be called when the scan ends.
  */
-export function openLeanReader(db: DB): { db: DB; close: () => Promise<void> } {
+export function openLeanReader(db: DB): LeanReader {
+  const compiledOf = (query: Compilable<unknown> | CompiledQuery<unknown>) =>
+    "compile" in query ? query.compile() : query;
   const file = sqliteFiles.get(db);
-  if (!file) return { db, close: async () => {} };
+  if (!file) {
+    const pool = postgresPools.get(db);
+    if (!pool) throw new Error("openLeanReader: neither a SQLite file nor a PostgreSQL pool");
+    return {
+      db,
+      rows: async (query) => {
+        const { sql: text, parameters } = compiledOf(query);
+        const result = await pool.query({ text, values: [...parameters], rowMode: "array" });
+        return result.rows as unknown[][];
+      },
+      close: async () => {},
+    };
+  }
   const database = new SQLite(file, { readonly: true, fileMustExist: true });
   database.pragma("busy_timeout = 5000");
   database.pragma(`cache_size = -${LEAN_CACHE_KIB}`);
   database.pragma("mmap_size = 0");
   const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db: reader, close: () => reader.destroy() };
+  return {
+    db: reader,
+    rows: async (query) => {
+      const { sql: text, parameters } = compiledOf(query);
+      return database
+        .prepare(text)
+        .raw(true)
+        .all(...parameters) as unknown[][];
+    },
+    close: () => reader.destroy(),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -125,7 +163,9 @@ function createPostgresDb(connectionString: string): DB {
   pool.on("connect", (client) => {
     client.on("error", (error) => log.error("db.connection_lost", { idle: false, error: error.message }));
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  postgresPools.set(db, pool);
+  return db;
 }
 
 /**

@@ -4,7 +4,7 @@ import { storedToWireDateTime } from "~/domain/response-values";
 import { answerText, type Question, type Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import { translate } from "~/server/locales.server";
-import { openLeanReader } from "~/server/db/db.server";
+import { openLeanReader, type LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
@@ -52,13 +52,19 @@ function columnsOf(survey: Survey, questions: Question[], culture: string | null
   return cols;
 }
 
+/**
+ * responses.csv, a page of counted cases at a time. Each page's answers are read as arrays (not an object
+ * per answer) and written straight into the cells of their case's row: a question's place in the row is
+ * known from the survey, so a row is put together without collecting its answers first.
+ */
 async function* responsesCsv(
-  db: DB,
+  reader: LeanReader,
   survey: Survey,
   questions: Question[],
   filters: StatisticsFilters,
   sep: ";" | ",",
 ) {
+  const db = reader.db;
   const cols = columnsOf(survey, questions, null);
   yield encoder.encode(
     BOM +
@@ -67,6 +73,16 @@ async function* responsesCsv(
         sep,
       ),
   );
+  // Where each question's cells start (a choice question has two: texts and codes), and each preliminary's.
+  const firstCell = new Map<number, number>();
+  const choice = new Set<number>();
+  let width = 4 + 2 * survey.PatientForm.length;
+  for (const q of questions) {
+    firstCell.set(q.Id, width);
+    if (q.AnswerOptions.length > 0) choice.add(q.Id);
+    width += q.AnswerOptions.length > 0 ? 2 : 1;
+  }
+  const prelimCell = new Map(survey.PatientForm.map((a, i) => [a.Id, 4 + 2 * i] as const));
   const options = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, o] as const)));
   const prelimOptions = new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o] as const)));
   let after = 0;
@@ -84,69 +100,67 @@ async function* responsesCsv(
     if (cases.length === 0) return;
     after = cases[cases.length - 1].id;
     const ids = cases.map((c) => c.id);
-    const [answers, prelims] = await Promise.all([
-      db
-        .selectFrom("question_responses")
-        .select([
-          "patient_data_id",
-          "question_id",
-          "answer_option_id",
-          "text_response",
-          "numerical_response",
-          "date_time_response",
-        ])
-        .where("patient_data_id", "in", ids)
-        .orderBy("id")
-        .execute(),
-      db
-        .selectFrom("attribute_responses")
-        .select(["patient_data_id", "attribute_id", "answer_option_id"])
-        .where("patient_data_id", "in", ids)
-        .execute(),
-    ]);
-    // Each case's answers by question, so that a row is put together without searching its answers again
-    // for every column.
-    const byCase = new Map<number, Map<number, typeof answers>>();
-    for (const a of answers) {
-      const mine = byCase.get(a.patient_data_id) ?? byCase.set(a.patient_data_id, new Map()).get(a.patient_data_id)!;
-      (mine.get(a.question_id) ?? mine.set(a.question_id, []).get(a.question_id)!).push(a);
-    }
-    const prelimByCase = new Map<number, Map<number, number>>();
-    for (const p of prelims)
-      (
-        prelimByCase.get(p.patient_data_id) ?? prelimByCase.set(p.patient_data_id, new Map()).get(p.patient_data_id)!
-      ).set(p.attribute_id, p.answer_option_id);
-    let out = "";
+    const rowOf = new Map<number, (string | number | null)[]>();
     for (const c of cases) {
-      const row: (string | number | null)[] = [c.patient_id, c.state, c.created_at, c.closed_at];
-      const chosen = prelimByCase.get(c.id);
-      for (const a of survey.PatientForm) {
-        const o = prelimOptions.get(chosen?.get(a.Id) ?? -1);
-        row.push(o?.Text ?? null, o ? code(o) : null);
-      }
-      const rows = byCase.get(c.id);
-      for (const q of questions) {
-        const mine = rows?.get(q.Id) ?? [];
-        if (q.AnswerOptions.length > 0) {
-          const picked = mine.map((r) => options.get(r.answer_option_id ?? -1)).filter((o) => o !== undefined);
-          row.push(picked.length ? picked.map(answerText).join(" | ") : null);
-          row.push(picked.length ? picked.map(code).join(" | ") : null);
-        } else {
-          const r = mine[0];
-          row.push(
-            r
-              ? (r.text_response ??
-                  r.numerical_response ??
-                  (r.date_time_response ? storedToWireDateTime(r.date_time_response) : null))
-              : null,
-          );
-        }
-      }
-      out += csvLine(row, sep);
+      const row: (string | number | null)[] = new Array<string | number | null>(width).fill(null);
+      row[0] = c.patient_id;
+      row[1] = c.state;
+      row[2] = c.created_at;
+      row[3] = c.closed_at;
+      rowOf.set(c.id, row);
     }
+    const [answers, prelims] = await Promise.all([
+      reader.rows(
+        db
+          .selectFrom("question_responses")
+          .select([
+            "patient_data_id",
+            "question_id",
+            "answer_option_id",
+            "text_response",
+            "numerical_response",
+            "date_time_response",
+          ])
+          .where("patient_data_id", "in", ids)
+          // A multiple choice lists its answers in the order they were given.
+          .orderBy("id"),
+      ),
+      reader.rows(
+        db
+          .selectFrom("attribute_responses")
+          .select(["patient_data_id", "attribute_id", "answer_option_id"])
+          .where("patient_data_id", "in", ids),
+      ),
+    ]);
+    for (const [caseId, attributeId, optionId] of prelims as [number, number, number][]) {
+      const row = rowOf.get(caseId);
+      const at = prelimCell.get(attributeId);
+      const o = prelimOptions.get(optionId);
+      if (!row || at === undefined || !o) continue;
+      row[at] = o.Text;
+      row[at + 1] = code(o);
+    }
+    for (const [caseId, questionId, optionId, text, number, dateTime] of answers as AnswerCells[]) {
+      const row = rowOf.get(caseId);
+      const at = firstCell.get(questionId);
+      if (!row || at === undefined) continue;
+      if (choice.has(questionId)) {
+        const o = options.get(optionId ?? -1);
+        if (!o) continue;
+        row[at] = row[at] === null ? answerText(o) : `${row[at]} | ${answerText(o)}`;
+        row[at + 1] = row[at + 1] === null ? code(o) : `${row[at + 1]} | ${code(o)}`;
+      } else if (row[at] === null) {
+        row[at] = text ?? number ?? (dateTime ? storedToWireDateTime(dateTime) : null);
+      }
+    }
+    let out = "";
+    for (const c of cases) out += csvLine(rowOf.get(c.id)!, sep);
     yield encoder.encode(out);
   }
 }
+
+/** One answer row as the export reads it: case, question, option, text, number, date-time. */
+type AnswerCells = [number, number, number | null, string | null, number | null, string | null];
 
 async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",", culture: string | null) {
   const t = (key: string) => translate(culture ?? undefined, `statistics.codebook.${key}`);
@@ -171,7 +185,7 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   async function* parts(): AsyncIterable<ZipPart> {
     const reader = openLeanReader(db);
     try {
-      yield { name: "responses.csv", chunks: responsesCsv(reader.db, survey, questions, filters, sep) };
+      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep) };
     } finally {
       await reader.close();
     }
