@@ -31,8 +31,18 @@ function countWords(counts: Map<string, number>, text: string, times = 1): void 
   for (const word of wordsOf(text)) counts.set(word, (counts.get(word) ?? 0) + times);
 }
 
+/**
+ * The cloud words of one text with how often it uses each: what the server stores per answer
+ * (response_words), so that a cloud is a grouped count over the answers that count.
+ */
+export function cloudWordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of wordsOf(text)) if (isCloudWord(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
 /** The most frequent cloud words, most frequent first, ties alphabetically. */
-function topWords(counts: ReadonlyMap<string, number>, limit = 100): { Text: string; Count: number }[] {
+export function topWords(counts: ReadonlyMap<string, number>, limit = 100): { Text: string; Count: number }[] {
   return [...counts]
     .filter(([word]) => isCloudWord(word))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))

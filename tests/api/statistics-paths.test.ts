@@ -55,7 +55,7 @@ describe.each(dialects)("statistics computed both ways on %s", (kind) => {
     expect(all.byCase.cases).toBe(6);
     expect(all.byCase.numbers.get(f.q.weight)?.size).toBeGreaterThan(0);
     expect(all.byCase.dates.get(f.q.measured)?.size).toBeGreaterThan(0);
-    expect(all.byCase.texts.get(f.q.notes)?.size).toBeGreaterThan(0);
+    expect(all.byCase.words.get(f.q.notes)?.size).toBeGreaterThan(0);
     expect(all.byCase.latestTexts.get(f.q.notes)?.length).toBeGreaterThan(0);
     expect([...all.byCase.files.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });

@@ -14,10 +14,11 @@ interface ForeignKey {
 }
 
 /**
- * Not copied: locks of the running copies, and the statistics counters, which the target's triggers create
- * and move as the rows arrive (the migrator's own tables are not read either).
+ * Not copied: locks of the running copies; the statistics counters, which the target's triggers create
+ * and move as the rows arrive; and the words counted per free text, which the target's triggers note for
+ * counting again as the answers arrive (the migrator's own tables are not read either).
  */
-const SKIPPED = new Set(["leases", "statistics_versions"]);
+const SKIPPED = new Set(["leases", "statistics_versions", "response_words", "response_words_pending"]);
 
 async function tablesOf(source: DB): Promise<Map<string, ForeignKey[]>> {
   const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(

@@ -346,6 +346,24 @@ export interface Database {
   statistics_versions: StatisticsVersionsTable;
   idempotent_requests: IdempotentRequestsTable;
   attachment_blobs: AttachmentBlobsTable;
+  response_words: ResponseWordsTable;
+  response_words_pending: ResponseWordsPendingTable;
+}
+
+/** A free-text answer's cloud words, each with how often the text uses it (migration 0010). */
+export interface ResponseWordsTable {
+  response_id: number;
+  survey_id: number;
+  question_id: number;
+  patient_data_id: number;
+  word: string;
+  n: number;
+}
+
+/** Free texts written or changed since their words were counted (noted by triggers, migration 0010). */
+export interface ResponseWordsPendingTable {
+  response_id: number;
+  survey_id: number;
 }
 
 export type DB = Kysely<Database>;

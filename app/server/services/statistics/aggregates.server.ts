@@ -4,6 +4,7 @@ import { hasAnswerOptions } from "~/domain/question-types";
 import type { Executor } from "../survey-access.server";
 import { countedCases, countedCondition, splitCases } from "./cases.server";
 import { countsOf, subtract, type DateEnds, type QuestionKinds } from "./passes.server";
+import { countPendingWords } from "./words.server";
 
 /** How many latest free-text answers each question's short list carries (12 slots, 11 shown). */
 export const LATEST_TEXTS = 11;
@@ -24,14 +25,14 @@ export interface Aggregates {
   dateEnds: Map<number, DateEnds>;
   /** question → latest answers */
   latestTexts: Map<number, { PatientId: string; Response: string; DateTime: string }[]>;
-  /** question → text → how many gave it (for the word cloud; empty when it is not wanted) */
-  texts: Map<number, Map<string, number>>;
+  /** question → cloud word → uses (for the word cloud; empty when it is not wanted) */
+  words: Map<number, Map<string, number>>;
   /** question → files */
   files: Map<number, number>;
 }
 
 export interface AggregateOptions {
-  /** Whether the word clouds are wanted (every free text is then read); default yes. */
+  /** Whether the word clouds are wanted (the words of texts not yet counted are counted first); default yes. */
   wordCloud?: boolean;
   /** Forces one way of computing (the tests compare them); by default the share of counted cases decides. */
   path?: "subtract" | "cases";
@@ -129,6 +130,7 @@ export async function aggregate(
 ): Promise<Aggregates> {
   const wordCloud = options.wordCloud ?? true;
   const kinds = kindsOf(questions);
+  if (wordCloud && kinds.texts.length > 0) await countPendingWords(db, surveyId);
   const [split, latest] = await Promise.all([
     splitCases(db, surveyId, filters),
     latestTexts(db, surveyId, kinds.texts, filters),
@@ -174,7 +176,7 @@ export async function aggregate(
     dateSeconds: counts.dateSeconds,
     dateEnds,
     latestTexts: new Map(),
-    texts: counts.texts,
+    words: counts.words,
     files: counts.files,
   };
   // Each question's rows newest first (the union's order is not its parts' order).

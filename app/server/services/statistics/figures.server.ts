@@ -12,7 +12,7 @@ import {
   type ScoreThresholds,
 } from "~/domain/statistics";
 import { answerText, type Question, type Survey } from "~/domain/survey";
-import { countedWordFrequencies } from "~/domain/word-cloud";
+import { topWords } from "~/domain/word-cloud";
 import type { Aggregates } from "./aggregates.server";
 
 /** Counted values listed per question at most; Min, Max and Average always cover all. */
@@ -121,7 +121,7 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
     ScoreMax: scored ? max : null,
     TotalQuestionResponses: answered,
     AnswerStatistics: answers,
-    WordCloud: q.Type === "FreeText" ? countedWordFrequencies(agg.texts.get(q.Id) ?? [], CLOUD_WORDS) : [],
+    WordCloud: q.Type === "FreeText" ? topWords(agg.words.get(q.Id) ?? new Map(), CLOUD_WORDS) : [],
     Responses: q.Type === "FreeText" ? (agg.latestTexts.get(q.Id) ?? []) : [],
     CountedValuesStatistics:
       q.Type === "Numerical"

@@ -41,8 +41,8 @@ export interface Counts {
    * whether the earliest row went with the cases taken away), so read anew for the counted cases.
    */
   dateEnds: Map<number, DateEnds>;
-  /** question → text → rows (only when texts are wanted) */
-  texts: Map<number, Map<string, number>>;
+  /** question → cloud word → uses in the scope's texts (only when the word clouds are wanted) */
+  words: Map<number, Map<string, number>>;
   /** question → text rows */
   textRows: Map<number, number>;
   /** question → files */
@@ -63,7 +63,7 @@ export function emptyCounts(): Counts {
     dates: new Map(),
     dateSeconds: new Map(),
     dateEnds: new Map(),
-    texts: new Map(),
+    words: new Map(),
     textRows: new Map(),
     files: new Map(),
   };
@@ -99,7 +99,7 @@ export async function countsOf(
   surveyId: number,
   kinds: QuestionKinds,
   scope: Scope,
-  withTexts: boolean,
+  withWords: boolean,
 ): Promise<Counts> {
   const out = emptyCounts();
   if (scope.kind === "cases" && scope.ids.length === 0) return out;
@@ -149,7 +149,7 @@ export async function countsOf(
     dialectOf(db) === "postgres"
       ? sql<number>`(substr(v.value, 12, 2)::int * 60 + substr(v.value, 15, 2)::int)`
       : sql<number>`(cast(substr(v.value, 12, 2) as integer) * 60 + cast(substr(v.value, 15, 2) as integer))`;
-  const [optionRows, caseRows, numberRows, dateRows, textRows, fileRows] = await Promise.all([
+  const [optionRows, caseRows, numberRows, dateRows, textRows, wordRows, fileRows] = await Promise.all([
     // The largest pass over the survey in two halves that can run at the same time (over a few cases each
     // half would read every answer of the cases again).
     Promise.all(
@@ -193,21 +193,13 @@ export async function countsOf(
     kinds.texts.length
       ? readBeside(
           db,
-          withTexts
-            ? rows(kinds.texts)
-                .select(["qr.question_id", "qr.text_response", (eb) => eb.fn.countAll<number>().as("n")])
-                .where("qr.text_response", "is not", null)
-                .groupBy(["qr.question_id", "qr.text_response"])
-            : rows(kinds.texts)
-                .select([
-                  "qr.question_id",
-                  sql<string | null>`null`.as("text_response"),
-                  (eb) => eb.fn.countAll<number>().as("n"),
-                ])
-                .where("qr.text_response", "is not", null)
-                .groupBy("qr.question_id"),
+          rows(kinds.texts)
+            .select(["qr.question_id", (eb) => eb.fn.countAll<number>().as("n")])
+            .where("qr.text_response", "is not", null)
+            .groupBy("qr.question_id"),
         )
       : none,
+    withWords && kinds.texts.length ? wordsOf(db, surveyId, kinds.texts, scope) : none,
     kinds.files.length
       ? (scope.kind === "cases"
           ? db.selectFrom("file_attachments").where(inIdList(db, "patient_data_id", scope.ids))
@@ -235,12 +227,39 @@ export async function countsOf(
       if (r.last > ends.last) ends.last = r.last;
     }
   }
-  for (const r of textRows) {
-    out.textRows.set(r.question_id, (out.textRows.get(r.question_id) ?? 0) + Number(r.n));
-    if (withTexts) nested(out.texts, r.question_id).set(r.text_response!, Number(r.n));
-  }
+  for (const r of textRows) out.textRows.set(r.question_id, Number(r.n));
+  for (const r of wordRows) nested(out.words, r.question_id).set(r.word, Number(r.n));
   for (const r of fileRows) out.files.set(r.question_id, Number(r.n));
   return out;
+}
+
+/**
+ * The word clouds' counts over one scope from the words counted per answer (words.server.ts): over the
+ * survey, each question's range of the stats index in order (counts read from the index alone); over some
+ * cases, their words through the per-case index.
+ */
+function wordsOf(db: Executor, surveyId: number, questions: number[], scope: Scope) {
+  const base = db.selectFrom("response_words as rw");
+  const pick = (query: typeof base) =>
+    query
+      .select(["rw.question_id", "rw.word", (eb) => eb.fn.sum<number>("rw.n").as("n")])
+      .groupBy(["rw.question_id", "rw.word"]);
+  if (scope.kind === "cases") {
+    return readBeside(
+      db,
+      pick(
+        base
+          .where(inIdList(db, "rw.patient_data_id", scope.ids))
+          .where(sql<SqlBool>`+rw.survey_id = ${surveyId}`)
+          .where(sql<SqlBool>`+rw.question_id in (${sql.join(questions)})`),
+      ),
+    );
+  }
+  const one = (questionId: number) =>
+    pick(base.where("rw.survey_id", "=", surveyId).where("rw.question_id", "=", questionId));
+  let query = one(questions[0]);
+  for (const id of questions.slice(1)) query = query.unionAll(one(id));
+  return readBeside(db, query);
 }
 
 function minusEach<K>(all: Map<number, Map<K, number>>, part: Map<number, Map<K, number>>) {
@@ -279,7 +298,7 @@ export function subtract(all: Counts, part: Counts): Counts {
     else all.dateSeconds.delete(question);
   }
   all.dateEnds.clear();
-  minusEach(all.texts, part.texts);
+  minusEach(all.words, part.words);
   minus(all.textRows, part.textRows);
   minus(all.files, part.files);
   return all;

@@ -1,0 +1,63 @@
+import { sql } from "kysely";
+import { cloudWordCounts } from "~/domain/word-cloud";
+import { dialectOf } from "~/server/db/db.server";
+import type { DB } from "~/server/db/types.server";
+import type { Executor } from "../survey-access.server";
+
+/** Free texts counted per transaction: a few thousand rows of words, a short write. */
+const BATCH = 2000;
+/** Word rows per insert statement (6 values each, well under SQLite's limit of variables). */
+const INSERT_ROWS = 1000;
+
+/**
+ * Counts the words of the survey's free texts written or changed since their words were last counted
+ * (noted by the triggers of migration 0010), so that its word clouds are a grouped count over
+ * `response_words`. Each batch is one transaction: its pending rows are read and locked, the answers'
+ * words replaced and the notes removed. A text changed meanwhile is noted again by its trigger and counted
+ * at the next call; on PostgreSQL a copy that finds another copy counting the same texts waits for it.
+ * Returns how many texts were counted.
+ */
+export async function countPendingWords(db: Executor, surveyId: number): Promise<number> {
+  let counted = 0;
+  for (;;) {
+    const done = await inTransaction(db, async (trx) => {
+      const lock = dialectOf(trx) === "postgres" ? sql` for update of p` : sql``;
+      const { rows } = await sql<{
+        id: number;
+        question_id: number;
+        patient_data_id: number;
+        text_response: string | null;
+      }>`select qr.id, qr.question_id, qr.patient_data_id, qr.text_response
+          from response_words_pending p join question_responses qr on qr.id = p.response_id
+          where p.survey_id = ${surveyId} order by p.response_id limit ${BATCH}${lock}`.execute(trx);
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => r.id);
+      const words = rows.flatMap((r) =>
+        [...cloudWordCounts(r.text_response ?? "")].map(([word, n]) => ({
+          response_id: r.id,
+          survey_id: surveyId,
+          question_id: r.question_id,
+          patient_data_id: r.patient_data_id,
+          word,
+          n,
+        })),
+      );
+      await trx.deleteFrom("response_words").where("response_id", "in", ids).execute();
+      for (let i = 0; i < words.length; i += INSERT_ROWS) {
+        await trx
+          .insertInto("response_words")
+          .values(words.slice(i, i + INSERT_ROWS))
+          .execute();
+      }
+      await trx.deleteFrom("response_words_pending").where("response_id", "in", ids).execute();
+      return rows.length;
+    });
+    counted += done;
+    if (done < BATCH) return counted;
+  }
+}
+
+async function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return (db as DB).transaction().execute(work);
+}
