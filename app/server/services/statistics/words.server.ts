@@ -3,11 +3,10 @@ import { cloudWordCounts } from "~/domain/word-cloud";
 import { dialectOf } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import type { Executor } from "../survey-access.server";
+import { inIdList } from "./passes.server";
 
 /** Free texts counted per transaction: a few thousand rows of words, a short write. */
 const BATCH = 2000;
-/** Word rows per insert statement (6 values each, well under SQLite's limit of variables). */
-const INSERT_ROWS = 1000;
 
 /**
  * Counts the words of the survey's free texts written or changed since their words were last counted
@@ -32,28 +31,38 @@ export async function countPendingWords(db: Executor, surveyId: number): Promise
           where p.survey_id = ${surveyId} order by p.response_id limit ${BATCH}${lock}`.execute(trx);
       if (rows.length === 0) return 0;
       const ids = rows.map((r) => r.id);
-      const words = rows.flatMap((r) =>
-        [...cloudWordCounts(r.text_response ?? "")].map(([word, n]) => ({
-          response_id: r.id,
-          survey_id: surveyId,
-          question_id: r.question_id,
-          patient_data_id: r.patient_data_id,
-          word,
-          n,
-        })),
-      );
-      await trx.deleteFrom("response_words").where("response_id", "in", ids).execute();
-      for (let i = 0; i < words.length; i += INSERT_ROWS) {
-        await trx
-          .insertInto("response_words")
-          .values(words.slice(i, i + INSERT_ROWS))
-          .execute();
+      // Every word row of the batch as one JSON parameter: one statement, parsed by the database.
+      const words: [number, number, number, string, number][] = [];
+      for (const r of rows) {
+        for (const [word, n] of cloudWordCounts(r.text_response ?? "")) {
+          words.push([r.id, r.question_id, r.patient_data_id, word, n]);
+        }
       }
-      await trx.deleteFrom("response_words_pending").where("response_id", "in", ids).execute();
+      await trx
+        .deleteFrom("response_words")
+        .where(inIdList(trx, "response_id", ids))
+        .execute();
+      if (words.length > 0) await insertWords(trx, surveyId, JSON.stringify(words));
+      await trx
+        .deleteFrom("response_words_pending")
+        .where(inIdList(trx, "response_id", ids))
+        .execute();
       return rows.length;
     });
     counted += done;
     if (done < BATCH) return counted;
+  }
+}
+
+/** Inserts word rows given as a JSON array of [response, question, case, word, n]. */
+async function insertWords(trx: Executor, surveyId: number, json: string) {
+  if (dialectOf(trx) === "postgres") {
+    await sql`insert into response_words (response_id, survey_id, question_id, patient_data_id, word, n)
+      select (w->>0)::int, ${surveyId}, (w->>1)::int, (w->>2)::int, w->>3, (w->>4)::int
+      from jsonb_array_elements(${json}::jsonb) as w`.execute(trx);
+  } else {
+    await sql`insert into response_words (response_id, survey_id, question_id, patient_data_id, word, n)
+      select value->>0, ${surveyId}, value->>1, value->>2, value->>3, value->>4 from json_each(${json})`.execute(trx);
   }
 }
 
