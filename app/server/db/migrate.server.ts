@@ -9,6 +9,7 @@ import * as m0006 from "./migrations/0006_statistics_indexes";
 import * as m0007 from "./migrations/0007_copies_and_retries";
 import * as m0008 from "./migrations/0008_attachment_blobs";
 import * as m0009 from "./migrations/0009_statistics_versions";
+import * as m0010 from "./migrations/0010_audit_chain";
 import type { DB } from "./types.server";
 
 /**
@@ -25,6 +26,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0007_copies_and_retries": m0007,
   "0008_attachment_blobs": m0008,
   "0009_statistics_versions": m0009,
+  "0010_audit_chain": m0010,
 };
 
 export class MigrationError extends Error {
