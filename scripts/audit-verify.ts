@@ -8,7 +8,10 @@ import { closeDb, getDb } from "~/server/db/db.server";
 import { chainKeys, verifyStoredChain } from "~/server/services/audit-verify.server";
 
 const { values } = parseArgs({ options: { survey: { type: "string" }, all: { type: "boolean" } } });
-if (values.all === (values.survey !== undefined) || (values.survey !== undefined && !/^\d+$/.test(values.survey))) {
+if (
+  Boolean(values.all) === (values.survey !== undefined) ||
+  (values.survey !== undefined && !/^\d+$/.test(values.survey))
+) {
   console.error("Usage: npm run audit:verify -- --survey <id> | --all");
   process.exit(2);
 }

@@ -86,6 +86,7 @@ export interface ChainHead {
 /**
  * Walks one chain's rows (in id order) and finds the first break:
  * - `changed`: the row's content no longer hashes to its hash;
+ * - `inserted` as well: a row without a hash (written past the writer, by hand);
  * - `inserted`: the row hashes right but the chain goes around it (the next row links to the row before it,
  *   or the row is last and the head still names the row before it), e.g. a forged row;
  * - `removed`: the row's prev_hash is not the previous row's hash, so something between is missing; a removed
@@ -100,6 +101,8 @@ export function verifyChain(rows: readonly ChainedAuditRow[], head: ChainHead | 
   let expected: string | null = anchor;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
+    // A row without a hash was never chained by the writer.
+    if (row.hash === null) return bad(row.id, "inserted");
     if (row.hash !== hashes[i]) return bad(row.id, "changed");
     if (row.prev_hash !== expected) {
       const next = rows[i + 1];
