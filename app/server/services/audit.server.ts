@@ -1,7 +1,7 @@
 import type { DB } from "~/server/db/types.server";
 import type { Kysely, Transaction } from "kysely";
 import { dialectOf } from "~/server/db/db.server";
-import { prepared } from "~/server/db/prepared.server";
+import { prepared, type Placeholder } from "~/server/db/prepared.server";
 import type { Database } from "~/server/db/types.server";
 import { auditRowHash, chainKeyOf, type AuditRowContent } from "~/server/services/audit-chain.server";
 
@@ -23,40 +23,50 @@ export interface AuditEntry {
 type Executor = DB | Kysely<Database> | Transaction<Database>;
 type Trx = Kysely<Database> | Transaction<Database>;
 
-const insertAudit = prepared<
-  [
-    string,
-    number | null,
-    string | null,
-    string,
-    string,
-    string | null,
-    number | null,
-    number | null,
-    string | null,
-    string | null,
-    string,
-    string | null,
-  ],
-  { id: number }
->((db, $) =>
+type AuditArgs = [
+  string,
+  number | null,
+  string | null,
+  string,
+  string,
+  string | null,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  string,
+  string | null,
+];
+
+const auditValues = ($: Placeholder) => ({
+  at: $(0),
+  actor_user_id: $(1),
+  actor_sub: $(2),
+  action: $(3),
+  entity: $(4),
+  entity_id: $(5),
+  survey_id: $(6),
+  patient_data_id: $(7),
+  before: $(8),
+  after: $(9),
+  hash: $(10),
+  prev_hash: $(11),
+});
+
+const insertAudit = prepared<AuditArgs, { id: number }>((db, $) =>
+  db.insertInto("audit_log").values(auditValues($)).returning("id"),
+);
+
+/**
+ * PostgreSQL: the row and its chain's new head in one statement, one round trip less while the head is
+ * locked. Arguments as insertAudit's, then the new count and the chain key.
+ */
+const insertAuditMovingHead = prepared<[...AuditArgs, number, string], never>((db, $) =>
   db
-    .insertInto("audit_log")
-    .values({
-      at: $(0),
-      actor_user_id: $(1),
-      actor_sub: $(2),
-      action: $(3),
-      entity: $(4),
-      entity_id: $(5),
-      survey_id: $(6),
-      patient_data_id: $(7),
-      before: $(8),
-      after: $(9),
-      hash: $(10),
-      prev_hash: $(11),
-    })
-    .returning("id"),
+    .with("row", (w) => w.insertInto("audit_log").values(auditValues($)).returning("id"))
+    .updateTable("audit_chain_heads")
+    .set((eb) => ({ last_id: eb.selectFrom("row").select("id"), last_hash: $(10), count: $(12) }))
+    .where("chain_key", "=", $(13)),
 );
 
 /**
@@ -129,8 +139,7 @@ export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Prom
   await inTransaction(db, async (trx) => {
     const head = await headOf(trx, key);
     const hash = auditRowHash(row, head.lastHash);
-    const inserted = await insertAudit.first(
-      trx,
+    const args: AuditArgs = [
       row.at,
       row.actor_user_id,
       row.actor_sub,
@@ -143,7 +152,12 @@ export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Prom
       row.after,
       hash,
       head.lastHash,
-    );
+    ];
+    if (dialectOf(trx) === "postgres") {
+      await insertAuditMovingHead.affected(trx, ...args, head.count + 1, key);
+      return;
+    }
+    const inserted = await insertAudit.first(trx, ...args);
     await moveHead.affected(trx, inserted!.id, hash, head.count + 1, key);
   });
 }
