@@ -1,4 +1,9 @@
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { sql } from "kysely";
+import pg from "pg";
 import { expect, it } from "vitest";
 import { createDb } from "~/server/db/db.server";
 import { writeTransaction } from "~/server/db/group-commit.server";
@@ -169,6 +174,73 @@ describeEachDialect("migration 0010", (kind) => {
       // New rows continue the backfilled chains.
       await audit(db, actor, { action: "survey.update", entity: "survey", surveyId: 5 });
       expect(await verifyStoredChain(db, "5")).toEqual({ ok: true, rows: 4 });
+    } finally {
+      await handle.cleanup();
+    }
+  });
+});
+
+/** The SQL blocks of docs/operations.md, "Archiving old rows": PostgreSQL's, then SQLite's. */
+function archivingSql(): { postgres: string; sqlite: string } {
+  const text = fs.readFileSync(path.resolve("docs/operations.md"), "utf8");
+  const section = text.slice(text.indexOf("### Archiving old rows"), text.indexOf("## Upgrades"));
+  const blocks = [...section.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1].replace(/^ {3}/gm, ""));
+  expect(blocks).toHaveLength(2);
+  return { postgres: blocks[0], sqlite: blocks[1] };
+}
+
+describeEachDialect("archiving old audit rows by the documented procedure", (kind) => {
+  it("keeps the rest of the chain verifiable, and the log append-only", async () => {
+    const handle = await openTestDb(kind);
+    try {
+      const db = handle.db;
+      // Survey 12 as in the procedure, with other chains around it.
+      for (let i = 0; i < 12; i++) {
+        await audit(db, actor, {
+          action: "survey.update",
+          entity: "survey",
+          surveyId: i % 3 === 2 ? 13 : 12,
+          after: { i },
+        });
+        if (i % 4 === 0) await audit(db, actor, { action: "user.update", entity: "user", after: { i } });
+      }
+      const ids = (
+        await db.selectFrom("audit_log").select("id").where("survey_id", "=", 12).orderBy("id").execute()
+      ).map((r) => r.id);
+      const upTo = ids[4];
+      const block = archivingSql()[kind].replaceAll("5000", String(upTo));
+      if (kind === "postgres") {
+        const client = new pg.Client({ connectionString: handle.url });
+        await client.connect();
+        try {
+          await client.query(block);
+        } finally {
+          await client.end();
+        }
+      } else {
+        const file = (
+          await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)
+        ).rows[0].file;
+        const other = new SQLite(file);
+        try {
+          other.exec(block);
+        } finally {
+          other.close();
+        }
+      }
+      expect(await verifyStoredChain(db, "12")).toEqual({ ok: true, rows: ids.length - 5 });
+      const head = await db
+        .selectFrom("audit_chain_heads")
+        .selectAll()
+        .where("chain_key", "=", "12")
+        .executeTakeFirstOrThrow();
+      expect(Number(head.archived_count)).toBe(5);
+      expect(Number(head.count)).toBe(ids.length);
+      await expectAllChainsOk(db);
+      await expect(db.deleteFrom("audit_log").execute()).rejects.toThrow(/append-only/);
+      // The chain goes on after the archiving.
+      await audit(db, actor, { action: "survey.update", entity: "survey", surveyId: 12 });
+      expect(await verifyStoredChain(db, "12")).toEqual({ ok: true, rows: ids.length - 4 });
     } finally {
       await handle.cleanup();
     }
