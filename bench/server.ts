@@ -21,7 +21,9 @@ export async function startBenchServer(
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   const app = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server/index.js"], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to see what the server spends a request on.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

@@ -102,6 +102,8 @@ describe("audit CSV cells", () => {
       PatientId: "P1",
       Before: null,
       After: '{"a":1}',
+      Hash: "ab",
+      PrevHash: null,
     };
     const csv = auditCsv([base], "en-US");
     const row = csv.split("\r\n")[1];

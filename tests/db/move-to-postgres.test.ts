@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "~/server/db/db.server";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { chainKeys, verifyStoredChain } from "~/server/services/audit-verify.server";
 import { surveyStatistics } from "~/server/services/statistics/statistics.server";
 import { blobChecksum } from "~/server/storage/attachments.server";
 import { databaseStore } from "~/server/storage/database-store.server";
@@ -111,6 +112,10 @@ describe.skipIf(!dialects.includes("postgres"))("from SQLite and a folder to Pos
     }>`select nextval(pg_get_serial_sequence('surveys', 'id'))::int as id`.execute(pg);
     expect(survey2.rows[0].id).toBeGreaterThan(Number(maxSurvey.id));
     await expect(pg.deleteFrom("audit_log").execute()).rejects.toThrow(/append-only/);
+    // Every audit chain arrives whole, heads included (docs/decisions/027-audit-chain.md).
+    const chains = await chainKeys(pg);
+    expect(chains.length).toBeGreaterThan(0);
+    for (const key of chains) expect(await verifyStoredChain(pg, key), key).toMatchObject({ ok: true });
 
     // A second copy into the same database is refused: it is no longer empty.
     await expect(

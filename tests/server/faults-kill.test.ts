@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "~/server/db/db.server";
+import { verifyStoredChain } from "~/server/services/audit-verify.server";
 import { dialects } from "../support/databases";
 import {
   built,
@@ -215,6 +216,8 @@ for (const kind of ["sqlite", "postgres"] as const) {
         .where("action", "=", "case.sync")
         .executeTakeFirstOrThrow();
       expect(Number(audits.n)).toBe(SYNCS);
+      // A write cut off by the kill took its audit row and its chain head with it.
+      expect(await verifyStoredChain(db, String(survey.id))).toMatchObject({ ok: true });
     }, 180_000);
   });
 }

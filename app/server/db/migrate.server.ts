@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007_copies_and_retries";
 import * as m0008 from "./migrations/0008_attachment_blobs";
 import * as m0009 from "./migrations/0009_statistics_versions";
 import * as m0010 from "./migrations/0010_response_words";
+import * as m0011 from "./migrations/0011_audit_chain";
 import type { DB } from "./types.server";
 
 /**
@@ -27,6 +28,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0008_attachment_blobs": m0008,
   "0009_statistics_versions": m0009,
   "0010_response_words": m0010,
+  "0011_audit_chain": m0011,
 };
 
 export class MigrationError extends Error {

@@ -118,6 +118,21 @@ export interface AuditLogTable {
   patient_data_id: number | null;
   before: JsonText | null;
   after: JsonText | null;
+  /** SHA-256 of the row's content and prev_hash (migration 0011, docs/decisions/027-audit-chain.md). */
+  hash: string | null;
+  /** The hash of the previous row in the same chain; null for a chain's first row. */
+  prev_hash: string | null;
+}
+
+/** The last row of each audit chain (a survey id, or "global"); writers lock it to append. */
+export interface AuditChainHeadsTable {
+  chain_key: string;
+  last_id: number | null;
+  last_hash: string | null;
+  count: Generated<number>;
+  /** The prev_hash of the first row kept after old rows were archived; null while the chain is whole. */
+  anchor_hash: string | null;
+  archived_count: Generated<number>;
 }
 
 export interface SurveysTable {
@@ -325,6 +340,7 @@ export interface Database {
   tags: TagsTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  audit_chain_heads: AuditChainHeadsTable;
   surveys: SurveysTable;
   survey_tags: SurveyTagsTable;
   survey_team_permissions: SurveyTeamPermissionsTable;

@@ -19,6 +19,9 @@ export const AuditEntrySchema = z.object({
   PatientId: z.string().nullable(),
   Before: z.string().nullable(),
   After: z.string().nullable(),
+  /** The row's hash and the previous row's in its survey's chain (docs/decisions/027-audit-chain.md). */
+  Hash: z.string().nullable(),
+  PrevHash: z.string().nullable(),
 });
 export type AuditEntryView = z.infer<typeof AuditEntrySchema>;
 
@@ -50,6 +53,8 @@ export async function auditOf(
       "pd.patient_id",
       "a.before",
       "a.after",
+      "a.hash",
+      "a.prev_hash",
     ])
     .where("a.survey_id", "=", surveyId);
   if (patientId !== undefined) {
@@ -74,6 +79,8 @@ export async function auditOf(
     PatientId: r.patient_id ?? null,
     Before: r.before,
     After: r.after,
+    Hash: r.hash,
+    PrevHash: r.prev_hash,
   }));
 }
 
@@ -90,6 +97,8 @@ const COLUMNS = [
   "PatientId",
   "Before",
   "After",
+  "Hash",
+  "PrevHash",
 ] as const;
 
 /** The entries as CSV in the caller's spreadsheet convention; cells that look like formulas are neutralised. */

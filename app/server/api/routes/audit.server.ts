@@ -2,6 +2,7 @@ import { z } from "zod";
 import { sanitiseFileName } from "~/domain/statistics-rules";
 import { contentDisposition } from "~/server/services/fill/attachment-links.server";
 import { AuditEntrySchema, auditCsv, auditOf } from "~/server/services/audit-export.server";
+import { AuditVerdictSchema, auditVerdictOf } from "~/server/services/audit-verify.server";
 import { route, type AnyRoute } from "../route.server";
 import { idParam, surveyCaller } from "../schemas.server";
 
@@ -41,5 +42,16 @@ export const auditRoutes: AnyRoute[] = [
         },
       });
     },
+  }),
+  route({
+    method: "get",
+    path: "/audit-log/verify",
+    errors: ["SURVEY_NOT_FOUND"],
+    tag: "Audit",
+    summary:
+      "Checks the survey's audit chain (docs/decisions/027-audit-chain.md): Ok, the rows walked, and the first bad row with how the chain breaks there",
+    query: z.object({ surveyId: idParam }),
+    response: AuditVerdictSchema,
+    handler: ({ deps, caller, query }) => auditVerdictOf(deps.db, surveyCaller(caller), query.surveyId),
   }),
 ];

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { AppError } from "~/domain/errors";
+import type { DB } from "~/server/db/types.server";
+import {
+  GLOBAL_CHAIN,
+  verifyChain,
+  type ChainVerdict,
+  type ChainedAuditRow,
+} from "~/server/services/audit-chain.server";
+import { requireSurvey } from "~/server/services/survey-access.server";
+import type { SurveyCaller } from "~/server/services/surveys.server";
+
+/** Reads one chain's rows in id order and its head, and walks it (docs/decisions/027-audit-chain.md). */
+export async function verifyStoredChain(db: DB, key: string): Promise<ChainVerdict> {
+  let query = db
+    .selectFrom("audit_log")
+    .select([
+      "id",
+      "at",
+      "actor_user_id",
+      "actor_sub",
+      "action",
+      "entity",
+      "entity_id",
+      "survey_id",
+      "patient_data_id",
+      "before",
+      "after",
+      "hash",
+      "prev_hash",
+    ]);
+  query = key === GLOBAL_CHAIN ? query.where("survey_id", "is", null) : query.where("survey_id", "=", Number(key));
+  const rows: ChainedAuditRow[] = await query.orderBy("id").execute();
+  const head = await db
+    .selectFrom("audit_chain_heads")
+    .select(["last_id", "last_hash", "count", "anchor_hash", "archived_count"])
+    .where("chain_key", "=", key)
+    .executeTakeFirst();
+  return verifyChain(
+    rows,
+    head ? { ...head, count: Number(head.count), archived_count: Number(head.archived_count) } : null,
+  );
+}
+
+/** Every chain there is: those with a head and those with rows, "global" first, then by survey id. */
+export async function chainKeys(db: DB): Promise<string[]> {
+  const heads = await db.selectFrom("audit_chain_heads").select("chain_key").execute();
+  const surveys = await db.selectFrom("audit_log").select("survey_id").distinct().execute();
+  const keys = new Set([
+    ...heads.map((h) => h.chain_key),
+    ...surveys.map((s) => (s.survey_id == null ? GLOBAL_CHAIN : String(s.survey_id))),
+  ]);
+  return [...keys].sort((a, b) =>
+    a === GLOBAL_CHAIN ? -1 : b === GLOBAL_CHAIN ? 1 : Number(a) - Number(b) || a.localeCompare(b),
+  );
+}
+
+/** The verdict on a survey's chain as the API answers it. */
+export const AuditVerdictSchema = z.object({
+  Ok: z.boolean(),
+  Rows: z.number().int(),
+  FirstBad: z.object({ Id: z.number().int(), Kind: z.enum(["changed", "removed", "inserted"]) }).optional(),
+});
+export type AuditVerdictView = z.infer<typeof AuditVerdictSchema>;
+
+/** Checks a survey's audit chain; only the survey's approvers may, as they alone read its log. */
+export async function auditVerdictOf(db: DB, caller: SurveyCaller, surveyId: number): Promise<AuditVerdictView> {
+  const access = await requireSurvey(db, caller, surveyId, "see");
+  if (!access.rights.CanApprove) throw new AppError("FORBIDDEN", "Only the survey's approvers check its audit log");
+  const verdict = await verifyStoredChain(db, String(surveyId));
+  return verdict.ok
+    ? { Ok: true, Rows: verdict.rows }
+    : { Ok: false, Rows: verdict.rows, FirstBad: { Id: verdict.firstBad.id, Kind: verdict.firstBad.kind } };
+}
