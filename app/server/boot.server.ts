@@ -11,6 +11,7 @@ import { purgeIdempotentRequests } from "~/server/api/idempotency.server";
 import { everyOnce, runExclusively } from "~/server/db/leases.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 import { closeStaleCases } from "~/server/services/fill/cases.server";
+import { warmStatistics } from "~/server/services/statistics/statistics.server";
 import { sweepOrphans } from "~/server/storage/sweep.server";
 import { purgeSyncRequests } from "~/server/services/sync/sync-requests.server";
 
@@ -88,9 +89,16 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     (e) => log.error("attachments.sweep", { error: String(e) }),
   );
 
+  // The statistics of the busiest surveys readied in the background (reader threads, caches, words).
+  const warming = warmStatistics(db).then(
+    (surveys) => log.info("statistics.warm", { surveys }),
+    (e: unknown) => log.info("statistics.warm_stopped", { error: String(e) }),
+  );
+
   return {
     env,
     async close() {
+      await warming;
       orphans();
       purge();
       sweep();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cloudWordCounts, wordFrequencies } from "~/domain/word-cloud";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { CLOUD_WORDS } from "~/server/services/statistics/figures.server";
-import { forgetKeptStatistics } from "~/server/services/statistics/statistics.server";
+import { forgetKeptStatistics, warmStatistics } from "~/server/services/statistics/statistics.server";
 import { countPendingWords } from "~/server/services/statistics/words.server";
 import { dialects } from "../support/databases";
 import { answersOf, fillCase, read, useStatisticsWorld, type Body } from "./statistics-support";
@@ -128,5 +128,25 @@ describe.each(dialects)("word clouds from the words counted per answer on %s", (
     for (const t of texts) expect(stored.get(t.id) ?? new Map()).toEqual(cloudWordCounts(t.text_response!));
     await expectAsOracle();
     expect((await cloudOf()).find((x) => x.Text === "husten")?.Count).toBeGreaterThanOrEqual(4);
+  });
+
+  it("a start readies the surveys with the most closed cases, their texts' words counted", async () => {
+    const w = world();
+    const f = fixture();
+    await sql`update question_responses set text_response = 'Bereit nach dem Start'
+      where survey_id = ${f.survey} and question_id = ${f.q.notes}`.execute(w.db);
+    const pending = () =>
+      w.db
+        .selectFrom("response_words_pending")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("survey_id", "=", f.survey)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    expect(await pending()).toBeGreaterThan(0);
+    const readied = await warmStatistics(w.db);
+    expect(readied).toContain(f.survey);
+    expect(readied.length).toBeLessThanOrEqual(3);
+    expect(await pending()).toBe(0);
+    await expectAsOracle();
   });
 });

@@ -5,6 +5,7 @@ import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure as structureOf } from "../fill/structure.server";
 import { benchmarkableSurveys } from "../survey-lifecycle.server";
+import { loadSurveyTree } from "../survey-tree.server";
 import type { SurveyCaller } from "../surveys.server";
 import { aggregate, type AggregateOptions } from "./aggregates.server";
 import { filtersFor, pairWith } from "./benchmark.server";
@@ -116,4 +117,34 @@ export async function surveyStatistics(
     benchmark = otherFigures.body;
   }
   return { ...main.body, ScoreThresholds: thresholds, Benchmark: benchmark };
+}
+
+/** How many surveys a start readies: those with the most closed cases. */
+const WARM_SURVEYS = 3;
+
+/**
+ * Readies the statistics after the server starts, in the background: the first figures asked for after a
+ * start took several times as long as the next (docs/performance.md, "Cold start"): the reader threads were
+ * started, their statements prepared and the statistics indexes read into their caches on demand, and the
+ * free texts of a bulk import (or of the migration that brought word counting) were split into words then.
+ * This runs the same passes once for the surveys with the most closed cases, word clouds included, so that
+ * the first person who asks finds all of it ready. Nothing is kept (the figures depend on the caller's
+ * rights). Returns the surveys readied.
+ */
+export async function warmStatistics(db: DB): Promise<number[]> {
+  const top = await db
+    .selectFrom("patient_data")
+    .select(["survey_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("state", "=", "Closed")
+    .groupBy("survey_id")
+    .orderBy("n", "desc")
+    .limit(WARM_SURVEYS)
+    .execute();
+  const rights = { CanParticipate: false, CanEdit: false, CanApprove: true };
+  for (const { survey_id: surveyId } of top) {
+    const survey = await loadSurveyTree(db, surveyId, rights);
+    if (!survey) continue;
+    await aggregate(db, surveyId, allQuestions(topLevelQuestions(survey.Categories)), {}, { wordCloud: true });
+  }
+  return top.map((r) => r.survey_id);
 }
