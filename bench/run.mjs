@@ -5,7 +5,7 @@ const benches = [
   [process.execPath, ["bench/bundle-size.mjs"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/answer-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/sync-load.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/list-load.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/pages-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/graphs-render.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/attachments.ts"]],

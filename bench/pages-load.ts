@@ -1,0 +1,63 @@
+// Load on the pages people open most, rendered on the server with the demo surveys: the survey list, a
+// survey's start page and the fill page of an open case. autocannon on loopback, a signed-in person, 20
+// connections, one page after the other. Budget (issue 22): at least 400 requests/s with p99 under 100 ms
+// each, no errors; on these two shared cores the load generator runs beside the server.
+// Usage: npx tsx --tsconfig tsconfig.json bench/pages-load.ts   (after npm run build; BENCH_SECONDS per page,
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server)
+import autocannon from "autocannon";
+import { startBenchServer } from "./server";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const BUDGET_RPS = 400;
+const BUDGET_P99_MS = 100;
+
+const server = await startBenchServer({ username: "admin", password: "admin123" }, { DEMO_DATA: "true" });
+try {
+  const headers = { cookie: server.cookie, origin: server.app, "content-type": "application/json" };
+  const list = (await (await fetch(`${server.app}/api/surveys`, { headers })).json()) as {
+    Data: { Id: number; Status: string; CanParticipate?: boolean }[];
+  };
+  const active = list.Data.find((s) => s.Status === "Active");
+  if (!active) throw new Error("no Active demo survey");
+  const patientId = `BENCH${Date.now() % 100000}`;
+  const added = await fetch(`${server.app}/api/patients/add?patientId=${patientId}&surveyId=${active.Id}`, {
+    method: "POST",
+    headers,
+  });
+  if (!added.ok) throw new Error(`the case was not started: ${added.status} ${await added.text()}`);
+
+  const pages = [
+    { name: "survey list", path: "/surveys", marker: 'data-testid="survey-row"' },
+    { name: "start page", path: `/survey/${active.Id}`, marker: 'id="patient-id"' },
+    { name: "fill page", path: `/survey/${active.Id}/fill/${patientId}`, marker: "<form" },
+  ];
+  const rows = [];
+  let over = false;
+  for (const page of pages) {
+    const first = await fetch(`${server.app}${page.path}`, { headers: { cookie: server.cookie } });
+    const html = await first.text();
+    if (!first.ok || !html.includes(page.marker)) throw new Error(`${page.name} did not render: ${first.status}`);
+    const result = await autocannon({
+      url: `${server.app}${page.path}`,
+      connections: 20,
+      duration: DURATION_S,
+      headers: { cookie: server.cookie, "accept-encoding": "gzip" },
+    });
+    const errors = result.errors + result.non2xx + result.timeouts;
+    const rps = result.requests.average;
+    const within = rps >= BUDGET_RPS && result.latency.p99 < BUDGET_P99_MS && errors === 0;
+    over ||= !within;
+    rows.push({
+      figure: page.name,
+      "requests/s": rps.toFixed(0),
+      p99: `${result.latency.p99} ms`,
+      errors,
+      budget: `>= ${BUDGET_RPS}/s, p99 < ${BUDGET_P99_MS} ms, 0 errors`,
+      verdict: within ? "within" : "OVER",
+    });
+  }
+  console.table(rows);
+  process.exitCode = over ? 1 : 0;
+} finally {
+  await server.stop();
+}
