@@ -158,6 +158,37 @@ test.describe("editor start tab and intro/outro texts", () => {
     expect(saves).toHaveLength(0);
   });
 
+  test("what is typed while a save's data reloads is kept and saved", async ({ page }) => {
+    await newDraft(page);
+    const description = page.getByLabel("Beschreibung");
+    // The page's data after the first save comes back late, as on a slow connection.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    await page.route(/\/edit\.data(\?|$)/, async (route) => {
+      if (holding) {
+        holding = false;
+        await held;
+      }
+      await route.continue();
+    });
+    const first = page.waitForResponse((r) => /\/api\/surveys\/\d+$/.test(r.url()) && r.request().method() === "PUT");
+    await description.fill("Erste Fassung");
+    await description.blur();
+    expect((await first).ok()).toBe(true);
+    // Typed again before the reloaded data arrives.
+    await description.fill("Zweite Fassung");
+    const reloaded = page.waitForResponse((r) => /\/edit\.data(\?|$)/.test(r.url()));
+    release();
+    await reloaded;
+    await page.waitForTimeout(200);
+    await expect(description).toHaveValue("Zweite Fassung");
+    const sent = await saving(page, () => description.blur());
+    expect(sent.body).toEqual({ Description: "Zweite Fassung" });
+    await page.reload();
+    await expect(page.getByLabel("Beschreibung")).toHaveValue("Zweite Fassung");
+  });
+
   test("a change the server refuses is reverted", async ({ page }) => {
     const id = await newDraft(page);
     const description = page.getByLabel("Beschreibung");

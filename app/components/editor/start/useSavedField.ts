@@ -8,7 +8,9 @@ type ValueOf<K extends Field> = NonNullable<UpdateSurvey[K]>;
 /**
  * One field of the start tab, saved on its own (section 4): `save` sends only this field, skips the
  * call when the value is the saved one, and puts the saved value back when the server refuses it.
- * New data from the server (after any save) replaces what is shown.
+ * New data from the server (after any save) replaces what is shown, unless the person has typed something
+ * else since the last save: the page's data reloaded after a save arrives a moment later, and must not
+ * take back what was typed in that moment.
  */
 export function useSavedField<K extends Field>(
   surveyId: number,
@@ -19,11 +21,14 @@ export function useSavedField<K extends Field>(
   const mutate = useEditorMutation();
   const [value, setValue] = useState<ValueOf<K>>(server);
   const saved = useRef<ValueOf<K>>(server);
+  const shown = useRef<ValueOf<K>>(server);
+  shown.current = value;
   const serverKey = JSON.stringify(server);
 
   useEffect(() => {
+    const typedSince = !same(shown.current, saved.current);
     saved.current = server;
-    setValue(server);
+    if (!typedSince) setValue(server);
     // The key stands for the value: a new array with the same ids is no change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serverKey]);
