@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { publishedSurvey } from "./api";
+import { expectNoSeriousViolations as check } from "./axe";
 import { openCase, question } from "./fill-support";
 import { download, fillOffline, goOffline, goOnline, offlineRig, oneQuestion, signInAt } from "./offline-support";
 import { accounts, signIn } from "./support";
@@ -32,7 +33,7 @@ test("a value set online and overwritten by an offline sync shows in the case's 
   browser,
 }) => {
   test.setTimeout(240_000);
-  const admin = await browser.newPage();
+  const admin = await (await browser.newContext()).newPage();
   await signIn(admin, "admin");
   const title = `Verlauf ${Date.now()}`;
   const surveyId = await publishedSurvey(admin, title, oneQuestion);
@@ -81,6 +82,7 @@ test("a value set online and overwritten by an offline sync shows in the case's 
       await expect(tds.nth(3)).toHaveText(cells[2]);
     }
     await expect(admin.getByRole("columnheader", { name: "Weg" })).toBeVisible();
+    await check(admin, "case history");
 
     // Without JavaScript, as another approver.
     const plain = await noScriptPage(browser);
@@ -108,6 +110,19 @@ test("a value set online and overwritten by an offline sync shows in the case's 
     await plain.getByRole("button", { name: "Filter anwenden" }).click();
     await expect(trail).toContainText("Keine Einträge für diesen Filter.");
     await plain.context().close();
+
+    // By keyboard, with JavaScript: the filter's fields in order, sent with Enter.
+    await admin.goto(`/survey/${surveyId}/trail`);
+    await admin.getByLabel("Person").focus();
+    await admin.keyboard.press("Tab");
+    await expect(admin.getByLabel("Aktion")).toBeFocused();
+    await admin.getByLabel("Aktion").selectOption("survey.create");
+    await admin.keyboard.press("Tab");
+    await expect(admin.getByLabel("Von (Tag)")).toBeFocused();
+    await admin.keyboard.press("Enter");
+    await expect(admin).toHaveURL(/action=survey\.create/);
+    await expect(admin.getByRole("table", { name: /Änderungen an Aufbau/ }).locator("tbody tr")).toHaveCount(1);
+    await check(admin, "survey change log");
   } finally {
     await rig.dispose(context);
   }
