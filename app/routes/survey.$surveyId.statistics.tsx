@@ -107,6 +107,7 @@ export default function StatisticsPage() {
           q={modal.q}
           take={modal.take}
           page={modal.page}
+          historyLinks={survey.Rights.CanApprove}
         />
       ) : null}
       {modal?.kind === "files" && modalQuestion ? (
