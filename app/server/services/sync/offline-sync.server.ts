@@ -4,7 +4,7 @@ import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-syn
 import { isUniqueViolation } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { auditAll, type AuditEntry } from "../audit.server";
-import { answerRowsOf, toAnswers, wireAnswer, type ResponseRow } from "../fill/case-answers.server";
+import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "../fill/case-answers.server";
 import { findCase } from "../fill/cases.server";
 import type { SurveyStructure } from "../fill/structure.server";
 import { surveyStructure } from "../fill/structure.server";
@@ -79,6 +79,7 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     const caseId = existing?.id ?? created!.caseId;
     const target = { surveyId, caseId };
     const previous = existing ? await answerRowsOf(trx, caseId) : [];
+    const previousPreliminary = existing ? await preliminaryOf(trx, caseId) : {};
     const replaced = existing ? await clearCase(trx, caseId) : null;
     await writePlan(trx, target, plan, now);
     const entries = created ? created.entries : await finishCase(trx, target, close, now);
@@ -93,11 +94,37 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     };
     await auditAll(trx, actorOf(caller), [
       ...entries,
+      ...preliminaryEntries(target, previousPreliminary, plan),
       ...answerEntries(target, structure, previous, plan),
       caseEntry(target, { action: "case.sync", before: replaced, after: summary }),
     ]);
     return { Data: caseId };
   });
+}
+
+/**
+ * One "attributeResponse.sync" entry per preliminary question whose answer the sync changed, in the shape
+ * attributeResponse.record uses (docs/decisions/028-audit-reading.md).
+ */
+function preliminaryEntries(
+  target: { surveyId: number; caseId: number },
+  previous: Record<number, number>,
+  plan: FillPlan,
+): AuditEntry[] {
+  const ids = [...new Set([...Object.keys(previous), ...Object.keys(plan.preliminary)].map(Number))].sort(
+    (a, b) => a - b,
+  );
+  return ids
+    .filter((id) => previous[id] !== plan.preliminary[id])
+    .map((id) => ({
+      action: "attributeResponse.sync",
+      entity: "attribute_response",
+      entityId: id,
+      surveyId: target.surveyId,
+      patientDataId: target.caseId,
+      before: { PatientFormAnswerOptionId: previous[id] ?? null },
+      after: { PatientFormAnswerOptionId: plan.preliminary[id] ?? null, removedQuestionIds: [] },
+    }));
 }
 
 /**
