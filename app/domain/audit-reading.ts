@@ -47,6 +47,8 @@ export type QuestionHistory = z.infer<typeof QuestionHistorySchema>;
 export const CaseHistorySchema = z.object({
   SurveyId: z.number().int(),
   PatientId: z.string(),
+  /** The preliminary questions (QuestionId is the preliminary question's id), in the survey's order. */
+  PreliminaryQuestions: z.array(QuestionHistorySchema),
   Questions: z.array(QuestionHistorySchema),
 });
 export type CaseHistory = z.infer<typeof CaseHistorySchema>;

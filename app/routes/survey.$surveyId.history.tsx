@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,8 +29,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(matches, "audit.history.pageTitle", { title: data?.survey.title ?? "" });
 
+type Loaded = SerializeFrom<typeof loader>;
+type QuestionRows = NonNullable<Loaded["questions"]>[number];
+
+/** One question's values, oldest first: a table captioned with the question's title. */
+function HistoryTable({ question, testId }: { question: QuestionRows; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="audit__table">
+      <table data-testid={testId}>
+        <caption>{question.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("audit.col.at")}</th>
+            <th scope="col">{t("audit.col.value")}</th>
+            <th scope="col">{t("audit.col.person")}</th>
+            <th scope="col">{t("audit.col.source")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {question.entries.map((e) => (
+            <tr key={e.key}>
+              <td>
+                <time dateTime={e.atIso}>{e.at}</time>
+              </td>
+              <td>{e.value ?? <em>{t("audit.history.noValue")}</em>}</td>
+              <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
+              <td>{t(`audit.source.${e.source}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function CaseHistoryPage() {
-  const { survey, patientId, timeZone, questions } = useLoaderData<typeof loader>();
+  const { survey, patientId, timeZone, preliminary, questions } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const field = useId();
   return (
@@ -51,40 +86,25 @@ export default function CaseHistoryPage() {
       {questions ? (
         <>
           <p className="audit__note">{t("audit.timeZoneNote", { zone: timeZone })}</p>
-          {questions.length === 0 ? (
+          {questions.length === 0 && (preliminary?.length ?? 0) === 0 ? (
             <p className="notice" data-testid="history-empty">
               {t("audit.history.empty")}
             </p>
           ) : (
-            questions.map((q) => (
-              <div className="audit__table" key={q.id}>
-                <table data-testid={`history-${q.id}`}>
-                  <caption>{q.title}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("audit.col.at")}</th>
-                      <th scope="col">{t("audit.col.value")}</th>
-                      <th scope="col">{t("audit.col.person")}</th>
-                      <th scope="col">{t("audit.col.source")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {q.entries.map((e) => (
-                      <tr key={e.key}>
-                        <td>
-                          <time dateTime={e.atIso}>{e.at}</time>
-                        </td>
-                        <td>{e.value ?? <em>{t("audit.history.noValue")}</em>}</td>
-                        <td>
-                          {e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}
-                        </td>
-                        <td>{t(`audit.source.${e.source}`)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ))
+            <>
+              {preliminary && preliminary.length > 0 ? (
+                <>
+                  <h2>{t("audit.history.preliminary")}</h2>
+                  {preliminary.map((q) => (
+                    <HistoryTable key={q.id} question={q} testId={`history-preliminary-${q.id}`} />
+                  ))}
+                  <h2>{t("audit.history.questions")}</h2>
+                </>
+              ) : null}
+              {questions.map((q) => (
+                <HistoryTable key={q.id} question={q} testId={`history-${q.id}`} />
+              ))}
+            </>
           )}
         </>
       ) : null}

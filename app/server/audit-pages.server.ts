@@ -39,7 +39,7 @@ async function approverSurvey(request: Request, api: ApiClient, surveyId: number
 export async function loadCaseHistoryPage(request: Request, api: ApiClient, surveyId: number) {
   const survey = await approverSurvey(request, api, surveyId);
   const patientId = new URL(request.url).searchParams.get("patientId")?.trim() ?? "";
-  if (!patientId) return { survey, patientId, timeZone: AUDIT_TIME_ZONE, questions: null };
+  if (!patientId) return { survey, patientId, timeZone: AUDIT_TIME_ZONE, preliminary: null, questions: null };
   const locale = localeFromRequest(request);
   const history = await api
     .get("/audit-log/case-history", { query: { surveyId, patientId }, schema: CaseHistorySchema })
@@ -49,20 +49,27 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
         to: { SURVEY_PATIENTID_NOT_FOUND: `/survey/${surveyId}/history` },
       }),
     );
-  const questions = history.Questions.map((q) => ({
-    id: q.QuestionId,
-    title: q.Title,
-    entries: q.Entries.map((e, i) => ({
-      key: `${e.Id}:${i}`,
-      atIso: e.At,
-      at: when(e.At),
-      name: e.Actor.Name,
-      userId: e.Actor.UserId,
-      source: e.Source,
-      value: valueText(e.Value, locale),
-    })),
-  }));
-  return { survey, patientId: history.PatientId, timeZone: AUDIT_TIME_ZONE, questions };
+  const rowsOf = (list: typeof history.Questions) =>
+    list.map((q) => ({
+      id: q.QuestionId,
+      title: q.Title,
+      entries: q.Entries.map((e, i) => ({
+        key: `${e.Id}:${i}`,
+        atIso: e.At,
+        at: when(e.At),
+        name: e.Actor.Name,
+        userId: e.Actor.UserId,
+        source: e.Source,
+        value: valueText(e.Value, locale),
+      })),
+    }));
+  return {
+    survey,
+    patientId: history.PatientId,
+    timeZone: AUDIT_TIME_ZONE,
+    preliminary: rowsOf(history.PreliminaryQuestions),
+    questions: rowsOf(history.Questions),
+  };
 }
 
 /** A stored JSON value, short enough for a table cell. */

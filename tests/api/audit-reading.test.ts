@@ -3,7 +3,7 @@ import type { CaseHistory, SurveyTrail } from "~/domain/audit-reading";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { verifyStoredChain } from "~/server/services/audit-verify.server";
 import { dialects } from "../support/databases";
-import { json, optionId, questionId, startCase, useFillWorld, type FillWorld } from "./fill-support";
+import { json, optionId, preliminaryOption, questionId, startCase, useFillWorld, type FillWorld } from "./fill-support";
 import { payload, sync } from "./sync-support";
 
 /**
@@ -39,6 +39,8 @@ describe.each(dialects)("reading the audit trail on %s", (kind) => {
   let survey: number;
   let notes: number;
   let breath: number;
+  let female: { attributeId: number; optionId: number };
+  let male: { attributeId: number; optionId: number };
 
   beforeAll(async () => {
     const w = world();
@@ -47,6 +49,15 @@ describe.each(dialects)("reading the audit trail on %s", (kind) => {
     breath = await questionId(w.db, survey, "Wie stark ist die Atemnot bei Belastung?");
     // Online: two values for the free text and a choice, by the participant.
     await startCase(w, survey, "H_1");
+    female = await preliminaryOption(w.db, survey, "weiblich");
+    male = await preliminaryOption(w.db, survey, "männlich");
+    const chosen = await w.call("user", "POST", "/attribute-responses", {
+      PatientId: "H_1",
+      SurveyId: survey,
+      PatientFormAttributeId: female.attributeId,
+      PatientFormAnswerOptionId: female.optionId,
+    });
+    expect(chosen.status).toBe(200);
     const post = (path: string, body: Record<string, unknown>) =>
       w.call("user", "POST", `/question-responses/${path}`, { PatientId: "H_1", SurveyId: survey, ...body });
     expect((await post("free-text", { QuestionId: notes, TextResponse: "erst" })).status).toBe(200);
@@ -57,6 +68,7 @@ describe.each(dialects)("reading the audit trail on %s", (kind) => {
     const body = await payload(w.db, survey, "H_1", {
       Overwrite: true,
       QuestionAnswers: [{ QuestionId: notes, TextResponse: "offline" }],
+      PreliminaryQuestionAnswers: [{ QuestionId: male.attributeId, AnswerOptionId: male.optionId }],
     });
     expect((await sync(w, survey, body, { key: "history-h1", who: "admin" })).status).toBe(200);
   });
@@ -88,6 +100,16 @@ describe.each(dialects)("reading the audit trail on %s", (kind) => {
     expect(choice.Entries.map((e) => [e.Value?.Options ?? null, e.Source])).toEqual([
       [["leicht"], "online"],
       [null, "sync"],
+    ]);
+  });
+
+  it("shows the preliminary questions' answers the same way", async () => {
+    const data = await json<CaseHistory>(await history("approver"));
+    const sex = data.PreliminaryQuestions.find((q) => q.QuestionId === female.attributeId)!;
+    expect(sex.Title).toBe("Geschlecht");
+    expect(sex.Entries.map((e) => [e.Value?.Options ?? null, e.Source])).toEqual([
+      [["weiblich"], "online"],
+      [["männlich"], "sync"],
     ]);
   });
 

@@ -31,6 +31,13 @@ const ANSWER_ACTIONS: Record<string, AnswerSource> = {
   "response.sync": "sync",
 };
 
+/** The same for preliminary questions. */
+const PRELIMINARY_ACTIONS: Record<string, AnswerSource> = {
+  "attributeResponse.record": "online",
+  "attributeResponse.delete": "online",
+  "attributeResponse.sync": "sync",
+};
+
 async function requireAuditReader(db: DB, caller: SurveyCaller, surveyId: number): Promise<SurveyAccess> {
   const access = await requireSurvey(db, caller, surveyId, "see");
   if (!access.rights.CanApprove) throw new AppError("FORBIDDEN", "Only the survey's approvers read its audit trail");
@@ -110,7 +117,7 @@ export async function caseHistoryOf(
     .select(["a.id", "a.at", "a.action", "a.entity_id", "a.actor_user_id", "u.full_name", "a.after"])
     .where("a.survey_id", "=", surveyId)
     .where("a.patient_data_id", "in", caseIds)
-    .where("a.action", "in", Object.keys(ANSWER_ACTIONS))
+    .where("a.action", "in", [...Object.keys(ANSWER_ACTIONS), ...Object.keys(PRELIMINARY_ACTIONS)])
     .orderBy("a.id")
     .execute();
   const structure = await surveyStructure(db, access);
@@ -127,22 +134,47 @@ export async function caseHistoryOf(
     }
     return history;
   };
+  const preliminary = new Map<number, QuestionHistory>();
+  const preliminaryOf = (attributeId: number) => {
+    let history = preliminary.get(attributeId);
+    if (!history) {
+      const title = structure.attributes.get(attributeId)?.Title ?? `#${attributeId}`;
+      history = { QuestionId: attributeId, Title: title, Entries: [] };
+      preliminary.set(attributeId, history);
+    }
+    return history;
+  };
   for (const row of rows) {
-    const questionId = Number(row.entity_id);
-    if (!Number.isInteger(questionId)) continue;
-    const after = parse(row.after) as { answer?: QuestionResponse | null; removedQuestionIds?: number[] } | null;
+    const entityId = Number(row.entity_id);
+    if (!Number.isInteger(entityId)) continue;
+    const after = parse(row.after) as {
+      answer?: QuestionResponse | null;
+      PatientFormAnswerOptionId?: number | null;
+      removedQuestionIds?: number[];
+    } | null;
+    const isPreliminary = row.action in PRELIMINARY_ACTIONS;
     const base = {
       At: row.at,
       Actor: { UserId: row.actor_user_id, Name: actorName(row.full_name) },
-      Source: ANSWER_ACTIONS[row.action],
+      Source: isPreliminary ? PRELIMINARY_ACTIONS[row.action] : ANSWER_ACTIONS[row.action],
       Action: row.action,
     };
-    entryOf(questionId).Entries.push({
-      Id: row.id,
-      ...base,
-      Value: readable(after?.answer, structure.questions.get(questionId)),
-    });
-    // Sub-questions whose answers the new choice hid lost them with this change.
+    if (isPreliminary) {
+      const optionId = after?.PatientFormAnswerOptionId ?? null;
+      const option = structure.attributes.get(entityId)?.AnswerOptions.find((o) => o.Id === optionId);
+      preliminaryOf(entityId).Entries.push({
+        Id: row.id,
+        ...base,
+        Value: optionId === null ? null : { Options: [option?.Text ?? `#${optionId}`] },
+      });
+    } else {
+      entryOf(entityId).Entries.push({
+        Id: row.id,
+        ...base,
+        Value: readable(after?.answer, structure.questions.get(entityId)),
+      });
+    }
+    // Questions that the new choice hid (sub-questions, or those a preliminary answer shows) lost their answers.
     for (const removed of after?.removedQuestionIds ?? []) {
       entryOf(removed).Entries.push({ Id: row.id, ...base, Value: null });
     }
@@ -152,7 +184,12 @@ export async function caseHistoryOf(
   const questions = [...byQuestion.values()].sort(
     (a, b) => rank(a.QuestionId) - rank(b.QuestionId) || a.QuestionId - b.QuestionId,
   );
-  return { SurveyId: surveyId, PatientId: patientId, Questions: questions };
+  const attributeOrder = new Map([...structure.attributes.keys()].map((id, i) => [id, i]));
+  const attributeRank = (id: number) => attributeOrder.get(id) ?? Number.MAX_SAFE_INTEGER;
+  const preliminaryQuestions = [...preliminary.values()].sort(
+    (a, b) => attributeRank(a.QuestionId) - attributeRank(b.QuestionId) || a.QuestionId - b.QuestionId,
+  );
+  return { SurveyId: surveyId, PatientId: patientId, PreliminaryQuestions: preliminaryQuestions, Questions: questions };
 }
 
 /**
