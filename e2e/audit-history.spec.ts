@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { publishedSurvey } from "./api";
+import { api, publishedSurvey } from "./api";
 import { expectNoSeriousViolations as check } from "./axe";
 import { openCase, question } from "./fill-support";
 import { download, fillOffline, goOffline, goOnline, offlineRig, oneQuestion, signInAt } from "./offline-support";
+import { surveyWithCases } from "./statistics-support";
 import { accounts, signIn } from "./support";
 
 /**
@@ -126,4 +127,30 @@ test("a value set online and overwritten by an offline sync shows in the case's 
   } finally {
     await rig.dispose(context);
   }
+});
+
+test("the statistics' free-text list links each patient id to its case's history, without JavaScript", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, "admin");
+  const id = await surveyWithCases(admin, `Verlauf Freitext ${Date.now()}`, ["Ja", "Nein"]);
+  const survey = await api<{ Categories: { Questions: { Id: number; Title: string }[] }[] }>(
+    admin,
+    "GET",
+    `/surveys/${id}`,
+  );
+  const note = survey.Categories[0].Questions.find((q) => q.Title === "Kommentar")!.Id;
+
+  const plain = await noScriptPage(browser);
+  await plain.goto(`/survey/${id}/statistics?modal=freetext&question=${note}`);
+  await plain.getByRole("link", { name: `Verlauf des Falls S${id}_1` }).click();
+  await expect(plain).toHaveURL(new RegExp(`/survey/${id}/history\\?patientId=S${id}_1$`));
+  const rows = plain.getByRole("table", { name: "Kommentar" }).locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().locator("td").nth(1)).toHaveText("lange gewartet");
+  await expect(rows.first().locator("td").nth(2)).toHaveText(accounts.admin.fullName);
+  await expect(rows.first().locator("td").nth(3)).toHaveText("Online (Ausfüllen)");
+  await plain.context().close();
 });
