@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { positiveId } from "~/domain/ids";
-import { useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
@@ -79,6 +79,12 @@ export default function StatisticsPage() {
         benchmarkTitle={benchmarkTitle}
         benchmarkHref={benchmarkTitle ? viewHref(view, { benchmark: null }) : `${viewHref(view, {})}&modal=benchmark`}
       />
+      {survey.Rights.CanApprove ? (
+        <nav className="audit__links" aria-label={t("statistics.auditLinks")}>
+          <Link to={`/survey/${survey.Id}/history`}>{t("statistics.caseHistory")}</Link>
+          <Link to={`/survey/${survey.Id}/trail`}>{t("statistics.surveyTrail")}</Link>
+        </nav>
+      ) : null}
       <FilterPanel key={JSON.stringify(view.filters)} view={view} filterData={filterData} patientIds={patientIds} />
       <HashTabs
         tabs={tabs}
@@ -101,6 +107,7 @@ export default function StatisticsPage() {
           q={modal.q}
           take={modal.take}
           page={modal.page}
+          historyLinks={survey.Rights.CanApprove}
         />
       ) : null}
       {modal?.kind === "files" && modalQuestion ? (

@@ -179,6 +179,8 @@ export const endpoints: Endpoint[] = [
   row("GET /audit-log", "403 200 200 403", (w) => ({ path: "/audit-log", query: { surveyId: String(w.heart) } })),
   row("GET /audit-log/csv", "403 200 200 403", (w) => ({ path: "/audit-log/csv", query: { surveyId: String(w.heart), patientId: w.openPatient } })),
   row("GET /audit-log/verify", "403 200 200 403", (w) => ({ path: "/audit-log/verify", query: { surveyId: String(w.heart) } })),
+  row("GET /audit-log/case-history", "403 200 200 403", (w) => ({ path: "/audit-log/case-history", query: { surveyId: String(w.heart), patientId: w.openPatient } })),
+  row("GET /audit-log/trail", "403 200 200 403", (w) => ({ path: "/audit-log/trail", query: { surveyId: String(w.heart), action: "survey.create" } })),
   row("POST /statistics-dashboards/:id/charts/reorder/:chartId", "204 204 204 403", (w) => ({ path: `/statistics-dashboards/${w.dashboard}/charts/reorder/${w.chart}`, query: { newPosition: "0" } })),
 ];
 

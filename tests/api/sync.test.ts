@@ -107,8 +107,27 @@ describe.each(dialects)("offline sync: applying a fill on %s", (kind) => {
       .where("patient_data_id", "=", Data)
       .orderBy("id")
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(["case.create", "case.sync"]);
-    expect(JSON.parse(audit[1].after!)).toEqual({
+    // One attributeResponse.sync row per preliminary answer, then one response.sync row per answered
+    // question, in id order, between creation and summary.
+    const answered = [...new Set(fill.answers.map((a) => a.QuestionId))].sort((a, b) => a - b);
+    expect(audit.map((a) => a.action)).toEqual([
+      "case.create",
+      ...fill.preliminary.map(() => "attributeResponse.sync"),
+      ...answered.map(() => "response.sync"),
+      "case.sync",
+    ]);
+    const prelim = audit.slice(1, 1 + fill.preliminary.length).map((a) => JSON.parse(a.after!) as unknown);
+    expect(prelim).toEqual(
+      expect.arrayContaining(
+        fill.preliminary.map((p) => ({ PatientFormAnswerOptionId: p.AnswerOptionId, removedQuestionIds: [] })),
+      ),
+    );
+    const synced = audit
+      .slice(1 + fill.preliminary.length, -1)
+      .map((a) => (JSON.parse(a.after!) as { answer: { QuestionId: number } }).answer);
+    expect(synced.map((a) => a.QuestionId)).toEqual(answered);
+    expect(synced).toEqual(expect.arrayContaining([{ QuestionId: q.notes, TextResponse: "Schwindel beim Aufstehen" }]));
+    expect(JSON.parse(audit[audit.length - 1].after!)).toEqual({
       PatientId: "S_NEW",
       QuestionAnswers: fill.answers.length,
       PreliminaryQuestionAnswers: 2,

@@ -1,5 +1,5 @@
 import { callApi } from "~/api-client";
-import { Form, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/ui/DataTable";
@@ -21,6 +21,8 @@ interface FreeTextModalProps {
   q: string;
   take: number;
   page: FreeTextPage;
+  /** The survey's approvers: each patient id links to its case's history (decision 028). */
+  historyLinks?: boolean;
 }
 
 /**
@@ -28,7 +30,16 @@ interface FreeTextModalProps {
  * 15 more when scrolled to its end and sorts the answers loaded, and the counts. Without JavaScript the search is a form and "show more"
  * a link.
  */
-export function FreeTextModal({ view, surveyId, questionId, title, q, take, page }: FreeTextModalProps) {
+export function FreeTextModal({
+  view,
+  surveyId,
+  questionId,
+  title,
+  q,
+  take,
+  page,
+  historyLinks = false,
+}: FreeTextModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -125,7 +136,22 @@ export function FreeTextModal({ view, surveyId, questionId, title, q, take, page
               sortValue: (r) => r.Response,
               cell: (r) => <span className="freetext__text">{r.Response}</span>,
             },
-            { id: "patient", header: t("statistics.freeText.patient"), sortValue: (r) => r.PatientId },
+            {
+              id: "patient",
+              header: t("statistics.freeText.patient"),
+              sortValue: (r) => r.PatientId,
+              cell: (r) =>
+                historyLinks ? (
+                  <Link
+                    to={`/survey/${surveyId}/history?patientId=${encodeURIComponent(r.PatientId)}`}
+                    aria-label={t("statistics.freeText.history", { patientId: r.PatientId })}
+                  >
+                    {r.PatientId}
+                  </Link>
+                ) : (
+                  r.PatientId
+                ),
+            },
             {
               id: "date",
               header: t("statistics.freeText.date"),

@@ -8,6 +8,7 @@ import { openLeanReader, type LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
+import { auditReading } from "../audit-reading.server";
 import { countedCondition, requireAnalyst } from "./cases.server";
 import { zipStream, type ZipPart } from "./zip.server";
 
@@ -177,6 +178,8 @@ async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",
  */
 export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: number, filters: StatisticsFilters) {
   const access = await requireAnalyst(db, caller, surveyId);
+  // The export carries every counted case's answers: reading them is logged (decision 028).
+  await auditReading(db, caller, { action: "statistics.export", surveyId, after: { Filters: filters } });
   const { survey } = await surveyStructure(db, access);
   const questions = allQuestions(topLevelQuestions(survey.Categories));
   // A person who never chose a language works in the default one, and gets its separator and decimal mark.

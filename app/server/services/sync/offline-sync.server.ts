@@ -3,13 +3,15 @@ import { writeTransaction } from "~/server/db/group-commit.server";
 import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-sync";
 import { isUniqueViolation } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
-import { auditAll } from "../audit.server";
+import { auditAll, type AuditEntry } from "../audit.server";
+import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "../fill/case-answers.server";
 import { findCase } from "../fill/cases.server";
+import type { SurveyStructure } from "../fill/structure.server";
 import { surveyStructure } from "../fill/structure.server";
 import { requireSurvey } from "../survey-access.server";
 import { actorOf, type SurveyCaller } from "../surveys.server";
 import { caseEntry, clearCase, createSyncCase, finishCase, writePlan } from "./sync-case.server";
-import { planFill } from "./sync-plan.server";
+import { planFill, type FillPlan } from "./sync-plan.server";
 import { findApplied, recordApplied, replay, requestHash } from "./sync-requests.server";
 
 export interface OfflineSync {
@@ -66,7 +68,8 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     if (existing && !payload.Overwrite) {
       throw new AppError("SYNC_SURVEY_PATIENTID_CLASH", `A case ${payload.PatientId} is already open`);
     }
-    const plan = planFill(await surveyStructure(trx, access), payload);
+    const structure = await surveyStructure(trx, access);
+    const plan = planFill(structure, payload);
 
     const now = new Date().toISOString();
     const close = payload.Close;
@@ -75,6 +78,8 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
       : await createSyncCase(trx, caller, { surveyId, patientId: payload.PatientId, close, now });
     const caseId = existing?.id ?? created!.caseId;
     const target = { surveyId, caseId };
+    const previous = existing ? await answerRowsOf(trx, caseId) : [];
+    const previousPreliminary = existing ? await preliminaryOf(trx, caseId) : {};
     const replaced = existing ? await clearCase(trx, caseId) : null;
     await writePlan(trx, target, plan, now);
     const entries = created ? created.entries : await finishCase(trx, target, close, now);
@@ -89,8 +94,68 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     };
     await auditAll(trx, actorOf(caller), [
       ...entries,
+      ...preliminaryEntries(target, previousPreliminary, plan),
+      ...answerEntries(target, structure, previous, plan),
       caseEntry(target, { action: "case.sync", before: replaced, after: summary }),
     ]);
     return { Data: caseId };
   });
+}
+
+/**
+ * One "attributeResponse.sync" entry per preliminary question whose answer the sync changed, in the shape
+ * attributeResponse.record uses (docs/decisions/028-audit-reading.md).
+ */
+function preliminaryEntries(
+  target: { surveyId: number; caseId: number },
+  previous: Record<number, number>,
+  plan: FillPlan,
+): AuditEntry[] {
+  const ids = [...new Set([...Object.keys(previous), ...Object.keys(plan.preliminary)].map(Number))].sort(
+    (a, b) => a - b,
+  );
+  return ids
+    .filter((id) => previous[id] !== plan.preliminary[id])
+    .map((id) => ({
+      action: "attributeResponse.sync",
+      entity: "attribute_response",
+      entityId: id,
+      surveyId: target.surveyId,
+      patientDataId: target.caseId,
+      before: { PatientFormAnswerOptionId: previous[id] ?? null },
+      after: { PatientFormAnswerOptionId: plan.preliminary[id] ?? null, removedQuestionIds: [] },
+    }));
+}
+
+/**
+ * One "response.sync" entry per question whose answer the sync changed, before and after in the shape the
+ * online path records (response.record), so that a case's history shows each value and that it came by sync
+ * (docs/decisions/028-audit-reading.md).
+ */
+function answerEntries(
+  target: { surveyId: number; caseId: number },
+  structure: SurveyStructure,
+  previous: readonly ResponseRow[],
+  plan: FillPlan,
+): AuditEntry[] {
+  const old = toAnswers(previous);
+  const now = toAnswers(plan.rows);
+  const ids = [...new Set([...Object.keys(old), ...Object.keys(now)].map(Number))].sort((a, b) => a - b);
+  const out: AuditEntry[] = [];
+  for (const id of ids) {
+    const question = structure.questions.get(id);
+    const before = wireAnswer(id, old[id], question);
+    const after = wireAnswer(id, now[id], question);
+    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    out.push({
+      action: "response.sync",
+      entity: "question_response",
+      entityId: id,
+      surveyId: target.surveyId,
+      patientDataId: target.caseId,
+      before,
+      after: { answer: after, removedQuestionIds: [] },
+    });
+  }
+  return out;
 }

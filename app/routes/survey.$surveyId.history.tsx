@@ -1,0 +1,113 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { RouteHandle } from "~/components/layout/Header";
+import { pageTitle } from "~/components/layout/meta";
+import { positiveId } from "~/domain/ids";
+import { ensureTexts, type TextsHandle } from "~/locale-files";
+import { apiClient } from "~/server/api-client.server";
+import { loadCaseHistoryPage } from "~/server/audit-pages.server";
+import { requireUser } from "~/server/auth/guards.server";
+
+// The audit screens' texts are with the statistics' (decision 015).
+export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([serverLoader<typeof loader>(), ensureTexts(["authoring"])]);
+  return loaded;
+}
+
+/** A case's answer history, for the survey's approvers; opening it is logged (decision 028). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = positiveId(params.surveyId);
+  if (!id) throw redirect("/surveys");
+  return loadCaseHistoryPage(request, apiClient(user.accessToken), id);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(matches, "audit.history.pageTitle", { title: data?.survey.title ?? "" });
+
+type Loaded = SerializeFrom<typeof loader>;
+type QuestionRows = NonNullable<Loaded["questions"]>[number];
+
+/** One question's values, oldest first: a table captioned with the question's title. */
+function HistoryTable({ question, testId }: { question: QuestionRows; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="audit__table">
+      <table data-testid={testId}>
+        <caption>{question.title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("audit.col.at")}</th>
+            <th scope="col">{t("audit.col.value")}</th>
+            <th scope="col">{t("audit.col.person")}</th>
+            <th scope="col">{t("audit.col.source")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {question.entries.map((e) => (
+            <tr key={e.key}>
+              <td>
+                <time dateTime={e.atIso}>{e.at}</time>
+              </td>
+              <td>{e.value ?? <em>{t("audit.history.noValue")}</em>}</td>
+              <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
+              <td>{t(`audit.source.${e.source}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function CaseHistoryPage() {
+  const { survey, patientId, timeZone, preliminary, questions } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const field = useId();
+  return (
+    <section className="page audit" aria-labelledby="history-title">
+      <h1 id="history-title">{questions ? t("audit.history.titleFor", { patientId }) : t("audit.history.title")}</h1>
+      <p className="audit__survey">{survey.title}</p>
+      <nav className="audit__links" aria-label={t("audit.links")}>
+        <Link to={`/survey/${survey.id}/statistics`}>{t("audit.toStatistics")}</Link>
+        <Link to={`/survey/${survey.id}/trail`}>{t("audit.toTrail")}</Link>
+      </nav>
+      <Form method="get" className="audit__lookup" role="search" aria-label={t("audit.history.lookup")}>
+        <label htmlFor={field}>{t("audit.history.patientId")}</label>
+        <input id={field} name="patientId" defaultValue={patientId} required maxLength={200} autoComplete="off" />
+        <button type="submit" className="btn btn--primary">
+          {t("audit.history.show")}
+        </button>
+      </Form>
+      {questions ? (
+        <>
+          <p className="audit__note">{t("audit.timeZoneNote", { zone: timeZone })}</p>
+          {questions.length === 0 && (preliminary?.length ?? 0) === 0 ? (
+            <p className="notice" data-testid="history-empty">
+              {t("audit.history.empty")}
+            </p>
+          ) : (
+            <>
+              {preliminary && preliminary.length > 0 ? (
+                <>
+                  <h2>{t("audit.history.preliminary")}</h2>
+                  {preliminary.map((q) => (
+                    <HistoryTable key={q.id} question={q} testId={`history-preliminary-${q.id}`} />
+                  ))}
+                  <h2>{t("audit.history.questions")}</h2>
+                </>
+              ) : null}
+              {questions.map((q) => (
+                <HistoryTable key={q.id} question={q} testId={`history-${q.id}`} />
+              ))}
+            </>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

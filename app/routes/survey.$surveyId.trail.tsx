@@ -1,0 +1,130 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { RouteHandle } from "~/components/layout/Header";
+import { pageTitle } from "~/components/layout/meta";
+import { positiveId } from "~/domain/ids";
+import { ensureTexts, type TextsHandle } from "~/locale-files";
+import { apiClient } from "~/server/api-client.server";
+import { loadSurveyTrailPage } from "~/server/audit-pages.server";
+import { requireUser } from "~/server/auth/guards.server";
+
+export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([serverLoader<typeof loader>(), ensureTexts(["authoring"])]);
+  return loaded;
+}
+
+/** Who changed what in a survey outside its cases, for its approvers (decision 028); a plain GET filter. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = positiveId(params.surveyId);
+  if (!id) throw redirect("/surveys");
+  return loadSurveyTrailPage(request, apiClient(user.accessToken), id);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(matches, "audit.trail.pageTitle", { title: data?.survey.title ?? "" });
+
+export default function SurveyTrailPage() {
+  const { survey, timeZone, filter, page, pages, total, actors, actions, entries } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
+  const pageHref = (n: number) => {
+    const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== ""));
+    query.set("page", String(n));
+    return `?${query.toString()}`;
+  };
+  return (
+    <section className="page audit" aria-labelledby="trail-title">
+      <h1 id="trail-title">{t("audit.trail.title")}</h1>
+      <p className="audit__survey">{survey.title}</p>
+      <nav className="audit__links" aria-label={t("audit.links")}>
+        <Link to={`/survey/${survey.id}/statistics`}>{t("audit.toStatistics")}</Link>
+        <Link to={`/survey/${survey.id}/history`}>{t("audit.toHistory")}</Link>
+      </nav>
+      <Form method="get" className="audit__filter" aria-labelledby="trail-filter-title">
+        <h2 id="trail-filter-title">{t("audit.trail.filter")}</h2>
+        <div className="audit__fields">
+          <label htmlFor={ids.actor}>{t("audit.col.person")}</label>
+          <select id={ids.actor} name="actor" defaultValue={filter.actor}>
+            <option value="">{t("audit.trail.anyone")}</option>
+            {actors.map((a) => (
+              <option key={a.userId} value={a.userId}>
+                {a.name ?? t("audit.userId", { id: a.userId })}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={ids.action}>{t("audit.col.action")}</label>
+          <select id={ids.action} name="action" defaultValue={filter.action}>
+            <option value="">{t("audit.trail.anyAction")}</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={ids.from}>{t("audit.trail.from")}</label>
+          <input id={ids.from} type="date" name="from" defaultValue={filter.from} />
+          <label htmlFor={ids.to}>{t("audit.trail.to")}</label>
+          <input id={ids.to} type="date" name="to" defaultValue={filter.to} />
+        </div>
+        <button type="submit" className="btn btn--primary">
+          {t("audit.trail.apply")}
+        </button>{" "}
+        <Link to={`/survey/${survey.id}/trail`} className="btn">
+          {t("audit.trail.reset")}
+        </Link>
+      </Form>
+      <p className="audit__note" data-testid="trail-count">
+        {t("audit.trail.count", { count: total, page, pages })} {t("audit.timeZoneNote", { zone: timeZone })}
+      </p>
+      <div className="audit__table">
+        <table data-testid="trail-table">
+          <caption>{t("audit.trail.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("audit.col.at")}</th>
+              <th scope="col">{t("audit.col.person")}</th>
+              <th scope="col">{t("audit.col.action")}</th>
+              <th scope="col">{t("audit.col.entity")}</th>
+              <th scope="col">{t("audit.col.before")}</th>
+              <th scope="col">{t("audit.col.after")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.length === 0 ? (
+              <tr>
+                <td colSpan={6}>{t("audit.trail.empty")}</td>
+              </tr>
+            ) : (
+              entries.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <time dateTime={e.atIso}>{e.at}</time>
+                  </td>
+                  <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
+                  <td>{e.entity}</td>
+                  <td className="audit__json">{e.before}</td>
+                  <td className="audit__json">{e.after}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav className="audit__pager" aria-label={t("audit.trail.pages")}>
+          {page > 1 ? <Link to={pageHref(page - 1)}>{t("audit.trail.previous")}</Link> : null}
+          <span aria-current="page">{t("audit.trail.pageOf", { page, pages })}</span>
+          {page < pages ? <Link to={pageHref(page + 1)}>{t("audit.trail.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
