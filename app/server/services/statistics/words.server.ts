@@ -43,15 +43,9 @@ export async function countPendingWords(db: Executor, surveyId: number): Promise
           words.push([r.id, r.question_id, r.patient_data_id, word, n]);
         }
       }
-      await trx
-        .deleteFrom("response_words")
-        .where(inIdList(trx, "response_id", ids))
-        .execute();
+      await trx.deleteFrom("response_words").where(idIn(trx, ids)).execute();
       if (words.length > 0) await insertWords(trx, surveyId, JSON.stringify(words));
-      await trx
-        .deleteFrom("response_words_pending")
-        .where(inIdList(trx, "response_id", ids))
-        .execute();
+      await trx.deleteFrom("response_words_pending").where(idIn(trx, ids)).execute();
       return rows.length;
     });
     counted += done;
