@@ -29,10 +29,8 @@ test("the demo wound survey: markers on an image, a question hidden for the bedr
   await row(page, WOUND).getByRole("link", { name: "Umfrage ausfüllen" }).click();
   await page.waitForURL(/\/survey\/\d+$/);
   const patientId = `WUNDE_${Date.now()}`;
-  await page
-    .getByLabel(/Patienten/)
-    .first()
-    .fill(patientId);
+  // The start page's own field (the address changes a moment before the page is drawn).
+  await page.locator("#patient-id").fill(patientId);
   await page.getByRole("button", { name: "Neue Umfrage starten" }).click();
   await page.getByRole("link", { name: "Speichern und weiter" }).click();
   await page.getByRole("group", { name: "Art der Wunde" }).getByLabel("chronisch").check();

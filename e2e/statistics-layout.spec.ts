@@ -63,7 +63,7 @@ for (const lang of ["Deutsch", "English"] as const) {
         await page.locator(".stats-filters__summary").click();
         await expectNoSidewaysScroll(page, `results with the filters open (${at})`);
 
-        await page.getByRole("navigation").getByRole("link", { name: "Verlauf" }).click();
+        await page.getByRole("navigation").getByRole("link", { name: "Verlauf", exact: true }).click();
         await expect(page.getByRole("heading", { level: 2, name: "Verlauf" })).toBeVisible();
         await expectNoSidewaysScroll(page, `results, second category (${at})`);
         await page.getByRole("link", { name: en ? "Show all 6 answers" : "Alle 6 Antworten zeigen" }).click();

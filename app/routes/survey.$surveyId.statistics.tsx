@@ -79,12 +79,6 @@ export default function StatisticsPage() {
         benchmarkTitle={benchmarkTitle}
         benchmarkHref={benchmarkTitle ? viewHref(view, { benchmark: null }) : `${viewHref(view, {})}&modal=benchmark`}
       />
-      {survey.Rights.CanApprove ? (
-        <nav className="audit__links" aria-label={t("statistics.auditLinks")}>
-          <Link to={`/survey/${survey.Id}/history`}>{t("statistics.caseHistory")}</Link>
-          <Link to={`/survey/${survey.Id}/trail`}>{t("statistics.surveyTrail")}</Link>
-        </nav>
-      ) : null}
       <FilterPanel key={JSON.stringify(view.filters)} view={view} filterData={filterData} patientIds={patientIds} />
       <HashTabs
         tabs={tabs}
@@ -96,6 +90,13 @@ export default function StatisticsPage() {
           graphs: <GraphsTab dashboard={dashboard} benchmark={benchmarkDashboard} filters={view.filters} />,
         }}
       />
+      {/* After the figures: what an approver opens now and then, out of the way of the charts' drag and drop. */}
+      {survey.Rights.CanApprove ? (
+        <nav className="audit__links" aria-label={t("statistics.auditLinks")}>
+          <Link to={`/survey/${survey.Id}/history`}>{t("statistics.caseHistory")}</Link>
+          <Link to={`/survey/${survey.Id}/trail`}>{t("statistics.surveyTrail")}</Link>
+        </nav>
+      ) : null}
       {modal?.kind === "benchmark" ? <BenchmarkModal view={view} q={modal.q} entries={modal.entries} /> : null}
       {modal?.kind === "freetext" && modalQuestion ? (
         <FreeTextModal
