@@ -102,6 +102,21 @@ describe("the production server", () => {
     }
   });
 
+  it("sends a page gzipped in one piece to a browser that takes gzip, and plain to one that does not", async () => {
+    const zipped = await fetch(`${server.url}/authentication/error`, { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toContain("Accept-Encoding");
+    expect(zipped.headers.get("content-security-policy")).toContain("nonce-");
+    const plain = await fetch(`${server.url}/authentication/error`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const text = await plain.text();
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(text));
+    // fetch unzips: both carry the same page (but for the nonce, new on each request).
+    const unnonced = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""').replace(/nonce-[^']+/g, "");
+    expect(unnonced(await zipped.text())).toBe(unnonced(text));
+    expect(text).toContain("</html>");
+  });
+
   it("preloads the page's own language file, one of the two", async () => {
     const html = await (await fetch(`${server.url}/authentication/error`)).text();
     const files = [...html.matchAll(/<link rel="preload" href="([^"]+\.json)" as="fetch"/g)].map((m) => m[1]);
