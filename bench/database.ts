@@ -1,7 +1,7 @@
 // What the statistics and graphs benches share: their size and databases, the analyst they call the
 // services as, their table rows and medians, and the database they seed and read: a fresh SQLite file or
 // PostgreSQL database per run, migrated, and dropped afterwards (with BENCH_SQLITE_DIR the SQLite file is
-// kept for the next run).
+// kept for the next run, with BENCH_POSTGRES_KEEP the PostgreSQL database).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +14,8 @@ import type { SurveyCaller } from "~/server/services/surveys.server";
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 /** SQLite only: a folder whose seeded database is kept after the run and used again by the next one. */
 const KEEP_DIR = process.env.BENCH_SQLITE_DIR;
+/** PostgreSQL only: a database (by name) whose seed is kept after the run and used again by the next one. */
+const KEEP_DATABASE = process.env.BENCH_POSTGRES_KEEP;
 
 /** How many cases the seed makes (BENCH_CASES) and on which databases (BENCH_DIALECTS). */
 export const CASES = Number(process.env.BENCH_CASES ?? 100_000);
@@ -69,7 +71,7 @@ export async function openBenchDatabase(kind: DialectName, prefix: string) {
       },
     };
   }
-  const name = `${prefix.replace(/\W/g, "_")}_${crypto.randomBytes(4).toString("hex")}`;
+  const name = KEEP_DATABASE ?? `${prefix.replace(/\W/g, "_")}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = async (text: string) => {
     const client = new pg.Client({ connectionString: ADMIN_URL });
     await client.connect();
@@ -79,18 +81,31 @@ export async function openBenchDatabase(kind: DialectName, prefix: string) {
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  const exists = async () => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      return (await client.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+    } finally {
+      await client.end();
+    }
+  };
+  if (!KEEP_DATABASE || !(await exists())) await admin(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const db = createDb({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
   await migrateToLatest(db);
+  const kept = KEEP_DATABASE
+    ? await db.selectFrom("surveys").select("id").orderBy("id", "desc").executeTakeFirst()
+    : undefined;
+  if (kept) console.log(`${kind}: using the database seeded before (survey ${kept.id})`);
   return {
     db,
     target: { kind, url: url.toString() } as BenchTarget,
-    keptSurveyId: null,
+    keptSurveyId: kept?.id ?? null,
     cleanup: async () => {
       await db.destroy();
-      await admin(`drop database if exists ${name} with (force)`);
+      if (!KEEP_DATABASE) await admin(`drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { dialects } from "../support/databases";
 import { useStatisticsWorld } from "./statistics-support";
@@ -127,6 +127,64 @@ describe.each(dialects)("statistics export on %s", (kind) => {
     expect(rows[3][col(`Q${f.q.complaints}`)]).toBe("");
     expect(rows[5][col(`Q${f.q.feeling}`)]).toBe("");
     expect(rows[3][col(`Q${f.q.weight}`)]).toBe("91,25");
+  });
+
+  it("responses.csv keeps every digit of a number and every character of a text, as stored", async () => {
+    const f = fixture();
+    const w = world();
+    const numbers = [0.1 + 0.2, 1e-7, 1 / 3, 123456789.123, -2.5e21, 5];
+    const texts = ['Zitat: "so"; dann\r\nneue Zeile', "Emoji 🫀 und \\ und \t Tab", '[1,null,"x"]'];
+    const caseIds = ["P1", "P2", "P3", "P4", "P5", "P6"].map((p) => f.cases[p]);
+    const before = await w.db
+      .selectFrom("question_responses")
+      .select(["id", "numerical_response", "text_response"])
+      .where("patient_data_id", "in", caseIds)
+      .execute();
+    onTestFinished(async () => {
+      for (const r of before) {
+        await w.db
+          .updateTable("question_responses")
+          .set({ numerical_response: r.numerical_response, text_response: r.text_response })
+          .where("id", "=", r.id)
+          .execute();
+      }
+    });
+    for (const [i, caseId] of caseIds.entries()) {
+      await w.db
+        .updateTable("question_responses")
+        .set({ numerical_response: numbers[i] })
+        .where("patient_data_id", "=", caseId)
+        .where("question_id", "=", f.q.weight)
+        .execute();
+      if (i < texts.length) {
+        await w.db
+          .updateTable("question_responses")
+          .set({ text_response: texts[i] })
+          .where("patient_data_id", "=", caseId)
+          .where("question_id", "=", f.q.notes)
+          .execute();
+      }
+    }
+    const res = await w.call("approver", "POST", `/statistics/${f.survey}/csv`, {});
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const [header, ...rows] = parseCsv(utf8.decode(zip["responses.csv"]).slice(1), ";");
+    const weights = await w.db
+      .selectFrom("question_responses")
+      .select(["patient_data_id", "numerical_response"])
+      .where("question_id", "=", f.q.weight)
+      .where("patient_data_id", "in", caseIds)
+      .execute();
+    const stored = new Map(weights.map((r) => [r.patient_data_id, r.numerical_response]));
+    for (const [i, caseId] of caseIds.entries()) {
+      const row = rows.find((r) => r[0] === `P${i + 1}`)!;
+      // What the database gives back for the answer, written as the CSV writes a number.
+      const expected = stored.has(caseId) ? String(stored.get(caseId)).replace(".", ",") : "";
+      expect(row[header.indexOf(`Q${f.q.weight}`)], `P${i + 1}`).toBe(expected);
+      if (stored.has(caseId)) expect(Number(expected.replace(",", "."))).toBe(numbers[i]);
+      if (i < texts.length && row[header.indexOf(`Q${f.q.notes}`)] !== "") {
+        expect(row[header.indexOf(`Q${f.q.notes}`)]).toBe(texts[i]);
+      }
+    }
   });
 
   it("responses.csv follows the filters; the Open case never appears", async () => {

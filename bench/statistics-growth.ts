@@ -1,0 +1,131 @@
+// How the statistics grow with the data: the same 50-question survey seeded at 10,000, 100,000 and 300,000
+// closed cases (one survey per size in one database), the figures side by side, with the cost per 100,000
+// cases between the smallest and the largest size and the ratio of the largest to the middle one (3.0 when
+// the cost grows in proportion to the cases). Budget: the ratio at most 3.6 (linear, with a fifth for the
+// noise of two shared cores), and the page's statistics at the largest size under 5 s.
+// Usage: npx tsx --tsconfig tsconfig.json bench/statistics-growth.ts
+//   BENCH_GROWTH=10000,100000,300000 (sizes), BENCH_DIALECTS=sqlite or postgres, BENCH_SQLITE_DIR or
+//   BENCH_POSTGRES_KEEP to keep the seeds for the next run (a survey whose case count is a size is used again).
+import { spawnSync } from "node:child_process";
+import { sql } from "kysely";
+import { DEFAULT_SCORE_THRESHOLDS } from "~/domain/statistics";
+import type { DB } from "~/server/db/types.server";
+import { forgetKeptStatistics, surveyStatistics } from "~/server/services/statistics/statistics.server";
+import { countPendingWords } from "~/server/services/statistics/words.server";
+import { caller, dialects, median, openBenchDatabase, type BenchTarget } from "./database";
+import { seedStatistics } from "./statistics-seed";
+
+const SIZES = (process.env.BENCH_GROWTH ?? "10000,100000,300000").split(",").map(Number);
+const BUDGET_RATIO = 3.6;
+const BUDGET_LARGEST_MS = 5000;
+
+/** The export of one survey, in a fresh process (the statistics bench's own export mode). */
+function exportInChild(target: BenchTarget, surveyId: number): number {
+  const r = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"], {
+    env: { ...process.env, BENCH_EXPORT: JSON.stringify({ target, surveyId }) },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const line = r.stdout.trim().split("\n").pop() ?? "";
+  return (JSON.parse(line) as { ms: number }).ms;
+}
+
+/** A survey of this database with exactly `cases` cases (seeded by an earlier run), or a new one. */
+async function surveyOfSize(db: DB, target: BenchTarget, cases: number): Promise<number> {
+  const kept = await db
+    .selectFrom("patient_data")
+    .select(["survey_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("survey_id")
+    .execute();
+  const found = kept.find((k) => Number(k.n) === cases);
+  if (found) return found.survey_id;
+  const started = performance.now();
+  const seeded = await seedStatistics(db, target, cases);
+  console.log(
+    `${target.kind}: seeded ${cases.toLocaleString("en-US")} cases (${seeded.rows.toLocaleString("en-US")} answer rows) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return seeded.surveyId;
+}
+
+interface Figures {
+  statistics: number;
+  clouds: number;
+  raw: number;
+  export: number;
+}
+
+async function measure(db: DB, target: BenchTarget, surveyId: number): Promise<Figures> {
+  await countPendingWords(db, surveyId);
+  const statistics = await median(3, () => {
+    forgetKeptStatistics();
+    return surveyStatistics(db, caller, surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, { wordCloud: false });
+  });
+  const clouds = await median(3, () => {
+    forgetKeptStatistics();
+    return surveyStatistics(db, caller, surveyId, {}, DEFAULT_SCORE_THRESHOLDS);
+  });
+  const raw = await median(3, () =>
+    sql`select question_id, answer_option_id, count(*) from question_responses where survey_id = ${surveyId} group by 1, 2`.execute(
+      db,
+    ),
+  );
+  return { statistics, clouds, raw, export: exportInChild(target, surveyId) };
+}
+
+const duration = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+
+const table: string[][] = [];
+let over = false;
+for (const kind of dialects) {
+  const { db, target, cleanup } = await openBenchDatabase(kind, "bench-growth");
+  try {
+    const figures: Figures[] = [];
+    for (const size of SIZES) {
+      const surveyId = await surveyOfSize(db, target, size);
+      figures.push(await measure(db, target, surveyId));
+      console.log(`${kind}: ${size.toLocaleString("en-US")} cases measured`);
+    }
+    const first = 0;
+    const last = SIZES.length - 1;
+    const middle = Math.max(0, last - 1);
+    const row = (name: keyof Figures, label: string, budgeted: boolean) => {
+      const values = figures.map((f) => f[name]);
+      const perHundredThousand = ((values[last] - values[first]) / (SIZES[last] - SIZES[first])) * 100_000;
+      const ratio = values[last] / values[middle];
+      const sizeRatio = SIZES[last] / SIZES[middle];
+      const linear = ratio <= (sizeRatio * BUDGET_RATIO) / 3;
+      const fast = name !== "statistics" || values[last] < BUDGET_LARGEST_MS;
+      if (budgeted) over ||= !linear || !fast;
+      table.push([
+        `${kind}: ${label}`,
+        ...values.map(duration),
+        duration(perHundredThousand),
+        `${ratio.toFixed(2)}x (cases ${sizeRatio.toFixed(1)}x)`,
+        budgeted ? (linear && fast ? "within" : "OVER") : "",
+      ]);
+    };
+    row("statistics", "statistics (as the page)", true);
+    row("clouds", "statistics with word clouds", true);
+    row("raw", "raw GROUP BY (baseline)", false);
+    row("export", "CSV zip export", false);
+  } finally {
+    await cleanup();
+  }
+}
+
+const header = [
+  "figure",
+  ...SIZES.map((s) => s.toLocaleString("en-US")),
+  "per 100,000 cases",
+  "largest / next",
+  "verdict",
+];
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+console.log(line(header));
+console.log(line(widths.map((w) => "-".repeat(w))));
+for (const r of table) console.log(line(r));
+console.log(
+  `Budget: the largest size costs at most ${BUDGET_RATIO / 3}x its share of the next (linear growth, with room for noise); statistics at the largest size < ${BUDGET_LARGEST_MS} ms.`,
+);
+process.exit(over ? 1 : 0);
