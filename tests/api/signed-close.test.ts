@@ -16,7 +16,7 @@ import {
 } from "~/server/services/fill/signatures.server";
 import type { SurveyCaller } from "~/server/services/surveys.server";
 import { dialects } from "../support/databases";
-import { json, preliminaryOption, questionId, startCase, useFillWorld, type FillWorld } from "./fill-support";
+import { json, preliminaryOption, questionId, startCase, useFillWorld } from "./fill-support";
 import { errorType, payload, sync } from "./sync-support";
 
 /**

@@ -300,7 +300,11 @@ export async function signaturesOf(db: Executor, caseIds: readonly number[]): Pr
 
 /** Whether a case was signed; a signed case is Closed and can only be read. */
 export async function isSigned(db: Executor, caseId: number): Promise<boolean> {
-  const row = await db.selectFrom("case_signatures").select("id").where("patient_data_id", "=", caseId).executeTakeFirst();
+  const row = await db
+    .selectFrom("case_signatures")
+    .select("id")
+    .where("patient_data_id", "=", caseId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
