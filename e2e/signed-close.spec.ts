@@ -121,3 +121,22 @@ test("the signing page without a chosen meaning says so, and signing offline is 
   await online.context().setOffline(false);
   await expect(online.getByRole("button", { name: "Unterschreiben" })).toBeEnabled();
 });
+
+test("the editor turns the signature on in the start tab, by keyboard, and it is kept", async ({ page }) => {
+  await signIn(page, "editor");
+  await page.getByRole("button", { name: "Umfrage hinzufügen" }).click();
+  await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
+  const surveyId = Number(/\/survey\/(\d+)\//.exec(page.url())?.[1]);
+  const box = page.getByRole("checkbox", { name: "Abschließen nur mit elektronischer Unterschrift" });
+  await expect(box).not.toBeChecked();
+  await expect(box).toHaveAccessibleDescription(/erneut anmeldet und die Bedeutung ihrer Unterschrift angibt/);
+  const saved = page.waitForResponse((r) => /\/api\/surveys\/\d+$/.test(r.url()) && r.request().method() === "PUT");
+  await box.focus();
+  await page.keyboard.press("Space");
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toEqual({ RequiresSignature: true });
+  await page.reload();
+  await expect(box).toBeChecked();
+  expect((await api<{ RequiresSignature: boolean }>(page, "GET", `/surveys/${surveyId}`)).RequiresSignature).toBe(true);
+});
