@@ -13,7 +13,15 @@ export function isSignatureMeaning(value: unknown): value is SignatureMeaningNam
 }
 
 /** Why a signing was refused at the callback; each has its message on the signing page (sign.errors.*). */
-export const SIGNING_REFUSALS = ["stale", "otherAccount", "changed", "expired", "closed", "failed"] as const;
+export const SIGNING_REFUSALS = [
+  "stale",
+  "otherAccount",
+  "changed",
+  "expired",
+  "closed",
+  "inactive",
+  "failed",
+] as const;
 export type SigningRefusal = (typeof SIGNING_REFUSALS)[number];
 
 export function isSigningRefusal(value: unknown): value is SigningRefusal {

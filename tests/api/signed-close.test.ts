@@ -239,6 +239,26 @@ describe.each(dialects)("signed close on %s", (kind) => {
     expect(signs).toHaveLength(0);
   });
 
+  it("refuses a signing whose survey stopped taking responses meanwhile", async () => {
+    const w = world();
+    await filled("SIG_ENDED");
+    const caller = await callerOf(w.db, "user");
+    const intent = await startSigning(w.db, caller, {
+      surveyId: survey,
+      patientId: "SIG_ENDED",
+      meaning: "author",
+      sessionId: "s-3",
+    });
+    const signer = { surveyUserDataId: caller.surveyUserDataId, sub: caller.sub, name: "Test Person" };
+    await w.db.updateTable("surveys").set({ status: 3 }).where("id", "=", survey).execute();
+    try {
+      expect(await recordSignature(w.db, intent, signer, new Date())).toEqual({ ok: false, refusal: "inactive" });
+    } finally {
+      await w.db.updateTable("surveys").set({ status: 2 }).where("id", "=", survey).execute();
+    }
+    expect((await caseOf(w.db, survey, "SIG_ENDED")).state).toBe("Open");
+  });
+
   it("lets no path change a signed case", async () => {
     const w = world();
     await filled("SIG_LOCKED");

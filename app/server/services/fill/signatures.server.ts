@@ -3,7 +3,7 @@ import { AppError } from "~/domain/errors";
 import type { CaseSignature, SignatureMeaningName, SigningRefusal } from "~/domain/signatures";
 import type { Row } from "~/server/db/types.server";
 import { auditAll } from "../audit.server";
-import type { Executor } from "../survey-access.server";
+import { statusOf, type Executor } from "../survey-access.server";
 import type { SurveyCaller } from "../surveys.server";
 import { inTransaction, requireFillableSurvey } from "./access.server";
 import { findCase, requireOpen } from "./cases.server";
@@ -229,6 +229,13 @@ export async function recordSignature(
       .executeTakeFirst();
     const kase = row ? await findCase(trx, intent.survey_id, row.patient_id, { lock: true, now }) : undefined;
     if (!kase || kase.id !== intent.patient_data_id || kase.state !== "Open") return { ok: false, refusal: "closed" };
+    // The survey may have ended or been closed while the person was at the provider: no more submissions.
+    const survey = await trx
+      .selectFrom("surveys")
+      .select(["status", "start_date", "end_date"])
+      .where("id", "=", intent.survey_id)
+      .executeTakeFirst();
+    if (!survey || statusOf(survey) !== "Active") return { ok: false, refusal: "inactive" };
     if ((await caseAnswersHash(trx, kase.id)) !== intent.answers_hash) return { ok: false, refusal: "changed" };
     const at = now.toISOString();
     const signature = await trx
