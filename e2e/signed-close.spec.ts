@@ -75,6 +75,12 @@ test("a case of a survey that requires a signature is signed and submitted, with
   await openCase(user, surveyId, "SIGN_JS");
   await question(user, "Befinden").getByLabel("gut").check();
   await expect(user.getByTestId("fill")).not.toHaveAttribute("aria-busy", "true");
+  // Without a connection, submitting says that signing needs one; the case stays as it is.
+  await user.context().setOffline(true);
+  await user.getByTestId("submit-survey").click();
+  await expect(user.getByTestId("toast")).toContainText("Zum Unterschreiben wird eine Verbindung gebraucht.");
+  await expect(user).toHaveURL(new RegExp(`/survey/${surveyId}/fill/SIGN_JS`));
+  await user.context().setOffline(false);
   await user.getByTestId("submit-survey").click();
   await sign(user, surveyId, "SIGN_JS", true);
   const approver = await signedInPage(browser, "approver");
