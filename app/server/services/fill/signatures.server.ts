@@ -305,16 +305,6 @@ export async function signaturesOf(db: Executor, caseIds: readonly number[]): Pr
   }));
 }
 
-/** Whether a case was signed; a signed case is Closed and can only be read. */
-export async function isSigned(db: Executor, caseId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("case_signatures")
-    .select("id")
-    .where("patient_data_id", "=", caseId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Removes intents older than a day (used or not); run with the hourly purge. */
 export async function purgeSigningIntents(db: Executor, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
