@@ -192,7 +192,7 @@ describe("embedded identity provider", () => {
   it("asks for the password again on prompt=login and max_age=0 while its session lasts, and says when", async () => {
     const browser = newBrowser();
     await t.signIn(browser, "user");
-    for (const extra of [{ prompt: "login" }, { max_age: "0" }]) {
+    for (const extra of [{ prompt: "login" }, { max_age: "0" }] as Record<string, string>[]) {
       const { challenge } = pkcePair();
       let asked = 0;
       const { final } = await follow(browser, t.authorizeUrl(challenge, extra), REDIRECT_URI, (html) => {
