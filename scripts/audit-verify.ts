@@ -26,7 +26,9 @@ try {
       console.log(`${name}: ok, ${verdict.rows} rows`);
     } else {
       broken += 1;
-      console.log(`${name}: BROKEN at row ${verdict.firstBad.id} (${verdict.firstBad.kind}), ${verdict.rows} rows`);
+      const bad = verdict.firstBad;
+      const signed = "patientId" in bad ? `: the signed case ${bad.patientId ?? `#${bad.patientDataId}`} changed` : "";
+      console.log(`${name}: BROKEN at row ${bad.id} (${bad.kind}${signed}), ${verdict.rows} rows`);
     }
   }
   if (keys.length === 0) console.log("No audit rows.");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CaseSignatureSchema } from "./signatures";
 
 /**
  * The audit trail as the app shows it (docs/decisions/028-audit-reading.md): a case's answer history per
@@ -50,6 +51,8 @@ export const CaseHistorySchema = z.object({
   /** The preliminary questions (QuestionId is the preliminary question's id), in the survey's order. */
   PreliminaryQuestions: z.array(QuestionHistorySchema),
   Questions: z.array(QuestionHistorySchema),
+  /** The electronic signatures of the case, oldest first (docs/decisions/029-signed-close.md). */
+  Signatures: z.array(CaseSignatureSchema),
 });
 export type CaseHistory = z.infer<typeof CaseHistorySchema>;
 

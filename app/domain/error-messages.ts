@@ -16,6 +16,7 @@ export const errorMessageKeys: Record<ErrorType, string> = {
   SURVEY_INVALID_STATUS: "errors.invalidStatus",
   SURVEY_EXISTING_QUESTION_RESPONSE: "errors.existingResponses",
   SURVEY_ALREADY_CLOSED: "fill.surveyCantBeFilledAlreadyClosed",
+  SIGNATURE_REQUIRED: "fill.signatureRequired",
   SYNC_SURVEY_PATIENTID_CLASH: "offline.errors.SYNC_SURVEY_PATIENTID_CLASH",
   SYNC_SURVEY_ALREADY_CLOSED: "offline.errors.SYNC_SURVEY_ALREADY_CLOSED",
   SYNC_SURVEY_OUTDATED_HASH: "offline.errors.SYNC_SURVEY_OUTDATED_HASH",

@@ -15,6 +15,8 @@ export const errorStatus = {
   SURVEY_INVALID_STATUS: 409,
   SURVEY_EXISTING_QUESTION_RESPONSE: 409,
   SURVEY_ALREADY_CLOSED: 409,
+  /** POST /patients/close for a case of a survey whose cases are submitted with an electronic signature. */
+  SIGNATURE_REQUIRED: 409,
   SYNC_SURVEY_PATIENTID_CLASH: 409,
   SYNC_SURVEY_ALREADY_CLOSED: 409,
   SYNC_SURVEY_OUTDATED_HASH: 409,

@@ -52,7 +52,16 @@ export type OfflineSyncPayload = z.output<typeof OfflineSyncRequestSchema>;
 
 /** The answer of a sync: the case's id (section 7: "response data is the patient data id"). */
 export const OfflineSyncResultSchema = z
-  .object({ Data: id.describe("PatientDataId of the case the fill went to") })
+  .object({
+    Data: id.describe("PatientDataId of the case the fill went to"),
+    SignatureRequired: z
+      .literal(true)
+      .optional()
+      .describe(
+        "Present when the fill asked to Close a case of a survey that requires an electronic signature: the " +
+          "answers were saved and the case left Open, to be signed online",
+      ),
+  })
   .meta({ id: "OfflineSyncResult" });
 export type OfflineSyncResult = z.infer<typeof OfflineSyncResultSchema>;
 

@@ -176,6 +176,10 @@ export const SurveySchema = z
     TargetNumberOfResponses: z.number().int(),
     IsPatientIdAutoGenerationEnabled: z.boolean(),
     IsPatientFormEnabled: z.boolean(),
+    RequiresSignature: z
+      .boolean()
+      .default(false)
+      .describe("Cases are submitted with an electronic signature (docs/decisions/029-signed-close.md)"),
     TagIds: z.array(id),
     UserTeamPermissions: z.array(id),
     EditorTeamPermissions: z.array(id),
@@ -225,6 +229,7 @@ export const UpdateSurveySchema = z
     TargetNumberOfResponses: z.number().int().min(0).max(9999),
     IsPatientIdAutoGenerationEnabled: z.boolean(),
     IsPatientFormEnabled: z.boolean(),
+    RequiresSignature: z.boolean(),
     TagIds: z.array(id).max(100),
     UserTeamPermissions: z.array(id).max(500),
     EditorTeamPermissions: z.array(id).max(500),

@@ -42,6 +42,24 @@ describe("sync client", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("finishes a fill whose case the server keeps open for a signature, with or without files", async () => {
+    // No files: the sync saves the answers and says that the case is signed online (decision 029).
+    await recordAnswer(ctx("P1"), question(1, "FreeText"), { TextResponse: "a" });
+    await recordClose(ctx("P1"));
+    const plain = scriptedFetch([() => json(200, { Data: 42, SignatureRequired: true })]);
+    expect(await syncEntry(7, "P1", { fetch: plain.fetch })).toBe("synced");
+    expect(await getEntry(7, "P1")).toBeUndefined();
+    // Files: the close after them is refused for the signature, and nothing is left to send.
+    await closedFillWithFile("P2");
+    const files = scriptedFetch([
+      () => json(200, { Data: 43 }),
+      () => json(200, [{ Id: 1 }]),
+      () => json(409, { Type: "SIGNATURE_REQUIRED", Error: "sign it" }),
+    ]);
+    expect(await syncEntry(7, "P2", { fetch: files.fetch })).toBe("synced");
+    expect(await getEntry(7, "P2")).toBeUndefined();
+  });
+
   it("keeps everything when the network is gone, and resends with the same key", async () => {
     const entry = await closedFillWithFile();
     expect(await syncEntry(7, "P1", scriptedFetch([offline]))).toBe("offline");

@@ -115,7 +115,9 @@ async function closeCase(entry: FillEntry, fetchFn: Fetch): Promise<"done" | "fa
   }
   if (res.status === 401 || res.status === 403) return "unauthorized";
   const { Type } = res.ok ? {} : await errorBody(res);
-  if (!res.ok && Type !== "SURVEY_ALREADY_CLOSED") return "failed";
+  // A survey that requires a signature: the answers and files are on the server and the case stays open
+  // there, to be signed online (decision 029); this device has nothing more to send.
+  if (!res.ok && Type !== "SURVEY_ALREADY_CLOSED" && Type !== "SIGNATURE_REQUIRED") return "failed";
   await markClosed(entry.surveyId, entry.patientId);
   return "done";
 }

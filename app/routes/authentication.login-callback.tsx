@@ -3,10 +3,12 @@ import { hasToolAccess } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { clearStateCookies, getOidc, termsUrl } from "~/server/auth/oidc.server";
 import { renewAt } from "~/server/auth/renewal.server";
+import { finishSigning } from "~/server/auth/signing.server";
 import { clearKeptHash, keptHash } from "~/server/auth/return-hash.server";
 import { safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
+import { findSigningIntent } from "~/server/services/fill/signatures.server";
 import { syncUser } from "~/server/services/users.server";
 import { returnToCookie } from "./authentication.login";
 import { SILENT_DONE, silentOutcome } from "./authentication.silent-done";
@@ -15,11 +17,16 @@ import { SILENT_DONE, silentOutcome } from "./authentication.silent-done";
  * The provider sends the person back here. Terms not accepted: to the provider's terms page.
  * Otherwise a session is made and the person lands where they wanted to go, in their language. The
  * sign-in's state cookie has done its work either way and is removed; a session the browser still named
- * (an earlier sign-in) ends, so that only the new one is valid.
+ * (an earlier sign-in) ends, so that only the new one is valid. A signing's fresh sign-in comes back here
+ * too (its state names a signing intent): it records the signature and leaves the session as it was
+ * (docs/decisions/029-signed-close.md).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { env, db, sessions } = getContext();
   const url = new URL(request.url);
+  const state = url.searchParams.get("state");
+  const signing = state ? await findSigningIntent(db, state) : undefined;
+  if (signing) throw await finishSigning(request, signing);
   const secure = url.protocol === "https:";
   const headers = new Headers();
   for (const cookie of clearStateCookies(request)) headers.append("Set-Cookie", cookie);

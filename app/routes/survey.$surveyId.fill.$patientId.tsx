@@ -148,6 +148,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // What was not taken is shown on the same page, as typed and with its reason, before going anywhere.
       if (hasProblems(problems)) return data(problems, { status: 400 });
       if (go === "submit") {
+        // A survey that requires a signature is submitted on its signing page (decision 029).
+        if (survey.RequiresSignature) return redirect(`/survey/${surveyId}/sign/${encodeURIComponent(patientId)}`);
         await api.post("/patients/close", { query: { patientId, surveyId } });
         return redirect(`${base}?page=done`);
       }

@@ -65,7 +65,7 @@ function HistoryTable({ question, testId }: { question: QuestionRows; testId: st
 }
 
 export default function CaseHistoryPage() {
-  const { survey, patientId, timeZone, preliminary, questions } = useLoaderData<typeof loader>();
+  const { survey, patientId, timeZone, preliminary, questions, signatures } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const field = useId();
   return (
@@ -86,6 +86,34 @@ export default function CaseHistoryPage() {
       {questions ? (
         <>
           <p className="audit__note">{t("audit.timeZoneNote", { zone: timeZone })}</p>
+          {signatures && signatures.length > 0 ? (
+            <>
+              <h2>{t("audit.history.signatures")}</h2>
+              <div className="audit__table">
+                <table data-testid="history-signatures">
+                  <caption>{t("audit.history.signaturesCaption")}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("audit.col.at")}</th>
+                      <th scope="col">{t("audit.col.signer")}</th>
+                      <th scope="col">{t("audit.col.meaning")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {signatures.map((s) => (
+                      <tr key={s.id}>
+                        <td>
+                          <time dateTime={s.atIso}>{s.at}</time>
+                        </td>
+                        <td>{s.name}</td>
+                        <td>{t(`audit.meaning.${s.meaning}`)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : null}
           {questions.length === 0 && (preliminary?.length ?? 0) === 0 ? (
             <p className="notice" data-testid="history-empty">
               {t("audit.history.empty")}

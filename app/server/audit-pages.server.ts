@@ -39,7 +39,8 @@ async function approverSurvey(request: Request, api: ApiClient, surveyId: number
 export async function loadCaseHistoryPage(request: Request, api: ApiClient, surveyId: number) {
   const survey = await approverSurvey(request, api, surveyId);
   const patientId = new URL(request.url).searchParams.get("patientId")?.trim() ?? "";
-  if (!patientId) return { survey, patientId, timeZone: AUDIT_TIME_ZONE, preliminary: null, questions: null };
+  if (!patientId)
+    return { survey, patientId, timeZone: AUDIT_TIME_ZONE, preliminary: null, questions: null, signatures: null };
   const locale = localeFromRequest(request);
   const history = await api
     .get("/audit-log/case-history", { query: { surveyId, patientId }, schema: CaseHistorySchema })
@@ -69,6 +70,13 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
     timeZone: AUDIT_TIME_ZONE,
     preliminary: rowsOf(history.PreliminaryQuestions),
     questions: rowsOf(history.Questions),
+    signatures: history.Signatures.map((s) => ({
+      id: s.Id,
+      atIso: s.SignedAt,
+      at: when(s.SignedAt),
+      name: s.SignerName,
+      meaning: s.Meaning,
+    })),
   };
 }
 

@@ -14,6 +14,7 @@ import { closeStaleCases } from "~/server/services/fill/cases.server";
 import { warmStatistics } from "~/server/services/statistics/statistics.server";
 import { sweepOrphans } from "~/server/storage/sweep.server";
 import { purgeSyncRequests } from "~/server/services/sync/sync-requests.server";
+import { purgeSigningIntents } from "~/server/services/fill/signatures.server";
 
 /**
  * Starts what the server needs before it takes requests: configuration (a bad value stops here
@@ -73,6 +74,7 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     async () => {
       await purgeExpiredSessions(db);
       await purgeSyncRequests(db);
+      await purgeSigningIntents(db);
       await purgeIdempotentRequests(db);
     },
     (e) => log.error("purge", { error: String(e) }),

@@ -6,8 +6,8 @@ import { dialectOf } from "~/server/db/db.server";
 import { dropAppendOnly, makeAppendOnly, type MigrationDb } from "~/server/db/migrations/helpers";
 import type { DB } from "~/server/db/types.server";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
-import { auditRowHash, type ChainVerdict } from "~/server/services/audit-chain.server";
-import { chainKeys, verifyStoredChain } from "~/server/services/audit-verify.server";
+import { auditRowHash } from "~/server/services/audit-chain.server";
+import { chainKeys, verifyStoredChain, type StoredChainVerdict } from "~/server/services/audit-verify.server";
 import { dialects } from "../support/databases";
 import { json, questionId, startCase, useFillWorld, type FillWorld } from "./fill-support";
 import { payload, sync } from "./sync-support";
@@ -28,8 +28,8 @@ afterAll(async () => {
 class Rollback extends Error {}
 
 /** Tampers inside a transaction that is rolled back afterwards, and verifies the chain as it was then. */
-async function tampered(db: DB, key: string, tamper: (trx: DB) => Promise<void>): Promise<ChainVerdict> {
-  let verdict: ChainVerdict | undefined;
+async function tampered(db: DB, key: string, tamper: (trx: DB) => Promise<void>): Promise<StoredChainVerdict> {
+  let verdict: StoredChainVerdict | undefined;
   await db
     .transaction()
     .execute(async (trx) => {

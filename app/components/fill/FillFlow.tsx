@@ -33,6 +33,8 @@ export interface FillFlowProps {
   sink: AnswerSink;
   savePreliminary: (attributeId: number, optionId: number) => Promise<ApiResult<unknown>>;
   close: () => Promise<ApiResult<unknown>>;
+  /** A survey that requires a signature: submitting goes to the signing page instead (decision 029). */
+  sign?: () => void;
   onRefused: (result: Extract<ApiResult<unknown>, { ok: false }>) => void;
   attachments?: (question: Question) => React.ReactNode;
   /** Without JavaScript: what the page's form could not take, to show on the page. */
@@ -114,12 +116,13 @@ export function FillFlow(props: FillFlowProps) {
 
   const submit = useCallback(async () => {
     await settled();
+    if (!preview && survey.RequiresSignature && props.sign) return props.sign();
     if (!preview) {
       const result = await props.close();
       if (!result.ok) return props.onRefused(result);
     }
     go("done");
-  }, [preview, props, go, settled]);
+  }, [preview, props, go, settled, survey.RequiresSignature]);
 
   const onAnswer = (question: Question, value: AnswerValue | undefined) => {
     const exitOption = value?.AnswerOptionIds?.map((id) => question.AnswerOptions.find((o) => o.Id === id)).find(

@@ -99,6 +99,11 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
         sink={writers.sink}
         savePreliminary={writers.savePreliminary}
         close={writers.close}
+        sign={() => {
+          // Signing is a fresh sign-in at the provider: it needs a connection (decision 029).
+          if (local || !navigator.onLine) return toast("info", t("fill.signNeedsConnection"));
+          window.location.assign(`/survey/${d.survey.Id}/sign/${encodeURIComponent(d.patientId)}`);
+        }}
         onRefused={onRefused}
         problems={problems}
         formKey={d.formKey}

@@ -60,3 +60,29 @@ export function createTokenVerifier(opts: { issuer: string; audience: string }):
     return identityFromClaims(payload);
   };
 }
+
+/** What a signing reads from a verified ID token (docs/decisions/029-signed-close.md). */
+export interface IdTokenFacts {
+  sub: string;
+  /** Seconds since the epoch; undefined when the token carries none. */
+  authTime: number | undefined;
+}
+
+/**
+ * Verifies an ID token (signature against the provider's keys, issuer, audience the client, expiry) and that
+ * it carries the nonce the sign-in sent. Any failure is thrown.
+ */
+export async function verifyIdToken(
+  token: string,
+  opts: { issuer: string; clientId: string; nonce: string },
+): Promise<IdTokenFacts> {
+  const { issuer } = await discover(opts.issuer);
+  const { payload } = await jwtVerify(token, await keysOf(opts.issuer), {
+    issuer,
+    audience: opts.clientId,
+    clockTolerance: 5,
+  });
+  if (payload.nonce !== opts.nonce) throw new Error("The ID token's nonce is not the signing's");
+  if (typeof payload.sub !== "string" || !payload.sub) throw new Error("The ID token names no subject");
+  return { sub: payload.sub, authTime: typeof payload.auth_time === "number" ? payload.auth_time : undefined };
+}

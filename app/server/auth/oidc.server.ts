@@ -1,5 +1,5 @@
 import { Authenticator } from "remix-auth";
-import { OAuth2Strategy } from "remix-auth-oauth2";
+import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import type { Identity } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { localeFromRequest } from "~/server/i18n.server";
@@ -34,6 +34,38 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
    */
   refreshToken(refreshToken: string) {
     return this.client.refreshAccessToken(this.options.tokenEndpoint.toString(), refreshToken, []);
+  }
+
+  /**
+   * The address of a signing's fresh sign-in (docs/decisions/029-signed-close.md), by standard parameters
+   * only: prompt=login and max_age=0 make the provider ask for the password again even while its own session
+   * lasts, and put auth_time in the ID token; the nonce binds the ID token to this signing. Only `openid`
+   * is asked for: the signing needs who signed in and when, no access to the API.
+   */
+  signingUrl(opts: { state: string; codeVerifier: string; nonce: string; locale: string }): string {
+    const url = this.client.createAuthorizationURLWithPKCE(
+      this.options.authorizationEndpoint.toString(),
+      opts.state,
+      CodeChallengeMethod.S256,
+      opts.codeVerifier,
+      ["openid"],
+    );
+    url.searchParams.set("prompt", "login");
+    url.searchParams.set("max_age", "0");
+    url.searchParams.set("nonce", opts.nonce);
+    url.searchParams.set("ui_locales", opts.locale);
+    return url.toString();
+  }
+
+  /** Exchanges a signing's authorization code for its tokens (the ID token is what the signing reads). */
+  signingTokens(code: string, codeVerifier: string) {
+    return this.validateAuthorizationCode(code, codeVerifier);
+  }
+
+  /** Revokes a token, quietly: the signing's own sign-in leaves no grant behind that the app would use. */
+  async revokeQuietly(token: string): Promise<void> {
+    if (!this.options.tokenRevocationEndpoint) return;
+    await this.revokeToken(token).catch(() => undefined);
   }
 }
 

@@ -34,6 +34,8 @@ export type QuestionTypeCode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export type DependenceType = "SHOW" | "HIDE";
 export type TeamPermissionKind = "user" | "editor" | "approver";
 export type PatientDataState = "Open" | "Closed";
+/** What a signature means (docs/decisions/029-signed-close.md). */
+export type SignatureMeaning = "author" | "reviewer" | "approval";
 
 export interface UsersTable {
   id: Id;
@@ -149,6 +151,8 @@ export interface SurveysTable {
   target_responses: Generated<number>;
   patient_id_auto_generation: Generated<Flag>;
   patient_form_enabled: Generated<Flag>;
+  /** Submitting a case needs an electronic signature (migration 0012, docs/decisions/029-signed-close.md). */
+  requires_signature: Generated<Flag>;
   /** Change detection for offline copies. */
   hash: Generated<string>;
   /** The survey this one was cloned from. */
@@ -333,6 +337,38 @@ export interface AttachmentBlobsTable {
   created_at: Timestamp;
 }
 
+/** An electronic signature of a case (migration 0012, docs/decisions/029-signed-close.md). */
+export interface CaseSignaturesTable {
+  id: Id;
+  survey_id: number;
+  patient_data_id: number;
+  user_id: number | null;
+  signer_sub: string;
+  signer_name: string;
+  meaning: SignatureMeaning;
+  /** sha256 (hex) of the case's answers as signed (caseAnswersHash). */
+  answers_hash: string;
+  signed_at: IsoTimestamp;
+  /** When the signer signed in afresh at the provider for this signature (the ID token's auth_time). */
+  auth_time: IsoTimestamp;
+}
+
+/** A signing started on the signing page, until the provider sends the person back (at most once). */
+export interface SigningIntentsTable {
+  /** The OAuth state of the signing's sign-in. */
+  id: string;
+  user_id: number;
+  session_hash: string;
+  survey_id: number;
+  patient_data_id: number;
+  meaning: SignatureMeaning;
+  answers_hash: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: IsoTimestamp;
+  used_at: IsoTimestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -364,6 +400,8 @@ export interface Database {
   attachment_blobs: AttachmentBlobsTable;
   response_words: ResponseWordsTable;
   response_words_pending: ResponseWordsPendingTable;
+  case_signatures: CaseSignaturesTable;
+  signing_intents: SigningIntentsTable;
 }
 
 /** A free-text answer's cloud words, each with how often the text uses it (migration 0010). */

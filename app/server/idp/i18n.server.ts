@@ -14,6 +14,8 @@ const de = {
   submitLogin: "Anmelden",
   wrongCredentials: "Benutzername oder Passwort ist falsch. Bitte versuchen Sie es erneut.",
   missingCredentials: "Bitte geben Sie Benutzername und Passwort ein.",
+  reauthenticateSamePerson:
+    "Bitte bestätigen Sie mit dem Passwort des angemeldeten Kontos. Um das Konto zu wechseln, melden Sie sich zuerst ab.",
   demoTitle: "Demo-Zugänge",
   demoIntro: "Diese Konten sind nur für Erprobung und Vorführung gedacht.",
   demoUser: "Benutzer",
@@ -64,6 +66,8 @@ const en: Dictionary = {
   submitLogin: "Sign in",
   wrongCredentials: "The username or password is incorrect. Please try again.",
   missingCredentials: "Please enter your username and password.",
+  reauthenticateSamePerson:
+    "Please confirm with the password of the account that is signed in. To switch accounts, sign out first.",
   demoTitle: "Demo accounts",
   demoIntro: "These accounts are meant for trying out and demonstrating only.",
   demoUser: "User",

@@ -189,6 +189,43 @@ describe("embedded identity provider", () => {
     expect(response.status).toBe(200);
   });
 
+  it("asks for the password again on prompt=login and max_age=0 while its session lasts, and says when", async () => {
+    const browser = newBrowser();
+    await t.signIn(browser, "user");
+    for (const extra of [{ prompt: "login" }, { max_age: "0" }] as Record<string, string>[]) {
+      const { challenge } = pkcePair();
+      let asked = 0;
+      const { final } = await follow(browser, t.authorizeUrl(challenge, extra), REDIRECT_URI, (html) => {
+        asked++;
+        // The page names the person signed in here.
+        expect(html).toContain('value="user"');
+        return credentials("user", "user123")();
+      });
+      expect(asked, JSON.stringify(extra)).toBe(1);
+      expect(new URL(final).searchParams.get("code")).toBeTruthy();
+    }
+    // The ID token says when the person authenticated, and carries the nonce.
+    const tokens = await t.signIn(browser, "user", { max_age: "0", scope: "openid" });
+    const claims = decodeJwt(tokens.id_token);
+    expect(claims.nonce).toBe("nonce-123");
+    expect(typeof claims.auth_time).toBe("number");
+    expect(Math.abs(Number(claims.auth_time) - Date.now() / 1000)).toBeLessThan(10);
+  });
+
+  it("takes only the signed-in person at a re-authentication; another account is asked to sign out first", async () => {
+    const browser = newBrowser();
+    await t.signIn(browser, "user");
+    const { challenge } = pkcePair();
+    let pages = 0;
+    const { page } = await follow(browser, t.authorizeUrl(challenge, { prompt: "login" }), REDIRECT_URI, () =>
+      pages++ === 0 ? credentials("editor", "editor123")() : undefined,
+    );
+    expect(page?.html).toContain("Bitte bestätigen Sie mit dem Passwort des angemeldeten Kontos.");
+    // The person's own sign-in here goes on: a silent sign-in still works for them.
+    const silent = await t.signIn(browser, undefined, { prompt: "none" });
+    expect(decodeJwt(silent.id_token).sub).toBe("user");
+  });
+
   it("grants offline_access without a consent screen when the app asks with prompt=consent", async () => {
     const browser = newBrowser();
     const tokens = await t.signIn(browser, "editor", { prompt: "consent" });

@@ -158,7 +158,8 @@ export function createPageRoutes(opts: PageRoutesOptions) {
       return;
     }
     if (req.method === "GET" || req.method === "HEAD") {
-      showLogin(200);
+      // A re-authentication names the person signed in here already.
+      showLogin(200, details.session?.accountId);
       return;
     }
     if (req.method !== "POST") {
@@ -178,6 +179,15 @@ export function createPageRoutes(opts: PageRoutesOptions) {
     const account = verifyCredentials(username, password);
     if (!account) {
       showLogin(200, username, t.wrongCredentials);
+      return;
+    }
+    // A re-authentication the client asked for (prompt=login, max_age) while someone is signed in here
+    // confirms that person: another account is refused, so that signing (docs/decisions/029) cannot end the
+    // signed-in person's session here, and with it their refresh tokens. To switch accounts, sign out first.
+    const current = details.session?.accountId;
+    const reauthentication = details.prompt.reasons.some((r) => r === "login_prompt" || r === "max_age");
+    if (current && reauthentication && account.username !== current) {
+      showLogin(200, current, t.reauthenticateSamePerson);
       return;
     }
     await provider.interactionFinished(

@@ -18,6 +18,7 @@ import { audit } from "./audit.server";
 import { surveyStructure } from "./fill/structure.server";
 import { requireSurvey, type SurveyAccess } from "./survey-access.server";
 import { actorOf, type SurveyCaller } from "./surveys.server";
+import { signaturesOf } from "./fill/signatures.server";
 
 /**
  * Reading the audit trail in the app (docs/decisions/028-audit-reading.md): a case's answer history and a
@@ -189,7 +190,13 @@ export async function caseHistoryOf(
   const preliminaryQuestions = [...preliminary.values()].sort(
     (a, b) => attributeRank(a.QuestionId) - attributeRank(b.QuestionId) || a.QuestionId - b.QuestionId,
   );
-  return { SurveyId: surveyId, PatientId: patientId, PreliminaryQuestions: preliminaryQuestions, Questions: questions };
+  return {
+    SurveyId: surveyId,
+    PatientId: patientId,
+    PreliminaryQuestions: preliminaryQuestions,
+    Questions: questions,
+    Signatures: await signaturesOf(db, caseIds),
+  };
 }
 
 /**

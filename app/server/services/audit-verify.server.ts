@@ -7,11 +7,27 @@ import {
   type ChainVerdict,
   type ChainedAuditRow,
 } from "~/server/services/audit-chain.server";
+import { signatureBreakOf } from "~/server/services/fill/signatures.server";
 import { requireSurvey } from "~/server/services/survey-access.server";
 import type { SurveyCaller } from "~/server/services/surveys.server";
 
-/** Reads one chain's rows in id order and its head, and walks it (docs/decisions/027-audit-chain.md). */
-export async function verifyStoredChain(db: DB, key: string): Promise<ChainVerdict> {
+/**
+ * A chain's verdict, or a signed case whose answers no longer hash to what the chain's "case.sign" row
+ * carries (docs/decisions/029-signed-close.md): `signature`, at that row, naming the case.
+ */
+export type StoredChainVerdict =
+  | ChainVerdict
+  | {
+      ok: false;
+      rows: number;
+      firstBad: { id: number; kind: "signature"; patientDataId: number; patientId: string | null };
+    };
+
+/**
+ * Reads one chain's rows in id order and its head, and walks it (docs/decisions/027-audit-chain.md); a whole
+ * survey chain then has each signed case's answers checked against the hash its signature row carries.
+ */
+export async function verifyStoredChain(db: DB, key: string): Promise<StoredChainVerdict> {
   let query = db
     .selectFrom("audit_log")
     .select([
@@ -36,10 +52,18 @@ export async function verifyStoredChain(db: DB, key: string): Promise<ChainVerdi
     .select(["last_id", "last_hash", "count", "anchor_hash", "archived_count"])
     .where("chain_key", "=", key)
     .executeTakeFirst();
-  return verifyChain(
+  const verdict = verifyChain(
     rows,
     head ? { ...head, count: Number(head.count), archived_count: Number(head.archived_count) } : null,
   );
+  if (!verdict.ok || key === GLOBAL_CHAIN) return verdict;
+  const broken = await signatureBreakOf(db, rows);
+  if (!broken) return verdict;
+  return {
+    ok: false,
+    rows: verdict.rows,
+    firstBad: { id: broken.id, kind: "signature", patientDataId: broken.patientDataId, patientId: broken.patientId },
+  };
 }
 
 /** Every chain there is: those with a head and those with rows, "global" first, then by survey id. */
@@ -59,7 +83,17 @@ export async function chainKeys(db: DB): Promise<string[]> {
 export const AuditVerdictSchema = z.object({
   Ok: z.boolean(),
   Rows: z.number().int(),
-  FirstBad: z.object({ Id: z.number().int(), Kind: z.enum(["changed", "removed", "inserted"]) }).optional(),
+  FirstBad: z
+    .object({
+      Id: z.number().int(),
+      Kind: z.enum(["changed", "removed", "inserted", "signature"]),
+      PatientId: z
+        .string()
+        .nullable()
+        .optional()
+        .describe("For `signature`: the patient id of the signed case whose answers changed after signing"),
+    })
+    .optional(),
 });
 export type AuditVerdictView = z.infer<typeof AuditVerdictSchema>;
 
@@ -70,5 +104,13 @@ export async function auditVerdictOf(db: DB, caller: SurveyCaller, surveyId: num
   const verdict = await verifyStoredChain(db, String(surveyId));
   return verdict.ok
     ? { Ok: true, Rows: verdict.rows }
-    : { Ok: false, Rows: verdict.rows, FirstBad: { Id: verdict.firstBad.id, Kind: verdict.firstBad.kind } };
+    : {
+        Ok: false,
+        Rows: verdict.rows,
+        FirstBad: {
+          Id: verdict.firstBad.id,
+          Kind: verdict.firstBad.kind,
+          ...("patientId" in verdict.firstBad ? { PatientId: verdict.firstBad.patientId } : {}),
+        },
+      };
 }

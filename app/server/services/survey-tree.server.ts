@@ -152,6 +152,7 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
     OutroText: survey.outro_text,
     TargetNumberOfResponses: survey.target_responses,
     IsPatientIdAutoGenerationEnabled: survey.patient_id_auto_generation === 1,
+    RequiresSignature: survey.requires_signature === 1,
     IsPatientFormEnabled: survey.patient_form_enabled === 1,
     TagIds: tags.map((r) => r.tag_id),
     UserTeamPermissions: [...t.userTeamIds],

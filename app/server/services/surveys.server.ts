@@ -176,6 +176,7 @@ export async function updateSurvey(
       flag(input.IsPatientIdAutoGenerationEnabled),
     );
     change("IsPatientFormEnabled", "patient_form_enabled", row.patient_form_enabled, flag(input.IsPatientFormEnabled));
+    change("RequiresSignature", "requires_signature", row.requires_signature, flag(input.RequiresSignature));
 
     const toIso = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : wireToIsoDate(v));
     const start = toIso(input.StartDate);

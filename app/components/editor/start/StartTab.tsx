@@ -25,6 +25,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
   const description = useSavedField(id, "Description", survey.Description);
   const target = useSavedField(id, "TargetNumberOfResponses", survey.TargetNumberOfResponses);
   const autoId = useSavedField(id, "IsPatientIdAutoGenerationEnabled", survey.IsPatientIdAutoGenerationEnabled);
+  const signature = useSavedField(id, "RequiresSignature", survey.RequiresSignature);
   const tagIds = useSavedField(id, "TagIds", survey.TagIds, sameIds);
   const rights = {
     UserTeamPermissions: useSavedField(id, "UserTeamPermissions", survey.UserTeamPermissions, sameIds),
@@ -104,6 +105,24 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
         </div>
         <p id="survey-auto-id-hint" className="field__hint">
           {t("startTab.autoIdHint")}
+        </p>
+      </fieldset>
+
+      <fieldset className="choice-list">
+        <legend className="field__label">{t("startTab.submitting")}</legend>
+        <div className="start-choice">
+          <input
+            id="survey-signature"
+            type="checkbox"
+            checked={signature.value}
+            disabled={readOnly}
+            aria-describedby="survey-signature-hint"
+            onChange={(event) => void signature.save(event.target.checked)}
+          />
+          <label htmlFor="survey-signature">{t("startTab.requiresSignature")}</label>
+        </div>
+        <p id="survey-signature-hint" className="field__hint">
+          {t("startTab.requiresSignatureHint")}
         </p>
       </fieldset>
 

@@ -71,9 +71,17 @@ export const patientRoutes = [
   route({
     method: "post",
     path: "/patients/close",
-    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ALREADY_CLOSED", "SURVEY_PATIENTID_NOT_FOUND"],
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "SURVEY_INVALID_STATUS",
+      "SURVEY_ALREADY_CLOSED",
+      "SURVEY_PATIENTID_NOT_FOUND",
+      "SIGNATURE_REQUIRED",
+    ],
     tag,
-    summary: "Submit a case: it is Closed at once (409 SURVEY_ALREADY_CLOSED when it was)",
+    summary:
+      "Submit a case: it is Closed at once (409 SURVEY_ALREADY_CLOSED when it was; 409 SIGNATURE_REQUIRED " +
+      "when the survey's cases are submitted by an electronic signature on the signing page)",
     query: CaseQuery,
     status: 204,
     handler: async ({ deps, caller, query }) =>

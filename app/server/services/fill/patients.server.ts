@@ -109,11 +109,17 @@ function alreadyThere(state: "Open" | "Closed", patientId: string) {
     : new AppError("SURVEY_PATIENTID_EXISTS", `A case ${patientId} already exists in this survey`);
 }
 
-/** POST /patients/close: submits a case; it is Closed at once and can no longer be changed. */
+/**
+ * POST /patients/close: submits a case; it is Closed at once and can no longer be changed. A case of a survey
+ * that requires a signature is submitted only by signing it (409 SIGNATURE_REQUIRED; decision 029).
+ */
 export async function closePatient(db: DB, caller: SurveyCaller, ref: CaseRef): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await requireFillableSurvey(trx, caller, ref.surveyId);
+    const access = await requireFillableSurvey(trx, caller, ref.surveyId);
     const kase = requireOpen(await findCase(trx, ref.surveyId, ref.patientId, { lock: true }), ref.patientId);
+    if (access.row.requires_signature === 1) {
+      throw new AppError("SIGNATURE_REQUIRED", `The case ${ref.patientId} is submitted by signing it`);
+    }
     const now = new Date().toISOString();
     await trx
       .updateTable("patient_data")

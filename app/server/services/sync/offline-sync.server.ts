@@ -49,9 +49,14 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     // The case first, then the key: a sync that committed both meanwhile shows its key to every later
     // statement (PostgreSQL reads each statement's own snapshot), so a copy of it replays instead of clashing.
     const existing = await findCase(trx, surveyId, payload.PatientId, { lock: true });
+    // A survey that requires a signature is submitted only by signing online (decision 029): a fill that
+    // asks to close is saved, its case stays Open, and the answer says so.
+    const signatureRequired = payload.Close && access.row.requires_signature === 1;
+    const withSignature = (result: OfflineSyncResult): OfflineSyncResult =>
+      signatureRequired && existing?.state !== "Closed" ? { ...result, SignatureRequired: true } : result;
     if (key) {
       const applied = await findApplied(trx, caller.surveyUserDataId, key);
-      if (applied) return replay(applied, hash);
+      if (applied) return withSignature(replay(applied, hash));
     }
     if (access.status !== "Active") {
       throw new AppError(
@@ -72,7 +77,7 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
     const plan = planFill(structure, payload);
 
     const now = new Date().toISOString();
-    const close = payload.Close;
+    const close = payload.Close && !signatureRequired;
     const created = existing
       ? null
       : await createSyncCase(trx, caller, { surveyId, patientId: payload.PatientId, close, now });
@@ -90,6 +95,7 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
       PreliminaryQuestionAnswers: Object.keys(plan.preliminary).length,
       Overwrite: existing !== undefined,
       Close: close,
+      ...(signatureRequired ? { SignatureRequired: true } : {}),
       IdempotencyKey: key,
     };
     await auditAll(trx, actorOf(caller), [
@@ -98,7 +104,7 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
       ...answerEntries(target, structure, previous, plan),
       caseEntry(target, { action: "case.sync", before: replaced, after: summary }),
     ]);
-    return { Data: caseId };
+    return withSignature({ Data: caseId });
   });
 }
 
