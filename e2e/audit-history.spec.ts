@@ -97,14 +97,15 @@ test("a value set online and overwritten by an offline sync shows in the case's 
 
     // The survey's change log, filtered by action through its plain GET form.
     await plain.goto(`/survey/${surveyId}/trail`);
-    await plain.getByLabel("Aktion").selectOption("survey.approve");
+    await plain.getByLabel("Aktion").selectOption({ label: "Umfrage veröffentlicht" });
     await plain.getByRole("button", { name: "Filter anwenden" }).click();
     await expect(plain).toHaveURL(/action=survey\.approve/);
     const trail = plain.getByRole("table", { name: /Änderungen an Aufbau/ });
     const trailRows = trail.locator("tbody tr");
     await expect(trailRows.first()).toBeVisible();
+    // Each action by its name in the page's language, with its code beside it for whoever reads exports.
     for (const text of await trailRows.locator("td:nth-child(3)").allTextContents()) {
-      expect(text).toBe("survey.approve");
+      expect(text).toBe("Umfrage veröffentlicht survey.approve");
     }
     await expect(plain.getByLabel("Aktion")).toHaveValue("survey.approve");
     await plain.getByLabel("Von (Tag)").fill("2999-01-01");

@@ -31,6 +31,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 export default function SurveyTrailPage() {
   const { survey, timeZone, filter, page, pages, total, actors, actions, entries } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  /** An action's name in the page's language; a code without one (a newer action) is shown as it is. */
+  const actionLabel = (code: string) => t(`audit.action.${code.replace(/\./g, "_")}`, { defaultValue: code });
   const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
   const pageHref = (n: number) => {
     const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== ""));
@@ -62,7 +64,7 @@ export default function SurveyTrailPage() {
             <option value="">{t("audit.trail.anyAction")}</option>
             {actions.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {actionLabel(a)}
               </option>
             ))}
           </select>
@@ -107,7 +109,7 @@ export default function SurveyTrailPage() {
                   </td>
                   <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
                   <td>
-                    <code>{e.action}</code>
+                    {actionLabel(e.action)} <code className="audit__code">{e.action}</code>
                   </td>
                   <td>{e.entity}</td>
                   <td className="audit__json">{e.before}</td>
