@@ -1,4 +1,18 @@
 import type { Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type {
+  AuditChainHeadsTable,
+  AuditLogTable,
+  CaseSignaturesTable,
+  SigningIntentsTable,
+} from "./types-trail.server";
+
+export type {
+  AuditChainHeadsTable,
+  AuditLogTable,
+  CaseSignaturesTable,
+  SignatureMeaning,
+  SigningIntentsTable,
+} from "./types-trail.server";
 
 /**
  * The database schema as Kysely sees it. Table and column names are snake_case; the API maps them to the
@@ -34,8 +48,6 @@ export type QuestionTypeCode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export type DependenceType = "SHOW" | "HIDE";
 export type TeamPermissionKind = "user" | "editor" | "approver";
 export type PatientDataState = "Open" | "Closed";
-/** What a signature means (docs/decisions/029-signed-close.md). */
-export type SignatureMeaning = "author" | "reviewer" | "approval";
 
 export interface UsersTable {
   id: Id;
@@ -104,37 +116,6 @@ export interface IdempotentRequestsTable {
   content_type: string | null;
   body: string;
   created_at: Timestamp;
-}
-
-/** Append-only: UPDATE and DELETE are refused by triggers. No foreign keys, so it outlives what it records. */
-export interface AuditLogTable {
-  id: Id;
-  at: Timestamp;
-  actor_user_id: number | null;
-  actor_sub: string | null;
-  /** e.g. "survey.update" */
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  survey_id: number | null;
-  patient_data_id: number | null;
-  before: JsonText | null;
-  after: JsonText | null;
-  /** SHA-256 of the row's content and prev_hash (migration 0011, docs/decisions/027-audit-chain.md). */
-  hash: string | null;
-  /** The hash of the previous row in the same chain; null for a chain's first row. */
-  prev_hash: string | null;
-}
-
-/** The last row of each audit chain (a survey id, or "global"); writers lock it to append. */
-export interface AuditChainHeadsTable {
-  chain_key: string;
-  last_id: number | null;
-  last_hash: string | null;
-  count: Generated<number>;
-  /** The prev_hash of the first row kept after old rows were archived; null while the chain is whole. */
-  anchor_hash: string | null;
-  archived_count: Generated<number>;
 }
 
 export interface SurveysTable {
@@ -335,38 +316,6 @@ export interface AttachmentBlobsTable {
   part: number;
   bytes: Buffer;
   created_at: Timestamp;
-}
-
-/** An electronic signature of a case (migration 0012, docs/decisions/029-signed-close.md). */
-export interface CaseSignaturesTable {
-  id: Id;
-  survey_id: number;
-  patient_data_id: number;
-  user_id: number | null;
-  signer_sub: string;
-  signer_name: string;
-  meaning: SignatureMeaning;
-  /** sha256 (hex) of the case's answers as signed (caseAnswersHash). */
-  answers_hash: string;
-  signed_at: IsoTimestamp;
-  /** When the signer signed in afresh at the provider for this signature (the ID token's auth_time). */
-  auth_time: IsoTimestamp;
-}
-
-/** A signing started on the signing page, until the provider sends the person back (at most once). */
-export interface SigningIntentsTable {
-  /** The OAuth state of the signing's sign-in. */
-  id: string;
-  user_id: number;
-  session_hash: string;
-  survey_id: number;
-  patient_data_id: number;
-  meaning: SignatureMeaning;
-  answers_hash: string;
-  nonce: string;
-  code_verifier: string;
-  created_at: IsoTimestamp;
-  used_at: IsoTimestamp | null;
 }
 
 export interface Database {
