@@ -72,10 +72,16 @@ for (const { width, height, lang } of [
       await field.focus();
       await page.keyboard.press("Tab");
       await expect(pick).toBeFocused();
+      // The picker opens, and Escape closes it. (Pressed before the picker is up, Escape is lost and the open
+      // picker takes the keys meant for the page.)
+      const native = box.locator('input[type="datetime-local"]');
+      const pickerOpen = () => native.evaluate((el) => el.matches(":open"));
       await page.keyboard.press("Enter");
+      await expect.poll(pickerOpen).toBe(true);
       await page.keyboard.press("Escape");
+      await expect.poll(pickerOpen).toBe(false);
       expect(errors).toEqual([]);
-      await box.locator('input[type="datetime-local"]').fill("2026-12-24T18:30");
+      await native.fill("2026-12-24T18:30");
       await expect(field).toHaveValue("24.12.2026 18:30");
       await expect
         .poll(async () => (await serverAnswers(page, id, patientId)).map((a) => a.DateTimeResponse))
