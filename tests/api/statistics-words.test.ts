@@ -6,7 +6,7 @@ import { CLOUD_WORDS } from "~/server/services/statistics/figures.server";
 import { forgetKeptStatistics, warmStatistics } from "~/server/services/statistics/statistics.server";
 import { countPendingWords } from "~/server/services/statistics/words.server";
 import { dialects } from "../support/databases";
-import { answersOf, fillCase, read, useStatisticsWorld, type Body } from "./statistics-support";
+import { answersOf, buildSurvey, fillCase, read, useStatisticsWorld, type Body } from "./statistics-support";
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -51,8 +51,38 @@ describe.each(dialects)("word clouds from the words counted per answer on %s", (
     );
   }
 
+  /**
+   * Each question's totals (question_words) are the sum of its answers' words (response_words), once the
+   * noted texts are counted and the gone words folded; no note is left behind.
+   */
+  async function expectTotalsAsWords(surveyId = fixture().survey) {
+    const db = world().db;
+    await countPendingWords(db, surveyId);
+    const summed = await db
+      .selectFrom("response_words")
+      .select(["question_id", "word", (eb) => eb.fn.sum<number>("n").as("n")])
+      .where("survey_id", "=", surveyId)
+      .groupBy(["question_id", "word"])
+      .execute();
+    const totals = await db
+      .selectFrom("question_words")
+      .select(["question_id", "word", "n"])
+      .where("survey_id", "=", surveyId)
+      .execute();
+    const byKey = (rows: { question_id: number; word: string; n: number | string }[]) =>
+      Object.fromEntries(rows.map((r) => [`${r.question_id} ${r.word}`, Number(r.n)]));
+    expect(byKey(totals)).toEqual(byKey(summed));
+    const notes = await db
+      .selectFrom("response_words_gone")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("survey_id", "=", surveyId)
+      .executeTakeFirstOrThrow();
+    expect(Number(notes.n)).toBe(0);
+  }
+
   async function expectAsOracle() {
     expect(await cloudOf()).toEqual(await oracle());
+    await expectTotalsAsWords();
     expect(await cloudOf({ PatientIds: ["P1", "P2", "W1"] })).toEqual(await oracle(["P1", "P2", "W1"]));
   }
 
@@ -147,6 +177,89 @@ describe.each(dialects)("word clouds from the words counted per answer on %s", (
     expect(readied).toContain(f.survey);
     expect(readied.length).toBeLessThanOrEqual(3);
     expect(await pending()).toBe(0);
+    await expectAsOracle();
+  });
+
+  it("keeps the totals when answers and a survey go, and while copies count beside writers", async () => {
+    const w = world();
+    const f = fixture();
+    // Texts changed while three copies count: every change is noted, counted or folded once.
+    await Promise.all([
+      ...[1, 2, 3].map(() => countPendingWords(w.db, f.survey)),
+      ...[1, 2, 3].map((i) =>
+        sql`update question_responses set text_response = ${`Atemnot Husten Runde ${i}`}
+          where survey_id = ${f.survey} and question_id = ${f.q.notes}`.execute(w.db),
+      ),
+      sql`delete from question_responses where id = (select min(id) from question_responses
+        where survey_id = ${f.survey} and question_id = ${f.q.notes})`.execute(w.db),
+    ]);
+    await expectAsOracle();
+    expect((await cloudOf()).find((x) => x.Text === "husten")?.Count).toBeGreaterThan(0);
+
+    // Every answer to the question removed (one statement): its totals go.
+    await w.db.deleteFrom("question_responses").where("question_id", "=", f.q.notes).execute();
+    await expectTotalsAsWords();
+    const left = await w.db
+      .selectFrom("question_words")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("question_id", "=", f.q.notes)
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+
+    // A survey deleted leaves no totals and no notes behind.
+    const other = await buildSurvey(w.call, "Wörter, gelöscht");
+    await fillCase(w, other, "D1", { ...answersOf.P1, notes: "Husten und Husten", close: true });
+    await countPendingWords(w.db, other.survey);
+    const rowsOf = async (table: "question_words" | "response_words_gone") =>
+      Number(
+        (
+          await w.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("survey_id", "=", other.survey)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await rowsOf("question_words")).toBeGreaterThan(0);
+    await w.db.deleteFrom("surveys").where("id", "=", other.survey).execute();
+    expect(await rowsOf("question_words")).toBe(0);
+    expect(await rowsOf("response_words_gone")).toBe(0);
+  });
+
+  it("counting beside writers that remove the texts being counted: nobody is refused, the totals hold", async () => {
+    const w = world();
+    const f = fixture();
+    for (let round = 0; round < 8; round++) {
+      const cases = await w.db
+        .insertInto("patient_data")
+        .values(
+          Array.from({ length: 24 }, (_, i) => ({
+            survey_id: f.survey,
+            patient_id: `R${round}_${i}`,
+            state: "Closed" as const,
+          })),
+        )
+        .returning("id")
+        .execute();
+      await w.db
+        .insertInto("question_responses")
+        .values(
+          cases.map((c, i) => ({
+            survey_id: f.survey,
+            patient_data_id: c.id,
+            question_id: f.q.notes,
+            text_response: `Husten Fieber Runde${round} Nummer${i}`,
+          })),
+        )
+        .execute();
+      // Two copies count while each case (and by cascade its text, note and words) is removed on its own.
+      await Promise.all([
+        countPendingWords(w.db, f.survey),
+        countPendingWords(w.db, f.survey),
+        ...cases.map((c) => w.db.deleteFrom("patient_data").where("id", "=", c.id).execute()),
+      ]);
+      await expectTotalsAsWords();
+    }
     await expectAsOracle();
   });
 });

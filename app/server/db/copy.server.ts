@@ -18,7 +18,14 @@ interface ForeignKey {
  * and move as the rows arrive; and the words counted per free text, which the target's triggers note for
  * counting again as the answers arrive (the migrator's own tables are not read either).
  */
-const SKIPPED = new Set(["leases", "statistics_versions", "response_words", "response_words_pending"]);
+const SKIPPED = new Set([
+  "leases",
+  "statistics_versions",
+  "response_words",
+  "response_words_pending",
+  "question_words",
+  "response_words_gone",
+]);
 
 async function tablesOf(source: DB): Promise<Map<string, ForeignKey[]>> {
   const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(

@@ -12,6 +12,7 @@ import * as m0009 from "./migrations/0009_statistics_versions";
 import * as m0010 from "./migrations/0010_response_words";
 import * as m0011 from "./migrations/0011_audit_chain";
 import * as m0012 from "./migrations/0012_case_signatures";
+import * as m0013 from "./migrations/0013_question_words";
 import type { DB } from "./types.server";
 
 /**
@@ -31,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0010_response_words": m0010,
   "0011_audit_chain": m0011,
   "0012_case_signatures": m0012,
+  "0013_question_words": m0013,
 };
 
 export class MigrationError extends Error {

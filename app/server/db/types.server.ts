@@ -349,6 +349,8 @@ export interface Database {
   attachment_blobs: AttachmentBlobsTable;
   response_words: ResponseWordsTable;
   response_words_pending: ResponseWordsPendingTable;
+  question_words: QuestionWordsTable;
+  response_words_gone: ResponseWordsGoneTable;
   case_signatures: CaseSignaturesTable;
   signing_intents: SigningIntentsTable;
 }
@@ -367,6 +369,22 @@ export interface ResponseWordsTable {
 export interface ResponseWordsPendingTable {
   response_id: number;
   survey_id: number;
+}
+
+/** A free-text question's cloud words over all its answers: the sum of response_words (migration 0013). */
+export interface QuestionWordsTable {
+  survey_id: number;
+  question_id: number;
+  word: string;
+  n: number;
+}
+
+/** Word rows that left response_words and are not yet taken off question_words (noted by a trigger, 0013). */
+export interface ResponseWordsGoneTable {
+  survey_id: number;
+  question_id: number;
+  word: string;
+  n: number;
 }
 
 export type DB = Kysely<Database>;

@@ -234,32 +234,31 @@ export async function countsOf(
 }
 
 /**
- * The word clouds' counts over one scope from the words counted per answer (words.server.ts): over the
- * survey, each question's range of the stats index in order (counts read from the index alone); over some
- * cases, their words through the per-case index.
+ * The word clouds' counts over one scope: over the survey, each question's totals (`question_words`, kept
+ * by words.server.ts: a few hundred rows however many texts); over some cases, their words counted per
+ * answer (`response_words`) through the per-case index.
  */
 function wordsOf(db: Executor, surveyId: number, questions: number[], scope: Scope) {
-  const base = db.selectFrom("response_words as rw");
-  const pick = (query: typeof base) =>
-    query
-      .select(["rw.question_id", "rw.word", (eb) => eb.fn.sum<number>("rw.n").as("n")])
-      .groupBy(["rw.question_id", "rw.word"]);
-  if (scope.kind === "cases") {
+  if (scope.kind === "survey") {
     return readBeside(
       db,
-      pick(
-        base
-          .where(inIdList(db, "rw.patient_data_id", scope.ids))
-          .where(sql<SqlBool>`+rw.survey_id = ${surveyId}`)
-          .where(sql<SqlBool>`+rw.question_id in (${sql.join(questions)})`),
-      ),
+      db
+        .selectFrom("question_words")
+        .select(["question_id", "word", "n"])
+        .where("survey_id", "=", surveyId)
+        .where("question_id", "in", questions),
     );
   }
-  const one = (questionId: number) =>
-    pick(base.where("rw.survey_id", "=", surveyId).where("rw.question_id", "=", questionId));
-  let query = one(questions[0]);
-  for (const id of questions.slice(1)) query = query.unionAll(one(id));
-  return readBeside(db, query);
+  return readBeside(
+    db,
+    db
+      .selectFrom("response_words as rw")
+      .select(["rw.question_id", "rw.word", (eb) => eb.fn.sum<number>("rw.n").as("n")])
+      .where(inIdList(db, "rw.patient_data_id", scope.ids))
+      .where(sql<SqlBool>`+rw.survey_id = ${surveyId}`)
+      .where(sql<SqlBool>`+rw.question_id in (${sql.join(questions)})`)
+      .groupBy(["rw.question_id", "rw.word"]),
+  );
 }
 
 function minusEach<K>(all: Map<number, Map<K, number>>, part: Map<number, Map<K, number>>) {
