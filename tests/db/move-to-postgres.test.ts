@@ -32,12 +32,17 @@ afterAll(async () => {
   await idp.dispose();
 });
 
-/** Every row of a table in a form both databases give alike (bytes as hex, in id or key order). */
+/**
+ * Every row of a table in a form both databases give alike (bytes as hex), sorted. A case's answers version is left out: like the statistics counters,
+ * it is moved by the target's own triggers as the answers arrive (migration 0014).
+ */
 async function rowsOf(db: DB, table: string): Promise<unknown[]> {
   const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
   const plain = rows.map((row) =>
     Object.fromEntries(
-      Object.entries(row).map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString("hex") : v === null ? null : v]),
+      Object.entries(row)
+        .filter(([k]) => !(table === "patient_data" && k === "answers_version"))
+        .map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString("hex") : v === null ? null : v]),
     ),
   );
   return plain.map((r) => JSON.stringify(r)).sort();
@@ -77,7 +82,7 @@ describe.skipIf(!dialects.includes("postgres"))("from SQLite and a folder to Pos
     const tables = (
       await sql<{
         name: string;
-      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not in ('leases', 'attachment_blobs', 'statistics_versions', 'response_words', 'response_words_pending', 'question_words', 'response_words_gone')`.execute(
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not in ('leases', 'attachment_blobs', 'statistics_versions', 'response_words', 'response_words_pending', 'question_words', 'response_words_gone', 'case_export_rows')`.execute(
         w.db,
       )
     ).rows.map((r) => r.name);

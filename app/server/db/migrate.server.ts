@@ -13,6 +13,7 @@ import * as m0010 from "./migrations/0010_response_words";
 import * as m0011 from "./migrations/0011_audit_chain";
 import * as m0012 from "./migrations/0012_case_signatures";
 import * as m0013 from "./migrations/0013_question_words";
+import * as m0014 from "./migrations/0014_case_export_rows";
 import type { DB } from "./types.server";
 
 /**
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0011_audit_chain": m0011,
   "0012_case_signatures": m0012,
   "0013_question_words": m0013,
+  "0014_case_export_rows": m0014,
 };
 
 export class MigrationError extends Error {

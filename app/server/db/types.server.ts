@@ -239,6 +239,8 @@ export interface PatientDataTable {
   created_at: Timestamp;
   modified_at: Timestamp;
   closed_at: IsoTimestamp | null;
+  /** Moved by trigger with every write to the case's answers or preliminary answers (migration 0014). */
+  answers_version: Generated<number>;
 }
 
 /** One row per answer; a multiple selection has one row per chosen option. */
@@ -351,6 +353,7 @@ export interface Database {
   response_words_pending: ResponseWordsPendingTable;
   question_words: QuestionWordsTable;
   response_words_gone: ResponseWordsGoneTable;
+  case_export_rows: CaseExportRowsTable;
   case_signatures: CaseSignaturesTable;
   signing_intents: SigningIntentsTable;
 }
@@ -385,6 +388,14 @@ export interface ResponseWordsGoneTable {
   question_id: number;
   word: string;
   n: number;
+}
+
+/** A case's CSV export line as last written, with what it was written for (migration 0014). */
+export interface CaseExportRowsTable {
+  patient_data_id: number;
+  answers_version: number;
+  layout: string;
+  line: string;
 }
 
 export type DB = Kysely<Database>;

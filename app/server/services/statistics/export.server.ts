@@ -1,12 +1,14 @@
 import { defaultCulture } from "~/domain/culture";
-import { csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
+import { csvField, csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
 import { storedToWireDateTime } from "~/domain/response-values";
 import { answerText, type Question, type Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import { translate } from "~/server/locales.server";
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { dialectOf, openLeanReader, type LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
+import { log } from "~/server/log.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditReading } from "../audit-reading.server";
@@ -55,11 +57,34 @@ function columnsOf(survey: Survey, questions: Question[], culture: string | null
 }
 
 /**
- * responses.csv, a page of counted cases at a time. Each page's answers are read as one array per case
+ * What a case's line is written from besides its answers: the separator, the survey's preliminary and
+ * questions with their options' texts and codes, and the line's format (FORMAT: raise it when the code that
+ * writes a line changes, and every kept line is written anew).
+ */
+const FORMAT = 1;
+/** The case's own cells at the start of its line (patient id, state, created, closed), not kept. */
+const CASE_CELLS = 4;
+function layoutOf(survey: Survey, questions: Question[], sep: string): string {
+  const options = (list: { Id: number; Value: string | null }[], text: (o: never) => string) =>
+    list.map((o) => [o.Id, text(o as never), code(o)]);
+  const shape = [
+    FORMAT,
+    sep,
+    survey.PatientForm.map((a) => [a.Id, options(a.AnswerOptions, (o: { Text: string }) => o.Text)]),
+    questions.map((q) => [q.Id, q.Type, options(q.AnswerOptions, answerText)]),
+  ];
+  return createHash("sha256").update(JSON.stringify(shape)).digest("base64url");
+}
+
+/**
+ * responses.csv, a page of counted cases at a time. A case's line is kept once written (case_export_rows,
+ * docs/decisions/031-export-rows.md), but for the case's own cells, and used again while the case's answers version and the survey's
+ * layout are those it was written for; only the other cases' answers are read. Each page's answers are read as one array per case
  * (not an object per answer) and written straight into the cells of their case's row: a question's place in
  * the row is known from the survey, so a row is put together without collecting its answers first.
  */
 async function* responsesCsv(
+  store: DB,
   reader: LeanReader,
   survey: Survey,
   questions: Question[],
@@ -78,21 +103,31 @@ async function* responsesCsv(
   // Where each question's cells start (a choice question has two: texts and codes), and each preliminary's.
   const firstCell = new Map<number, number>();
   const choice = new Set<number>();
-  let width = 4 + 2 * survey.PatientForm.length;
+  let width = CASE_CELLS + 2 * survey.PatientForm.length;
   for (const q of questions) {
     firstCell.set(q.Id, width);
     if (q.AnswerOptions.length > 0) choice.add(q.Id);
     width += q.AnswerOptions.length > 0 ? 2 : 1;
   }
-  const prelimCell = new Map(survey.PatientForm.map((a, i) => [a.Id, 4 + 2 * i] as const));
+  const prelimCell = new Map(survey.PatientForm.map((a, i) => [a.Id, CASE_CELLS + 2 * i] as const));
   const options = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, o] as const)));
   const prelimOptions = new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o] as const)));
   const perCase = dialectOf(db) === "sqlite";
+  const layout = layoutOf(survey, questions, sep);
+  /** A case whose kept line was written for its present answers and the survey's present layout. */
+  const keptLine = (c: {
+    line: string | null;
+    layout: string | null;
+    kept_version: number | null;
+    answers_version: number;
+  }) => c.line !== null && c.layout === layout && Number(c.kept_version) === Number(c.answers_version);
   /** One page of counted cases after a case id, in id order (a walk along the primary key), with their answers. */
   const readPage = async (after: number) => {
     const cases = await db
       .selectFrom("patient_data as pd")
-      .select(["pd.id", "pd.patient_id", "pd.state", "pd.created_at", "pd.closed_at"])
+      .leftJoin("case_export_rows as kept", "kept.patient_data_id", "pd.id")
+      .select(["pd.id", "pd.patient_id", "pd.state", "pd.created_at", "pd.closed_at", "pd.answers_version"])
+      .select(["kept.answers_version as kept_version", "kept.layout", "kept.line"])
       .where("pd.survey_id", "=", survey.Id)
       .where(countedCondition(db, filters))
       .where("pd.id", ">", after)
@@ -100,7 +135,10 @@ async function* responsesCsv(
       .limit(PAGE)
       .execute();
     if (cases.length === 0) return null;
-    const ids = cases.map((c) => c.id);
+    // The version was read before the answers below: a line written from newer answers than its version says
+    // is written anew next time, never taken for current.
+    const ids = cases.filter((c) => !keptLine(c)).map((c) => c.id);
+    if (ids.length === 0) return { cases, answers: [], prelims: [] };
     const [answers, prelims] = await Promise.all([
       reader.rows(
         perCase
@@ -141,13 +179,10 @@ async function* responsesCsv(
       const { cases, answers, prelims } = page;
       next = readPage(cases[cases.length - 1].id);
       const rowOf = new Map<number, (string | number | null)[]>();
+      const fresh = new Set(cases.filter(keptLine).map((c) => c.id));
       for (const c of cases) {
-        const row: (string | number | null)[] = new Array<string | number | null>(width).fill(null);
-        row[0] = c.patient_id;
-        row[1] = c.state;
-        row[2] = c.created_at;
-        row[3] = c.closed_at;
-        rowOf.set(c.id, row);
+        if (fresh.has(c.id)) continue;
+        rowOf.set(c.id, new Array<string | number | null>(width).fill(null));
       }
       for (const [caseId, attributeId, optionId] of prelims as [number, number, number][]) {
         const row = rowOf.get(caseId);
@@ -186,12 +221,49 @@ async function* responsesCsv(
           put(rowOf.get(caseId), q, o, t, n, d);
       }
       let out = "";
-      for (const c of cases) out += csvLine(rowOf.get(c.id)!, sep);
+      const written: { patient_data_id: number; answers_version: number; layout: string; line: string }[] = [];
+      for (const c of cases) {
+        // The case's own cells are written each time (a reopened case closes again later); its answers' cells
+        // come from the kept line or are written and kept.
+        let line = c.line!;
+        if (!fresh.has(c.id)) {
+          line = csvLine(rowOf.get(c.id)!.slice(CASE_CELLS), sep);
+          written.push({ patient_data_id: c.id, answers_version: Number(c.answers_version), layout, line });
+        }
+        const own = [c.patient_id, c.state, c.created_at, c.closed_at].map((v) => csvField(v, sep)).join(sep);
+        out += width > CASE_CELLS ? `${own}${sep}${line}` : `${own}\r\n`;
+      }
+      if (written.length > 0) await keepLines(store, written);
       yield encoder.encode(out);
     }
   } finally {
     // Left early (the download was cancelled): the page being read is not waited for, and its end is quiet.
     next.catch(() => undefined);
+  }
+}
+
+/**
+ * Keeps the lines just written for the next export. Only an optimisation: a case removed meanwhile (its
+ * line has nothing to belong to) or a database that refuses the write leaves the export as it is.
+ */
+async function keepLines(
+  store: DB,
+  rows: { patient_data_id: number; answers_version: number; layout: string; line: string }[],
+) {
+  try {
+    await store
+      .insertInto("case_export_rows")
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column("patient_data_id").doUpdateSet((eb) => ({
+          answers_version: eb.ref("excluded.answers_version"),
+          layout: eb.ref("excluded.layout"),
+          line: eb.ref("excluded.line"),
+        })),
+      )
+      .execute();
+  } catch (error) {
+    log.info("export.lines_not_kept", { cases: rows.length, error: String(error) });
   }
 }
 
@@ -235,7 +307,7 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   async function* parts(): AsyncIterable<ZipPart> {
     const reader = openLeanReader(db);
     try {
-      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep) };
+      yield { name: "responses.csv", chunks: responsesCsv(db, reader, survey, questions, filters, sep) };
     } finally {
       await reader.close();
     }
