@@ -28,6 +28,7 @@ const BUDGET_KEPT_MS = 100;
 const BUDGET_COLD_MS = 1500;
 const BUDGET_RATIO = 2;
 const BUDGET_RSS_MB = 300;
+const BUDGET_EXPORT_MS = 5000;
 
 const lines: BenchLine[] = [];
 
@@ -165,10 +166,15 @@ async function bench(kind: DialectName) {
     const check = await surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS);
     if (check.NumSurveyResponses !== CASES) throw new Error(`counted ${check.NumSurveyResponses} cases`);
     const ratio = statsMs / rawMs;
+    // The first export writes and keeps every case's line (none kept yet, also on a kept seed); the next
+    // one reads them (decision 031).
+    await sql`delete from case_export_rows where patient_data_id in
+      (select id from patient_data where survey_id = ${seeded.surveyId})`.execute(db);
     const exported = exportInChild(target, seeded.surveyId);
+    const again = exportInChild(target, seeded.surveyId);
     const cold = coldInChild(target, seeded.surveyId, false);
     const readied = coldInChild(target, seeded.surveyId, true);
-    const peakMb = exported.peak / 2 ** 20;
+    const peakMb = Math.max(exported.peak, again.peak) / 2 ** 20;
     lines.push(
       {
         figure: `${kind}: statistics, ${CASES.toLocaleString("en-US")} cases x 50 questions`,
@@ -225,10 +231,16 @@ async function bench(kind: DialectName) {
         verdict: peakMb < BUDGET_RSS_MB ? "within" : "OVER",
       },
       {
-        figure: `${kind}: CSV zip export, time, size, RSS at start`,
+        figure: `${kind}: CSV zip export, first (every line written and kept): time, size, RSS at start`,
         value: `${(exported.ms / 1000).toFixed(1)} s, ${(exported.bytes / 2 ** 20).toFixed(1)} MB, ${Math.round(exported.before / 2 ** 20)} MB`,
         budget: "(for reference)",
         verdict: "",
+      },
+      {
+        figure: `${kind}: CSV zip export again (the lines kept)`,
+        value: `${(again.ms / 1000).toFixed(1)} s, ${(again.bytes / 2 ** 20).toFixed(1)} MB`,
+        budget: `< ${BUDGET_EXPORT_MS / 1000} s`,
+        verdict: again.ms < BUDGET_EXPORT_MS ? "within" : "OVER",
       },
     );
   } finally {
