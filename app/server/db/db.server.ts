@@ -78,6 +78,11 @@ export interface LeanReader {
    * should ask for a bounded part (one page of cases).
    */
   rows: (query: Compilable<unknown> | CompiledQuery<unknown>) => Promise<unknown[][]>;
+  /**
+   * Where the scan writes what it keeps (the export's lines): on SQLite a small connection of its own,
+   * opened at the first call, so the writes do not fill the main connection's cache; on PostgreSQL the pool.
+   */
+  writer: () => DB;
   close: () => Promise<void>;
 }
 
@@ -101,6 +106,7 @@ export function openLeanReader(db: DB): LeanReader {
         const result = await pool.query({ text, values: [...parameters], rowMode: "array" });
         return result.rows as unknown[][];
       },
+      writer: () => db,
       close: async () => {},
     };
   }
@@ -109,6 +115,7 @@ export function openLeanReader(db: DB): LeanReader {
   database.pragma(`cache_size = -${LEAN_CACHE_KIB}`);
   database.pragma("mmap_size = 0");
   const reader = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  let writer: DB | undefined;
   return {
     db: reader,
     rows: async (query) => {
@@ -118,7 +125,20 @@ export function openLeanReader(db: DB): LeanReader {
         .raw(true)
         .all(...parameters) as unknown[][];
     },
-    close: () => reader.destroy(),
+    writer: () => {
+      if (writer) return writer;
+      const connection = new SQLite(file, { fileMustExist: true });
+      connection.pragma("busy_timeout = 5000");
+      connection.pragma("synchronous = NORMAL");
+      connection.pragma("foreign_keys = ON");
+      connection.pragma(`cache_size = -${LEAN_CACHE_KIB}`);
+      connection.pragma("mmap_size = 0");
+      return (writer = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }));
+    },
+    close: async () => {
+      await writer?.destroy();
+      await reader.destroy();
+    },
   };
 }
 

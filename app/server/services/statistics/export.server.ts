@@ -84,7 +84,6 @@ function layoutOf(survey: Survey, questions: Question[], sep: string): string {
  * the row is known from the survey, so a row is put together without collecting its answers first.
  */
 async function* responsesCsv(
-  store: DB,
   reader: LeanReader,
   survey: Survey,
   questions: Question[],
@@ -233,7 +232,7 @@ async function* responsesCsv(
         const own = [c.patient_id, c.state, c.created_at, c.closed_at].map((v) => csvField(v, sep)).join(sep);
         out += width > CASE_CELLS ? `${own}${sep}${line}` : `${own}\r\n`;
       }
-      if (written.length > 0) await keepLines(store, written);
+      if (written.length > 0) await keepLines(reader.writer(), written);
       yield encoder.encode(out);
     }
   } finally {
@@ -307,7 +306,7 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   async function* parts(): AsyncIterable<ZipPart> {
     const reader = openLeanReader(db);
     try {
-      yield { name: "responses.csv", chunks: responsesCsv(db, reader, survey, questions, filters, sep) };
+      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep) };
     } finally {
       await reader.close();
     }
