@@ -17,6 +17,11 @@ import { zipStream, type ZipPart } from "./zip.server";
 
 /** Cases read per round: memory stays bounded whatever the survey's size. */
 const PAGE = 200;
+/**
+ * Cases read per round after a round whose lines were all kept: only the lines travel then, and fewer, larger
+ * rounds halve the reading (PostgreSQL, 100,000 kept lines: 1.1 s in rounds of 1,000, 2.1–2.6 s in 200).
+ */
+const KEPT_PAGE = 1000;
 const encoder = new TextEncoder();
 const BOM = "\uFEFF";
 
@@ -121,7 +126,7 @@ async function* responsesCsv(
     answers_version: number;
   }) => c.line !== null && c.layout === layout && Number(c.kept_version) === Number(c.answers_version);
   /** One page of counted cases after a case id, in id order (a walk along the primary key), with their answers. */
-  const readPage = async (after: number) => {
+  const readPage = async (after: number, size: number) => {
     const cases = await db
       .selectFrom("patient_data as pd")
       .leftJoin("case_export_rows as kept", "kept.patient_data_id", "pd.id")
@@ -131,7 +136,7 @@ async function* responsesCsv(
       .where(countedCondition(db, filters))
       .where("pd.id", ">", after)
       .orderBy("pd.id")
-      .limit(PAGE)
+      .limit(size)
       .execute();
     if (cases.length === 0) return null;
     // The version was read before the answers below: a line written from newer answers than its version says
@@ -170,13 +175,15 @@ async function* responsesCsv(
     return { cases, answers, prelims };
   };
   // The next page is read while this one is written: on PostgreSQL the database works beside this process.
-  let next = readPage(0);
+  let next = readPage(0, PAGE);
   try {
     for (;;) {
       const page = await next;
       if (!page) return;
       const { cases, answers, prelims } = page;
-      next = readPage(cases[cases.length - 1].id);
+      // A round of kept lines is likely followed by another (cases closed long ago); a round that needed
+      // answers, by more of those, whose reading stays bounded in rounds of PAGE.
+      next = readPage(cases[cases.length - 1].id, cases.every(keptLine) ? KEPT_PAGE : PAGE);
       const rowOf = new Map<number, (string | number | null)[]>();
       const fresh = new Set(cases.filter(keptLine).map((c) => c.id));
       for (const c of cases) {
