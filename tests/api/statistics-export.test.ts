@@ -321,6 +321,66 @@ describe.each(dialects)("statistics export on %s", (kind) => {
     expect(german.split("\r\n")[1]).toContain(";");
   });
 
+  it("many cases, some kept and some changed: every case once, in order, whatever the rounds", async () => {
+    const f = fixture();
+    const w = world();
+    const now = new Date().toISOString();
+    const cases = await w.db
+      .insertInto("patient_data")
+      .values(
+        Array.from({ length: 1300 }, (_, i) => ({
+          survey_id: f.survey,
+          patient_id: `M${String(i).padStart(4, "0")}`,
+          state: "Closed" as const,
+          closed_at: now,
+        })),
+      )
+      .returning("id")
+      .execute();
+    onTestFinished(async () => {
+      await w.db
+        .deleteFrom("patient_data")
+        .where("patient_id", "like", "M%")
+        .where("survey_id", "=", f.survey)
+        .execute();
+    });
+    await w.db
+      .insertInto("question_responses")
+      .values(
+        cases.map((c, i) => ({
+          survey_id: f.survey,
+          patient_data_id: c.id,
+          question_id: f.q.weight,
+          numerical_response: i,
+        })),
+      )
+      .execute();
+    const exportRows = async () => {
+      const res = await w.call("approver", "POST", `/statistics/${f.survey}/csv`, {});
+      const [header, ...rows] = parseCsv(
+        utf8.decode(unzipSync(new Uint8Array(await res.arrayBuffer()))["responses.csv"]).slice(1),
+        ";",
+      );
+      return rows.map((r) => `${r[0]}=${r[header.indexOf(`Q${f.q.weight}`)]}`);
+    };
+    const expected = [
+      ...["P1", "P2", "P3", "P4", "P5", "P6"].map((p) => expect.stringMatching(new RegExp(`^${p}=`))),
+      ...cases.map((_, i) => `M${String(i).padStart(4, "0")}=${i}`),
+    ];
+    // Every line written, then every line kept (rounds of 1,000), then kept rounds broken by changed cases.
+    expect(await exportRows()).toEqual(expected);
+    expect(await exportRows()).toEqual(expected);
+    for (const i of [3, 450, 1001, 1299]) {
+      await w.db
+        .updateTable("question_responses")
+        .set({ numerical_response: i + 0.5 })
+        .where("patient_data_id", "=", cases[i].id)
+        .execute();
+      expected[6 + i] = `M${String(i).padStart(4, "0")}=${i},5`;
+    }
+    expect(await exportRows()).toEqual(expected);
+  });
+
   it("codebook.csv names every column with its question and codes, in the caller's language", () => {
     const f = fixture();
     const text = utf8.decode(files["codebook.csv"]);
