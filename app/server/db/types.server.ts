@@ -5,6 +5,13 @@ import type {
   CaseSignaturesTable,
   SigningIntentsTable,
 } from "./types-trail.server";
+import type {
+  CaseExportRowsTable,
+  QuestionWordsTable,
+  ResponseWordsGoneTable,
+  ResponseWordsPendingTable,
+  ResponseWordsTable,
+} from "./types-statistics.server";
 
 export type {
   AuditChainHeadsTable,
@@ -13,6 +20,13 @@ export type {
   SignatureMeaning,
   SigningIntentsTable,
 } from "./types-trail.server";
+export type {
+  CaseExportRowsTable,
+  QuestionWordsTable,
+  ResponseWordsGoneTable,
+  ResponseWordsPendingTable,
+  ResponseWordsTable,
+} from "./types-statistics.server";
 
 /**
  * The database schema as Kysely sees it. Table and column names are snake_case; the API maps them to the
@@ -356,46 +370,6 @@ export interface Database {
   case_export_rows: CaseExportRowsTable;
   case_signatures: CaseSignaturesTable;
   signing_intents: SigningIntentsTable;
-}
-
-/** A free-text answer's cloud words, each with how often the text uses it (migration 0010). */
-export interface ResponseWordsTable {
-  response_id: number;
-  survey_id: number;
-  question_id: number;
-  patient_data_id: number;
-  word: string;
-  n: number;
-}
-
-/** Free texts written or changed since their words were counted (noted by triggers, migration 0010). */
-export interface ResponseWordsPendingTable {
-  response_id: number;
-  survey_id: number;
-}
-
-/** A free-text question's cloud words over all its answers: the sum of response_words (migration 0013). */
-export interface QuestionWordsTable {
-  survey_id: number;
-  question_id: number;
-  word: string;
-  n: number;
-}
-
-/** Word rows that left response_words and are not yet taken off question_words (noted by a trigger, 0013). */
-export interface ResponseWordsGoneTable {
-  survey_id: number;
-  question_id: number;
-  word: string;
-  n: number;
-}
-
-/** A case's CSV export line as last written, with what it was written for (migration 0014). */
-export interface CaseExportRowsTable {
-  patient_data_id: number;
-  answers_version: number;
-  layout: string;
-  line: string;
 }
 
 export type DB = Kysely<Database>;

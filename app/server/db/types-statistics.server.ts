@@ -1,0 +1,45 @@
+/**
+ * The tables the statistics keep for themselves beside the answers: the words counted per free text and
+ * their totals (migrations 0010, 0013), and the export's kept lines (migration 0014). Part of the schema in
+ * types.server.ts, which re-exports them.
+ */
+
+/** A free-text answer's cloud words, each with how often the text uses it (migration 0010). */
+export interface ResponseWordsTable {
+  response_id: number;
+  survey_id: number;
+  question_id: number;
+  patient_data_id: number;
+  word: string;
+  n: number;
+}
+
+/** Free texts written or changed since their words were counted (noted by triggers, migration 0010). */
+export interface ResponseWordsPendingTable {
+  response_id: number;
+  survey_id: number;
+}
+
+/** A free-text question's cloud words over all its answers: the sum of response_words (migration 0013). */
+export interface QuestionWordsTable {
+  survey_id: number;
+  question_id: number;
+  word: string;
+  n: number;
+}
+
+/** Word rows that left response_words and are not yet taken off question_words (noted by a trigger, 0013). */
+export interface ResponseWordsGoneTable {
+  survey_id: number;
+  question_id: number;
+  word: string;
+  n: number;
+}
+
+/** A case's CSV export line as last written, with what it was written for (migration 0014). */
+export interface CaseExportRowsTable {
+  patient_data_id: number;
+  answers_version: number;
+  layout: string;
+  line: string;
+}
