@@ -330,3 +330,36 @@ export async function read(res: Response, status = 200): Promise<Body> {
 }
 
 export { json };
+
+/** Parses CSV as spreadsheets write it: quoted fields with doubled quotes, CRLF line ends. */
+export function parseCsv(text: string, sep: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === sep) {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** Keeps the byte-order mark (a plain TextDecoder drops it). */
+export const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
