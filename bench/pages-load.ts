@@ -4,7 +4,8 @@
 // busy the machine is. Budget (issue 22): at least 400 requests/s with p99 under 100 ms
 // each, no errors; on these two shared cores the load generator runs beside the server.
 // Usage: npx tsx --tsconfig tsconfig.json bench/pages-load.ts   (after npm run build; BENCH_SECONDS per page,
-// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server)
+// BENCH_PAGES="survey list,fill page" for some of them, BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+// to profile the server)
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { startBenchServer } from "./server";
@@ -42,7 +43,9 @@ try {
   };
   const rows = [];
   let over = false;
-  for (const page of pages) {
+  // BENCH_PAGES, e.g. "fill page", to measure (or profile) some of them only.
+  const only = process.env.BENCH_PAGES?.split(",").map((name) => name.trim());
+  for (const page of pages.filter((p) => !only || only.includes(p.name))) {
     const first = await fetch(`${server.app}${page.path}`, { headers: { cookie: server.cookie } });
     const html = await first.text();
     if (!first.ok || !html.includes(page.marker)) throw new Error(`${page.name} did not render: ${first.status}`);

@@ -1,0 +1,212 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { csvLine } from "~/domain/statistics";
+import { storedToWireDateTime } from "~/domain/response-values";
+import { answerText, type Question, type Survey } from "~/domain/survey";
+import { dialectOf, type LeanReader } from "~/server/db/db.server";
+import type { DB } from "~/server/db/types.server";
+import { log } from "~/server/log.server";
+
+/**
+ * A case's line of responses.csv without the case's own cells, kept once written (case_export_rows,
+ * docs/decisions/031-export-rows.md): the export and the readying in the background
+ * (docs/decisions/032-export-lines-readied.md) write them the same way.
+ */
+
+/** The case's own cells at the start of its line (patient id, state, created, closed), not kept. */
+export const CASE_CELLS = 4;
+/**
+ * What a case's line is written from besides its answers: the separator, the survey's preliminary and
+ * questions with their options' texts and codes, and the line's format (FORMAT: raise it when the code that
+ * writes a line changes, and every kept line is written anew).
+ */
+const FORMAT = 1;
+
+/** An option's code in the export: its value, or its id when it has none. */
+export const code = (o: { Id: number; Value: string | null }) => o.Value?.trim() || String(o.Id);
+
+export function layoutOf(survey: Survey, questions: Question[], sep: string): string {
+  const options = (list: { Id: number; Value: string | null }[], text: (o: never) => string) =>
+    list.map((o) => [o.Id, text(o as never), code(o)]);
+  const shape = [
+    FORMAT,
+    sep,
+    survey.PatientForm.map((a) => [a.Id, options(a.AnswerOptions, (o: { Text: string }) => o.Text)]),
+    questions.map((q) => [q.Id, q.Type, options(q.AnswerOptions, answerText)]),
+  ];
+  return createHash("sha256").update(JSON.stringify(shape)).digest("base64url");
+}
+
+/** One answer as the export reads it: question, option, text, number, date-time. */
+type AnswerCells = [number, number | null, string | null, number | null, string | null];
+
+/** The answers and preliminary answers of some cases, as the database handed them over. */
+export interface CaseAnswers {
+  answers: unknown[];
+  prelims: unknown[];
+}
+
+/** A kept line as the reads of cases return it beside the case's present answers version. */
+export interface KeptOrNot {
+  line: string | null;
+  layout: string | null;
+  kept_version: number | null;
+  answers_version: number;
+}
+
+export interface KeptLine {
+  patient_data_id: number;
+  answers_version: number;
+  layout: string;
+  line: string;
+}
+
+/**
+ * SQLite: a case's answers as one JSON array of answer arrays, in the order they were given (a multiple
+ * choice lists its answers so). The database then hands over one value per case instead of one row per
+ * answer, which the driver would each turn into JavaScript values (about 1.3 µs of CPU per answer row);
+ * numbers keep every digit (SQLite writes 17 where the shortest text would not read back the same), so the
+ * cells are the same as read one by one. On PostgreSQL building the JSON cost the database more than the
+ * driver saved (17–21 s against 19 s at 100,000 cases), so it reads one row per answer.
+ */
+const ANSWERS_OF_CASE = sql.raw(
+  "json_group_array(json_array(question_id, answer_option_id, text_response, numerical_response, date_time_response) order by id)",
+);
+
+/**
+ * The lines of one survey's cases in one separator: where each question's cells stand, whether a kept line
+ * is the present one, and the lines of cases from their answers. A question's place in the row is known from
+ * the survey, so a row is put together without collecting its answers first.
+ */
+export function caseLines(survey: Survey, questions: Question[], sep: ";" | ",") {
+  // Where each question's cells start (a choice question has two: texts and codes), and each preliminary's.
+  const firstCell = new Map<number, number>();
+  const choice = new Set<number>();
+  let width = CASE_CELLS + 2 * survey.PatientForm.length;
+  for (const q of questions) {
+    firstCell.set(q.Id, width);
+    if (q.AnswerOptions.length > 0) choice.add(q.Id);
+    width += q.AnswerOptions.length > 0 ? 2 : 1;
+  }
+  const prelimCell = new Map(survey.PatientForm.map((a, i) => [a.Id, CASE_CELLS + 2 * i] as const));
+  const options = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, o] as const)));
+  const prelimOptions = new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o] as const)));
+  const layout = layoutOf(survey, questions, sep);
+
+  const put = (
+    row: (string | number | null)[] | undefined,
+    questionId: number,
+    optionId: number | null,
+    text: string | null,
+    number: number | null,
+    dateTime: string | null,
+  ) => {
+    const at = firstCell.get(questionId);
+    if (!row || at === undefined) return;
+    if (choice.has(questionId)) {
+      const o = options.get(optionId ?? -1);
+      if (!o) return;
+      row[at] = row[at] === null ? answerText(o) : `${row[at]} | ${answerText(o)}`;
+      row[at + 1] = row[at + 1] === null ? code(o) : `${row[at + 1]} | ${code(o)}`;
+    } else if (row[at] === null) {
+      row[at] = text ?? number ?? (dateTime ? storedToWireDateTime(dateTime) : null);
+    }
+  };
+
+  return {
+    layout,
+    /** The row's width in cells, the case's own included. */
+    width,
+    /** A case whose kept line was written for its present answers and the survey's present layout. */
+    isKept: (c: KeptOrNot) =>
+      c.line !== null && c.layout === layout && Number(c.kept_version) === Number(c.answers_version),
+
+    /**
+     * The answers of these cases. Read after their answers versions: a line written from newer answers than
+     * its version says is written anew next time, never taken for current.
+     */
+    async read(reader: LeanReader, ids: number[]): Promise<CaseAnswers> {
+      if (ids.length === 0) return { answers: [], prelims: [] };
+      const db = reader.db;
+      const [answers, prelims] = await Promise.all([
+        reader.rows(
+          dialectOf(db) === "sqlite"
+            ? db
+                .selectFrom("question_responses")
+                .select(["patient_data_id", sql<string>`${ANSWERS_OF_CASE}`.as("answers")])
+                .where("patient_data_id", "in", ids)
+                .groupBy("patient_data_id")
+            : db
+                .selectFrom("question_responses")
+                .select([
+                  "patient_data_id",
+                  "question_id",
+                  "answer_option_id",
+                  "text_response",
+                  "numerical_response",
+                  "date_time_response",
+                ])
+                .where("patient_data_id", "in", ids)
+                // A multiple choice lists its answers in the order they were given.
+                .orderBy("id"),
+        ),
+        reader.rows(
+          db
+            .selectFrom("attribute_responses")
+            .select(["patient_data_id", "attribute_id", "answer_option_id"])
+            .where("patient_data_id", "in", ids),
+        ),
+      ]);
+      return { answers, prelims };
+    },
+
+    /** The lines (without the case's own cells) of these cases from their answers, by case id. */
+    linesOf(ids: number[], { answers, prelims }: CaseAnswers, sqlite: boolean): Map<number, string> {
+      const rowOf = new Map<number, (string | number | null)[]>();
+      for (const id of ids) rowOf.set(id, new Array<string | number | null>(width).fill(null));
+      for (const [caseId, attributeId, optionId] of prelims as [number, number, number][]) {
+        const row = rowOf.get(caseId);
+        const at = prelimCell.get(attributeId);
+        const o = prelimOptions.get(optionId);
+        if (!row || at === undefined || !o) continue;
+        row[at] = o.Text;
+        row[at + 1] = code(o);
+      }
+      if (sqlite) {
+        for (const [caseId, cells] of answers as [number, string][]) {
+          const row = rowOf.get(caseId);
+          for (const [q, o, t, n, d] of JSON.parse(cells) as AnswerCells[]) put(row, q, o, t, n, d);
+        }
+      } else {
+        for (const [caseId, q, o, t, n, d] of answers as [number, ...AnswerCells][])
+          put(rowOf.get(caseId), q, o, t, n, d);
+      }
+      const lines = new Map<number, string>();
+      for (const [id, row] of rowOf) lines.set(id, csvLine(row.slice(CASE_CELLS), sep));
+      return lines;
+    },
+  };
+}
+
+/**
+ * Keeps the lines just written for the next export. Only an optimisation: a case removed meanwhile (its
+ * line has nothing to belong to) or a database that refuses the write leaves the export as it is.
+ */
+export async function keepLines(store: DB, rows: KeptLine[]) {
+  if (rows.length === 0) return;
+  try {
+    await store
+      .insertInto("case_export_rows")
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column("patient_data_id").doUpdateSet((eb) => ({
+          answers_version: eb.ref("excluded.answers_version"),
+          layout: eb.ref("excluded.layout"),
+          line: eb.ref("excluded.line"),
+        })),
+      )
+      .execute();
+  } catch (error) {
+    log.info("export.lines_not_kept", { cases: rows.length, error: String(error) });
+  }
+}
