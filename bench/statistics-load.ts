@@ -20,6 +20,7 @@ import {
   warmStatistics,
 } from "~/server/services/statistics/statistics.server";
 import { countPendingWords } from "~/server/services/statistics/words.server";
+import { readyExports } from "~/server/services/statistics/export-ready.server";
 import { CASES, caller, dialects, median, openBenchDatabase, type BenchLine, type BenchTarget } from "./database";
 import { seedStatistics } from "./statistics-seed";
 
@@ -59,14 +60,14 @@ async function exportPeak(db: DB, surveyId: number) {
  * The export is measured in a fresh process that only opens the database and streams the zip, so the peak
  * is the export's own and not the seeding's or the statistics' garbage.
  */
-function exportInChild(target: BenchTarget, surveyId: number) {
+function exportInChild(target: BenchTarget, surveyId: number, ready = false) {
   const r = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"], {
-    env: { ...process.env, BENCH_EXPORT: JSON.stringify({ target, surveyId }) },
+    env: { ...process.env, BENCH_EXPORT: JSON.stringify({ target, surveyId, ready }) },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
   const line = r.stdout.trim().split("\n").pop() ?? "";
-  return JSON.parse(line) as { bytes: number; peak: number; before: number; ms: number };
+  return JSON.parse(line) as { bytes: number; peak: number; before: number; ms: number; readyMs: number };
 }
 
 /**
@@ -107,14 +108,19 @@ if (process.env.BENCH_COLD) {
 }
 
 if (process.env.BENCH_EXPORT) {
-  const { target, surveyId } = JSON.parse(process.env.BENCH_EXPORT) as {
+  const { target, surveyId, ready } = JSON.parse(process.env.BENCH_EXPORT) as {
     target: BenchTarget;
     surveyId: number;
+    ready: boolean;
   };
   const db = openTarget(target);
+  // As the server does in the background after a start and each round (decision 032).
+  const readyStarted = performance.now();
+  if (ready) await readyExports(db);
+  const readyMs = performance.now() - readyStarted;
   const result = await exportPeak(db, surveyId);
   await db.destroy();
-  console.log(JSON.stringify(result));
+  console.log(JSON.stringify({ ...result, readyMs }));
   process.exit(0);
 }
 
@@ -172,9 +178,12 @@ async function bench(kind: DialectName) {
       (select id from patient_data where survey_id = ${seeded.surveyId})`.execute(db);
     const exported = exportInChild(target, seeded.surveyId);
     const again = exportInChild(target, seeded.surveyId);
+    await sql`delete from case_export_rows where patient_data_id in
+      (select id from patient_data where survey_id = ${seeded.surveyId})`.execute(db);
+    const readied = exportInChild(target, seeded.surveyId, true);
     const cold = coldInChild(target, seeded.surveyId, false);
-    const readied = coldInChild(target, seeded.surveyId, true);
-    const peakMb = Math.max(exported.peak, again.peak) / 2 ** 20;
+    const warmed = coldInChild(target, seeded.surveyId, true);
+    const peakMb = Math.max(exported.peak, again.peak, readied.peak) / 2 ** 20;
     lines.push(
       {
         figure: `${kind}: statistics, ${CASES.toLocaleString("en-US")} cases x 50 questions`,
@@ -196,9 +205,9 @@ async function bench(kind: DialectName) {
       },
       {
         figure: `${kind}: first statistics after a start, readied in the background`,
-        value: `${Math.round(readied.ms)} ms (readied in ${(readied.warmMs / 1000).toFixed(1)} s)`,
+        value: `${Math.round(warmed.ms)} ms (readied in ${(warmed.warmMs / 1000).toFixed(1)} s)`,
         budget: `< ${BUDGET_COLD_MS} ms`,
-        verdict: readied.ms < BUDGET_COLD_MS ? "within" : "OVER",
+        verdict: warmed.ms < BUDGET_COLD_MS ? "within" : "OVER",
       },
       {
         figure: `${kind}: words of the free texts counted once after the import`,
@@ -235,6 +244,12 @@ async function bench(kind: DialectName) {
         value: `${(exported.ms / 1000).toFixed(1)} s, ${(exported.bytes / 2 ** 20).toFixed(1)} MB, ${Math.round(exported.before / 2 ** 20)} MB`,
         budget: "(for reference)",
         verdict: "",
+      },
+      {
+        figure: `${kind}: CSV zip export, first after the lines were readied in the background`,
+        value: `${(readied.ms / 1000).toFixed(1)} s (readied in ${(readied.readyMs / 1000).toFixed(1)} s)`,
+        budget: `< ${BUDGET_EXPORT_MS / 1000} s`,
+        verdict: readied.ms < BUDGET_EXPORT_MS ? "within" : "OVER",
       },
       {
         figure: `${kind}: CSV zip export again (the lines kept)`,

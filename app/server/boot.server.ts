@@ -8,10 +8,11 @@ import { log, setInstanceId, setLogLevel } from "~/server/log.server";
 import { readOrCreateSecret } from "~/server/secrets.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
 import { purgeIdempotentRequests } from "~/server/api/idempotency.server";
-import { everyOnce, runExclusively } from "~/server/db/leases.server";
+import { everyOnce, runExclusively, takeLease } from "~/server/db/leases.server";
 import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 import { closeStaleCases } from "~/server/services/fill/cases.server";
 import { warmStatistics } from "~/server/services/statistics/statistics.server";
+import { readyExports } from "~/server/services/statistics/export-ready.server";
 import { sweepOrphans } from "~/server/storage/sweep.server";
 import { purgeSyncRequests } from "~/server/services/sync/sync-requests.server";
 import { purgeSigningIntents } from "~/server/services/fill/signatures.server";
@@ -91,16 +92,37 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     (e) => log.error("attachments.sweep", { error: String(e) }),
   );
 
+  // The export lines of the surveys exported before and of the busiest ones, written ahead in one copy at a
+  // time (decision 032): after the start, then each round.
+  const readyingStopped = new AbortController();
+  let readyingNow: Promise<unknown> = Promise.resolve();
+  const readyExportLines = async () => {
+    const round = readyExports(db, readyingStopped.signal);
+    readyingNow = round.catch(() => undefined);
+    const written = await round;
+    if (Object.keys(written).length > 0) log.info("export.readied", { lines: written });
+  };
+  const readiedExports = (e: unknown) => log.info("export.readying_stopped", { error: String(e) });
+  const readying = everyOnce(db, READY_EXPORTS_LEASE, READY_EXPORTS_EVERY_MS, readyExportLines, readiedExports);
+
   // The statistics of the busiest surveys readied in the background (reader threads, caches, words).
-  const warming = warmStatistics(db).then(
-    (surveys) => log.info("statistics.warm", { surveys }),
-    (e: unknown) => log.info("statistics.warm_stopped", { error: String(e) }),
-  );
+  const warming = warmStatistics(db)
+    .then(
+      (surveys) => log.info("statistics.warm", { surveys }),
+      (e: unknown) => log.info("statistics.warm_stopped", { error: String(e) }),
+    )
+    .then(async () => {
+      if (await takeLease(db, READY_EXPORTS_LEASE, READY_EXPORTS_EVERY_MS * 0.9)) await readyExportLines();
+    })
+    .catch(readiedExports);
 
   return {
     env,
     async close() {
+      readyingStopped.abort();
+      readying();
       await warming;
+      await readyingNow;
       orphans();
       purge();
       sweep();
@@ -110,6 +132,10 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     },
   };
 }
+
+/** How often the export lines of changed cases are written ahead, and the lease of the copy that does it. */
+const READY_EXPORTS_EVERY_MS = 10 * 60_000;
+const READY_EXPORTS_LEASE = "ready:export-lines";
 
 /** The embedded provider's settings, from the same configuration the app reads. */
 function providerOptions(env: Env, port: number): EmbeddedIdpOptions {

@@ -97,6 +97,15 @@ test("one working session through nginx and two copies, across several token lif
 
   // The demo data was seeded once although both copies started together on the empty database.
   expect(topology.surveysAtStart).toBe(7);
+  // The export lines of the busiest demo surveys were written ahead in the background, by the copy that took
+  // the lease (decision 032).
+  await expect
+    .poll(() => [...topology.logs.a, ...topology.logs.b].some((line) => line.includes("export.readied")), {
+      timeout: 90_000,
+    })
+    .toBe(true);
+  const readied = await topology.query<{ n: string }>("select count(*)::text as n from case_export_rows");
+  expect(Number(readied[0]!.n)).toBeGreaterThan(0);
 
   // Sign in at the provider's own process.
   await page.goto("/surveys");

@@ -1,0 +1,130 @@
+import { sql } from "kysely";
+import { defaultCulture } from "~/domain/culture";
+import { csvSeparator } from "~/domain/statistics";
+import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { dialectOf, openLeanReader } from "~/server/db/db.server";
+import type { DB } from "~/server/db/types.server";
+import { loadSurveyTree } from "../survey-tree.server";
+import { countedCondition } from "./cases.server";
+import { caseLines, keepLines, layoutOf } from "./export-lines.server";
+
+/**
+ * The export's lines written ahead, in the background (docs/decisions/032-export-lines-readied.md): the
+ * first export of a survey, and the first after many cases closed, then reads kept lines instead of every
+ * answer.
+ */
+
+/** Cases written per round; between rounds the server answers whatever arrived meanwhile. */
+const ROUND = 100;
+/** The surveys readied besides those exported before: those with the most closed cases. */
+const BUSIEST = 3;
+
+/**
+ * The separator most of the survey's kept lines were written in (the language its analysts export in), the
+ * default language's when none is kept: readying in the other one would rewrite every line twice.
+ */
+async function separatorOf(db: DB, surveyId: number, layouts: Record<";" | ",", string>): Promise<";" | ","> {
+  const kept = await db
+    .selectFrom("case_export_rows as kept")
+    .innerJoin("patient_data as pd", "pd.id", "kept.patient_data_id")
+    .select(["kept.layout", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("pd.survey_id", "=", surveyId)
+    .where("kept.layout", "in", [layouts[";"], layouts[","]])
+    .groupBy("kept.layout")
+    .execute();
+  const count = (sep: ";" | ",") => Number(kept.find((k) => k.layout === layouts[sep])?.n ?? 0);
+  if (count(";") === count(",")) return csvSeparator(defaultCulture);
+  return count(";") > count(",") ? ";" : ",";
+}
+
+/**
+ * Writes and keeps the line of every counted case of the survey whose kept line is missing or not the
+ * present one (its answers or the survey's layout changed), as the export would. Stops between rounds when
+ * `signal` is aborted. Returns the lines written.
+ */
+export async function readyExportLines(db: DB, surveyId: number, signal?: AbortSignal): Promise<number> {
+  const survey = await loadSurveyTree(db, surveyId, { CanParticipate: false, CanEdit: false, CanApprove: true });
+  if (!survey) return 0;
+  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  const sep = await separatorOf(db, surveyId, {
+    ";": layoutOf(survey, questions, ";"),
+    ",": layoutOf(survey, questions, ","),
+  });
+  const lines = caseLines(survey, questions, sep);
+  const reader = openLeanReader(db);
+  const sqlite = dialectOf(db) === "sqlite";
+  let written = 0;
+  try {
+    for (let after = 0; !signal?.aborted;) {
+      // The versions are read before the answers (caseLines' read).
+      const cases = await reader.db
+        .selectFrom("patient_data as pd")
+        .leftJoin("case_export_rows as kept", "kept.patient_data_id", "pd.id")
+        .select(["pd.id", "pd.answers_version"])
+        .where("pd.survey_id", "=", surveyId)
+        .where(countedCondition(reader.db, {}))
+        .where("pd.id", ">", after)
+        .where(
+          (eb) =>
+            sql<boolean>`(${eb.ref("kept.patient_data_id")} is null or ${eb.ref("kept.layout")} <> ${lines.layout}
+              or ${eb.ref("kept.answers_version")} <> ${eb.ref("pd.answers_version")})`,
+        )
+        .orderBy("pd.id")
+        .limit(ROUND)
+        .execute();
+      if (cases.length === 0) break;
+      const ids = cases.map((c) => c.id);
+      const made = lines.linesOf(ids, await lines.read(reader, ids), sqlite);
+      await keepLines(
+        reader.writer(),
+        cases.map((c) => ({
+          patient_data_id: c.id,
+          answers_version: Number(c.answers_version),
+          layout: lines.layout,
+          line: made.get(c.id)!,
+        })),
+      );
+      written += cases.length;
+      after = ids[ids.length - 1];
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await reader.close();
+  }
+  return written;
+}
+
+/**
+ * Readies the lines of the surveys exported before (any line kept) and of the busiest ones, one after the
+ * other. Returns the lines written per survey (only those with any).
+ */
+export async function readyExports(db: DB, signal?: AbortSignal): Promise<Record<number, number>> {
+  const busiest = await db
+    .selectFrom("patient_data")
+    .select(["survey_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("state", "=", "Closed")
+    .groupBy("survey_id")
+    .orderBy("n", "desc")
+    .limit(BUSIEST)
+    .execute();
+  const exported = await db
+    .selectFrom("surveys as s")
+    .select("s.id")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("patient_data as pd")
+          .innerJoin("case_export_rows as kept", "kept.patient_data_id", "pd.id")
+          .select("pd.id")
+          .whereRef("pd.survey_id", "=", "s.id"),
+      ),
+    )
+    .execute();
+  const surveys = [...new Set([...busiest.map((b) => b.survey_id), ...exported.map((e) => e.id)])];
+  const written: Record<number, number> = {};
+  for (const surveyId of surveys) {
+    if (signal?.aborted) break;
+    const n = await readyExportLines(db, surveyId, signal);
+    if (n > 0) written[surveyId] = n;
+  }
+  return written;
+}

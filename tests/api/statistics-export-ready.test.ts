@@ -1,0 +1,133 @@
+import { unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { readyExportLines, readyExports } from "~/server/services/statistics/export-ready.server";
+import { dialects } from "../support/databases";
+import { useStatisticsWorld, utf8 } from "./statistics-support";
+
+let idp: TestIdp;
+beforeAll(async () => {
+  idp = await createTestIdp();
+});
+afterAll(async () => {
+  await idp.dispose();
+});
+
+/**
+ * The export's lines written ahead in the background (docs/decisions/032-export-lines-readied.md). The
+ * oracle is the export written from the answers, with no line kept: a readied line must be the same.
+ */
+describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
+  const { world, fixture } = useStatisticsWorld(kind, () => idp);
+
+  const keptOf = (surveyId: number) =>
+    world()
+      .db.selectFrom("case_export_rows as k")
+      .innerJoin("patient_data as pd", "pd.id", "k.patient_data_id")
+      .select(["pd.patient_id", "k.patient_data_id", "k.line", "k.layout"])
+      .where("pd.survey_id", "=", surveyId)
+      .orderBy("pd.patient_id")
+      .execute();
+  const forgetLines = async (surveyId: number) => {
+    await world()
+      .db.deleteFrom("case_export_rows")
+      .where("patient_data_id", "in", (eb) =>
+        eb.selectFrom("patient_data").select("id").where("survey_id", "=", surveyId),
+      )
+      .execute();
+  };
+  const exportCsv = async (surveyId: number, who: "approver" | "admin" = "approver") => {
+    const res = await world().call(who, "POST", `/statistics/${surveyId}/csv`, {});
+    expect(res.status).toBe(200);
+    return utf8.decode(unzipSync(new Uint8Array(await res.arrayBuffer()))["responses.csv"]);
+  };
+
+  it("readies the lines the export would write, and the export then uses them", async () => {
+    const f = fixture();
+    const w = world();
+    await forgetLines(f.survey);
+    onTestFinished(() => forgetLines(f.survey));
+    // The oracle: written from the answers, nothing kept.
+    const fromAnswers = await exportCsv(f.survey);
+    const written = await keptOf(f.survey);
+    await forgetLines(f.survey);
+
+    expect(await readyExportLines(w.db, f.survey)).toBe(6);
+    const readied = await keptOf(f.survey);
+    expect(readied).toEqual(written);
+    // Nothing left to ready.
+    expect(await readyExportLines(w.db, f.survey)).toBe(0);
+
+    // The export reads the readied lines (one is marked here behind its back) and gives the same file.
+    expect(await exportCsv(f.survey)).toBe(fromAnswers);
+    const p3 = readied.find((k) => k.patient_id === "P3")!;
+    await w.db
+      .updateTable("case_export_rows")
+      .set({ line: `READY${p3.line}` })
+      .where("patient_data_id", "=", p3.patient_data_id)
+      .execute();
+    expect(await exportCsv(f.survey)).toContain(`;READY${p3.line}`);
+
+    // A case whose answers changed is readied again, alone, and the export shows the change.
+    const weight = await w.db
+      .selectFrom("question_responses")
+      .select(["id", "numerical_response"])
+      .where("patient_data_id", "=", f.cases.P2)
+      .where("question_id", "=", f.q.weight)
+      .executeTakeFirstOrThrow();
+    onTestFinished(async () => {
+      await w.db
+        .updateTable("question_responses")
+        .set({ numerical_response: weight.numerical_response })
+        .where("id", "=", weight.id)
+        .execute();
+    });
+    await w.db
+      .updateTable("question_responses")
+      .set({ numerical_response: 77.5 })
+      .where("id", "=", weight.id)
+      .execute();
+    expect(await readyExportLines(w.db, f.survey)).toBe(1);
+    const afterChange = await exportCsv(f.survey);
+    expect(afterChange).toContain("77,5");
+    await forgetLines(f.survey);
+    expect(await exportCsv(f.survey)).toBe(afterChange.replace(`READY${p3.line}`, p3.line));
+  });
+
+  it("readies in the separator the survey's analysts export in, German when none was kept", async () => {
+    const f = fixture();
+    const w = world();
+    await forgetLines(f.survey);
+    onTestFinished(() => forgetLines(f.survey));
+    await exportCsv(f.survey);
+    const germanLayout = (await keptOf(f.survey))[0].layout;
+    await forgetLines(f.survey);
+    expect(await readyExportLines(w.db, f.survey)).toBe(6);
+    expect(new Set((await keptOf(f.survey)).map((k) => k.layout))).toEqual(new Set([germanLayout]));
+
+    // An analyst working in English exports: the lines are kept in English, and readying keeps them so.
+    expect((await w.call("admin", "POST", "/users/current/culture?culture=en-US")).status).toBeLessThan(300);
+    onTestFinished(async () => {
+      await w.call("admin", "POST", "/users/current/culture?culture=de-DE");
+    });
+    await exportCsv(f.survey, "admin");
+    const english = await keptOf(f.survey);
+    expect(english.map((k) => k.layout)).not.toContain(germanLayout);
+    expect(await readyExportLines(w.db, f.survey)).toBe(0);
+    expect(await keptOf(f.survey)).toEqual(english);
+  });
+
+  it("readies the surveys exported before and the busiest, and stops when told", async () => {
+    const f = fixture();
+    const w = world();
+    await forgetLines(f.survey);
+    onTestFinished(() => forgetLines(f.survey));
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await readyExports(w.db, stopped.signal)).toEqual({});
+    expect(await keptOf(f.survey)).toEqual([]);
+    // The fixture's survey has the most closed cases of this database.
+    expect(await readyExports(w.db)).toEqual({ [f.survey]: 6 });
+    expect(await readyExports(w.db)).toEqual({});
+  });
+});
