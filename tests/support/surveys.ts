@@ -3,6 +3,7 @@ import type { TestIdp } from "~/server/idp/test-fixture.server";
 import { startApi, type ApiHarness } from "./api";
 import type { DialectName } from "./databases";
 import type { DB } from "~/server/db/types.server";
+import { touchSurvey } from "~/server/services/survey-access.server";
 
 export async function teamId(db: DB, name: string): Promise<number> {
   const row = await db.selectFrom("teams").select("id").where("name", "=", name).executeTakeFirstOrThrow();
@@ -12,7 +13,7 @@ export async function teamId(db: DB, name: string): Promise<number> {
 /**
  * Adds a category with a single-selection question straight into the database (for tests of the
  * survey lifecycle that need a question), optionally with a sub-question, a dependence rule on a
- * preliminary question and a recorded response.
+ * preliminary question and a recorded response, and marks the survey's content changed as an edit does.
  */
 export async function addQuestion(
   db: DB,
@@ -122,6 +123,9 @@ export async function addQuestion(
       })
       .execute();
   }
+  // The survey's content changed: marked as every edit of the editing services marks it (touchSurvey), so that
+  // what the server keeps of the survey's content until then is not used any more.
+  await touchSurvey(db, surveyId);
   return { categoryId: category.id, questionId: question.id, optionId: option.id, preliminaryOptionId };
 }
 

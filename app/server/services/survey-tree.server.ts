@@ -1,8 +1,8 @@
 import { isoToWireDate } from "~/domain/dates";
-import type { SurveyRights } from "~/domain/permissions";
 import { questionTypeName } from "~/domain/question-types";
 import type { AnswerOption, Category, PatientFormAttribute, Question, Survey } from "~/domain/survey";
 import type { Row } from "~/server/db/types.server";
+import type { SurveyRights, SurveyTeams } from "~/domain/permissions";
 import { statusOf, teamsOfSurveys, type Executor } from "./survey-access.server";
 
 /** An answer option in the wire shape: an image question's markers have a Title, other answers a Text. */
@@ -140,7 +140,29 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
       .map((o) => ({ Id: o.id, Text: o.text, Value: o.value, IsExitAnswer: o.is_exit_answer === 1, Sort: o.sort })),
   }));
 
-  const t = teams.get(surveyId)!;
+  return {
+    ...surveyHead(
+      survey,
+      tags.map((r) => r.tag_id),
+      teams.get(surveyId)!,
+      rights,
+    ),
+    Categories: cats,
+    PatientFormId: form?.id ?? null,
+    PatientForm: patientForm,
+  };
+}
+
+/**
+ * A survey's own fields, its tags, teams and the caller's rights: all of the survey but its content
+ * (categories with their questions, the patient form), which only a content edit changes.
+ */
+export function surveyHead(
+  survey: Row<"surveys">,
+  tagIds: number[],
+  t: SurveyTeams,
+  rights: SurveyRights,
+): Omit<Survey, "Categories" | "PatientFormId" | "PatientForm"> {
   return {
     Id: survey.id,
     Title: survey.title,
@@ -154,15 +176,12 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
     IsPatientIdAutoGenerationEnabled: survey.patient_id_auto_generation === 1,
     RequiresSignature: survey.requires_signature === 1,
     IsPatientFormEnabled: survey.patient_form_enabled === 1,
-    TagIds: tags.map((r) => r.tag_id),
+    TagIds: tagIds,
     UserTeamPermissions: [...t.userTeamIds],
     EditorTeamPermissions: [...t.editorTeamIds],
     ApproverTeamPermissions: [...t.approverTeamIds],
     TeamPermissions: [...new Set([...t.userTeamIds, ...t.editorTeamIds, ...t.approverTeamIds])].sort((a, b) => a - b),
     Hash: survey.hash,
-    Categories: cats,
-    PatientFormId: form?.id ?? null,
-    PatientForm: patientForm,
     Rights: rights,
     SourceSurveyId: survey.source_survey_id,
   };

@@ -15,7 +15,8 @@ import {
   touchSurvey,
   type Executor,
 } from "./survey-access.server";
-import { loadSurveyTree } from "./survey-tree.server";
+import { surveyStructure } from "./fill/structure.server";
+import { surveyHead } from "./survey-tree.server";
 import { sanitizeRichText } from "./rich-text.server";
 
 export interface SurveyCaller extends Person {
@@ -64,11 +65,28 @@ export async function listSurveys(
   };
 }
 
+/**
+ * The whole survey as the caller may see it. Its content (categories, questions, the patient form) comes
+ * from the structure kept while the survey's Hash and modification time hold (every content edit changes
+ * both; fill/structure.server.ts); its own fields, tags, teams and the caller's rights are read each time.
+ */
 export async function getSurvey(db: Executor, caller: Person, surveyId: number): Promise<Survey> {
   const access = await requireSurvey(db, caller, surveyId, "see");
-  const survey = await loadSurveyTree(db, surveyId, access.rights);
-  if (!survey) throw new AppError("SURVEY_NOT_FOUND", `Survey ${surveyId} does not exist`);
-  return survey;
+  const [{ survey: content }, tags] = await Promise.all([
+    surveyStructure(db, access),
+    db.selectFrom("survey_tags").select("tag_id").where("survey_id", "=", surveyId).orderBy("tag_id").execute(),
+  ]);
+  return {
+    ...surveyHead(
+      access.row,
+      tags.map((r) => r.tag_id),
+      access.teams,
+      access.rights,
+    ),
+    Categories: content.Categories,
+    PatientFormId: content.PatientFormId,
+    PatientForm: content.PatientForm,
+  };
 }
 
 /** A new Draft survey with the given title (or the translated default) and a patient form. */
