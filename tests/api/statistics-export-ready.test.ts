@@ -1,4 +1,6 @@
+import SQLite from "better-sqlite3";
 import { unzipSync } from "fflate";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { readyExportLines, readyExports } from "~/server/services/statistics/export-ready.server";
@@ -129,5 +131,46 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
     // The fixture's survey has the most closed cases of this database.
     expect(await readyExports(w.db)).toEqual({ [f.survey]: 6 });
     expect(await readyExports(w.db)).toEqual({});
+  });
+});
+
+/** SQLite runs a write on the thread that asks for it: a round of readying must not wait long for a lock. */
+describe("the export's lines readied ahead on sqlite, beside a write", () => {
+  const { world, fixture } = useStatisticsWorld("sqlite", () => idp);
+  const keptOf = (surveyId: number) =>
+    world()
+      .db.selectFrom("case_export_rows as k")
+      .innerJoin("patient_data as pd", "pd.id", "k.patient_data_id")
+      .select("k.patient_data_id")
+      .where("pd.survey_id", "=", surveyId)
+      .execute();
+  const forgetLines = async (surveyId: number) => {
+    await world()
+      .db.deleteFrom("case_export_rows")
+      .where("patient_data_id", "in", (eb) =>
+        eb.selectFrom("patient_data").select("id").where("survey_id", "=", surveyId),
+      )
+      .execute();
+  };
+
+  it("gives a round up, instead of holding the server's thread, while the database is being written", async () => {
+    const f = fixture();
+    const w = world();
+    await forgetLines(f.survey);
+    onTestFinished(() => forgetLines(f.survey));
+    const [{ file }] = (await sql<{ file: string }>`pragma database_list`.execute(w.db)).rows;
+    // Another connection holds the write lock, as a long write of the server would.
+    const other = new SQLite(file);
+    onTestFinished(() => {
+      if (other.inTransaction) other.exec("rollback");
+      other.close();
+    });
+    other.exec("begin immediate");
+    const started = performance.now();
+    expect(await readyExportLines(w.db, f.survey)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await keptOf(f.survey)).toEqual([]);
+    other.exec("rollback");
+    expect(await readyExportLines(w.db, f.survey)).toBe(6);
   });
 });

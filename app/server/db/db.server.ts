@@ -90,9 +90,10 @@ export interface LeanReader {
  * A connection for one long scan that must stay small in memory (the CSV export): on SQLite a read-only
  * connection of its own without memory-mapped reads and with a small page cache, since the main
  * connection's map and cache grow with every page a scan touches; on PostgreSQL the pool itself (the rows
- * live in the server). `close` must be called when the scan ends.
+ * live in the server). `close` must be called when the scan ends. writeWaitMs: how long the writer waits for
+ * a write lock (SQLite; 5 s by default), the server's thread blocked meanwhile.
  */
-export function openLeanReader(db: DB): LeanReader {
+export function openLeanReader(db: DB, opts: { writeWaitMs?: number } = {}): LeanReader {
   const compiledOf = (query: Compilable<unknown> | CompiledQuery<unknown>) =>
     "compile" in query ? query.compile() : query;
   const file = sqliteFiles.get(db);
@@ -128,7 +129,8 @@ export function openLeanReader(db: DB): LeanReader {
     writer: () => {
       if (writer) return writer;
       const connection = new SQLite(file, { fileMustExist: true });
-      connection.pragma("busy_timeout = 5000");
+      // How long a write waits for the server's own write to end: SQLite waits on the thread that asked.
+      connection.pragma(`busy_timeout = ${opts.writeWaitMs ?? 5000}`);
       connection.pragma("synchronous = NORMAL");
       connection.pragma("foreign_keys = ON");
       connection.pragma(`cache_size = -${LEAN_CACHE_KIB}`);

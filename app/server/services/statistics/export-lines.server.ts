@@ -189,11 +189,12 @@ export function caseLines(survey: Survey, questions: Question[], sep: ";" | ",")
 }
 
 /**
- * Keeps the lines just written for the next export. Only an optimisation: a case removed meanwhile (its
- * line has nothing to belong to) or a database that refuses the write leaves the export as it is.
+ * Keeps the lines just written for the next export; false when they were not kept. Only an optimisation: a
+ * case removed meanwhile (its line has nothing to belong to) or a database that refuses the write leaves the
+ * export as it is.
  */
-export async function keepLines(store: DB, rows: KeptLine[]) {
-  if (rows.length === 0) return;
+export async function keepLines(store: DB, rows: KeptLine[]): Promise<boolean> {
+  if (rows.length === 0) return true;
   try {
     await store
       .insertInto("case_export_rows")
@@ -206,7 +207,9 @@ export async function keepLines(store: DB, rows: KeptLine[]) {
         })),
       )
       .execute();
+    return true;
   } catch (error) {
     log.info("export.lines_not_kept", { cases: rows.length, error: String(error) });
+    return false;
   }
 }

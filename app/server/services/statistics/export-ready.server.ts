@@ -16,6 +16,8 @@ import { caseLines, keepLines, layoutOf } from "./export-lines.server";
 
 /** Cases written per round; between rounds the server answers whatever arrived meanwhile. */
 const ROUND = 100;
+/** How long a round's write waits for the server's own writes (SQLite), the server's thread blocked meanwhile. */
+const WRITE_WAIT_MS = 50;
 /** The surveys readied besides those exported before: those with the most closed cases. */
 const BUSIEST = 3;
 
@@ -40,7 +42,7 @@ async function separatorOf(db: DB, surveyId: number, layouts: Record<";" | ",", 
 /**
  * Writes and keeps the line of every counted case of the survey whose kept line is missing or not the
  * present one (its answers or the survey's layout changed), as the export would. Stops between rounds when
- * `signal` is aborted. Returns the lines written.
+ * `signal` is aborted. Returns the lines written and kept.
  */
 export async function readyExportLines(db: DB, surveyId: number, signal?: AbortSignal): Promise<number> {
   const survey = await loadSurveyTree(db, surveyId, { CanParticipate: false, CanEdit: false, CanApprove: true });
@@ -51,7 +53,9 @@ export async function readyExportLines(db: DB, surveyId: number, signal?: AbortS
     ",": layoutOf(survey, questions, ","),
   });
   const lines = caseLines(survey, questions, sep);
-  const reader = openLeanReader(db);
+  // Work nobody waits for: a round that finds the database being written gives up its lines (the next round
+  // writes them) rather than hold the server's thread while it waits.
+  const reader = openLeanReader(db, { writeWaitMs: WRITE_WAIT_MS });
   const sqlite = dialectOf(db) === "sqlite";
   let written = 0;
   try {
@@ -75,7 +79,7 @@ export async function readyExportLines(db: DB, surveyId: number, signal?: AbortS
       if (cases.length === 0) break;
       const ids = cases.map((c) => c.id);
       const made = lines.linesOf(ids, await lines.read(reader, ids), sqlite);
-      await keepLines(
+      const kept = await keepLines(
         reader.writer(),
         cases.map((c) => ({
           patient_data_id: c.id,
@@ -84,7 +88,7 @@ export async function readyExportLines(db: DB, surveyId: number, signal?: AbortS
           line: made.get(c.id)!,
         })),
       );
-      written += cases.length;
+      if (kept) written += cases.length;
       after = ids[ids.length - 1];
       await new Promise((resolve) => setImmediate(resolve));
     }
