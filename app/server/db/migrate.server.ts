@@ -14,6 +14,7 @@ import * as m0011 from "./migrations/0011_audit_chain";
 import * as m0012 from "./migrations/0012_case_signatures";
 import * as m0013 from "./migrations/0013_question_words";
 import * as m0014 from "./migrations/0014_case_export_rows";
+import * as m0015 from "./migrations/0015_pending_words_order";
 import type { DB } from "./types.server";
 
 /**
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0012_case_signatures": m0012,
   "0013_question_words": m0013,
   "0014_case_export_rows": m0014,
+  "0015_pending_words_order": m0015,
 };
 
 export class MigrationError extends Error {
