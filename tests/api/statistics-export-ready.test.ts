@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { readyExportLines, readyExports } from "~/server/services/statistics/export-ready.server";
+import type { DB } from "~/server/db/types.server";
 import { dialects } from "../support/databases";
 import { useStatisticsWorld, utf8 } from "./statistics-support";
 
@@ -15,6 +16,28 @@ afterAll(async () => {
   await idp.dispose();
 });
 
+/** The kept lines of a survey's cases, by patient id, and their removal. */
+function keptLines(db: () => DB) {
+  return {
+    keptOf: (surveyId: number) =>
+      db()
+        .selectFrom("case_export_rows as k")
+        .innerJoin("patient_data as pd", "pd.id", "k.patient_data_id")
+        .select(["pd.patient_id", "k.patient_data_id", "k.line", "k.layout"])
+        .where("pd.survey_id", "=", surveyId)
+        .orderBy("pd.patient_id")
+        .execute(),
+    forgetLines: async (surveyId: number) => {
+      await db()
+        .deleteFrom("case_export_rows")
+        .where("patient_data_id", "in", (eb) =>
+          eb.selectFrom("patient_data").select("id").where("survey_id", "=", surveyId),
+        )
+        .execute();
+    },
+  };
+}
+
 /**
  * The export's lines written ahead in the background (docs/decisions/032-export-lines-readied.md). The
  * oracle is the export written from the answers, with no line kept: a readied line must be the same.
@@ -22,22 +45,7 @@ afterAll(async () => {
 describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
   const { world, fixture } = useStatisticsWorld(kind, () => idp);
 
-  const keptOf = (surveyId: number) =>
-    world()
-      .db.selectFrom("case_export_rows as k")
-      .innerJoin("patient_data as pd", "pd.id", "k.patient_data_id")
-      .select(["pd.patient_id", "k.patient_data_id", "k.line", "k.layout"])
-      .where("pd.survey_id", "=", surveyId)
-      .orderBy("pd.patient_id")
-      .execute();
-  const forgetLines = async (surveyId: number) => {
-    await world()
-      .db.deleteFrom("case_export_rows")
-      .where("patient_data_id", "in", (eb) =>
-        eb.selectFrom("patient_data").select("id").where("survey_id", "=", surveyId),
-      )
-      .execute();
-  };
+  const { keptOf, forgetLines } = keptLines(() => world().db);
   const exportCsv = async (surveyId: number, who: "approver" | "admin" = "approver") => {
     const res = await world().call(who, "POST", `/statistics/${surveyId}/csv`, {});
     expect(res.status).toBe(200);
@@ -137,21 +145,7 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
 /** SQLite runs a write on the thread that asks for it: a round of readying must not wait long for a lock. */
 describe("the export's lines readied ahead on sqlite, beside a write", () => {
   const { world, fixture } = useStatisticsWorld("sqlite", () => idp);
-  const keptOf = (surveyId: number) =>
-    world()
-      .db.selectFrom("case_export_rows as k")
-      .innerJoin("patient_data as pd", "pd.id", "k.patient_data_id")
-      .select("k.patient_data_id")
-      .where("pd.survey_id", "=", surveyId)
-      .execute();
-  const forgetLines = async (surveyId: number) => {
-    await world()
-      .db.deleteFrom("case_export_rows")
-      .where("patient_data_id", "in", (eb) =>
-        eb.selectFrom("patient_data").select("id").where("survey_id", "=", surveyId),
-      )
-      .execute();
-  };
+  const { keptOf, forgetLines } = keptLines(() => world().db);
 
   it("gives a round up, instead of holding the server's thread, while the database is being written", async () => {
     const f = fixture();

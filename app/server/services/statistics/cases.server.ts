@@ -111,3 +111,16 @@ export async function countedPatientIds(db: Executor, surveyId: number, filters:
     .execute();
   return rows.map((r) => r.patient_id);
 }
+
+/** The surveys with the most closed cases, most first: those the background work readies first. */
+export async function busiestSurveys(db: Executor, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("patient_data")
+    .select(["survey_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("state", "=", "Closed")
+    .groupBy("survey_id")
+    .orderBy("n", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.survey_id);
+}

@@ -5,7 +5,7 @@ import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import { dialectOf, openLeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { loadSurveyTree } from "../survey-tree.server";
-import { countedCondition } from "./cases.server";
+import { busiestSurveys, countedCondition } from "./cases.server";
 import { caseLines, keepLines, layoutOf } from "./export-lines.server";
 
 /**
@@ -103,14 +103,7 @@ export async function readyExportLines(db: DB, surveyId: number, signal?: AbortS
  * other. Returns the lines written per survey (only those with any).
  */
 export async function readyExports(db: DB, signal?: AbortSignal): Promise<Record<number, number>> {
-  const busiest = await db
-    .selectFrom("patient_data")
-    .select(["survey_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("state", "=", "Closed")
-    .groupBy("survey_id")
-    .orderBy("n", "desc")
-    .limit(BUSIEST)
-    .execute();
+  const busiest = await busiestSurveys(db, BUSIEST);
   const exported = await db
     .selectFrom("surveys as s")
     .select("s.id")
@@ -123,7 +116,7 @@ export async function readyExports(db: DB, signal?: AbortSignal): Promise<Record
       ),
     )
     .execute();
-  const surveys = [...new Set([...busiest.map((b) => b.survey_id), ...exported.map((e) => e.id)])];
+  const surveys = [...new Set([...busiest, ...exported.map((e) => e.id)])];
   const written: Record<number, number> = {};
   for (const surveyId of surveys) {
     if (signal?.aborted) break;

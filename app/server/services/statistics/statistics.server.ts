@@ -9,7 +9,7 @@ import { loadSurveyTree } from "../survey-tree.server";
 import type { SurveyCaller } from "../surveys.server";
 import { aggregate, type AggregateOptions } from "./aggregates.server";
 import { filtersFor, pairWith } from "./benchmark.server";
-import { requireAnalyst } from "./cases.server";
+import { busiestSurveys, requireAnalyst } from "./cases.server";
 import { surveyFigures } from "./figures.server";
 
 type Figures = { survey: Survey; body: Omit<Statistics, "ScoreThresholds" | "Benchmark"> };
@@ -132,19 +132,12 @@ const WARM_SURVEYS = 3;
  * rights). Returns the surveys readied.
  */
 export async function warmStatistics(db: DB): Promise<number[]> {
-  const top = await db
-    .selectFrom("patient_data")
-    .select(["survey_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("state", "=", "Closed")
-    .groupBy("survey_id")
-    .orderBy("n", "desc")
-    .limit(WARM_SURVEYS)
-    .execute();
+  const top = await busiestSurveys(db, WARM_SURVEYS);
   const rights = { CanParticipate: false, CanEdit: false, CanApprove: true };
-  for (const { survey_id: surveyId } of top) {
+  for (const surveyId of top) {
     const survey = await loadSurveyTree(db, surveyId, rights);
     if (!survey) continue;
     await aggregate(db, surveyId, allQuestions(topLevelQuestions(survey.Categories)), {}, { wordCloud: true });
   }
-  return top.map((r) => r.survey_id);
+  return top;
 }
