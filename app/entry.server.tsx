@@ -9,7 +9,15 @@ import { i18nConfig } from "~/i18n";
 import { resources } from "~/server/locales.server";
 import { NonceContext } from "~/components/layout/nonce";
 import { remixI18n } from "~/server/i18n.server";
-import { acceptsGzip, keepPlainTexts } from "~/server/render.server";
+import {
+  acceptsGzip,
+  formKeysOf,
+  keepPlainTexts,
+  pageKey,
+  readChunks,
+  RenderedPages,
+  streamOf,
+} from "~/server/render.server";
 
 export { apiFetch, boot, startStandaloneIdp } from "~/server/boot.server";
 export { bodyLimitOf } from "~/server/api/body.server";
@@ -42,6 +50,10 @@ function instanceFor(lng: string): Promise<i18n> {
   return instance;
 }
 
+/** The pages kept, at most this many bytes of HTML in all. */
+const KEPT_PAGE_BYTES = 24_000_000;
+const pages = new RenderedPages(KEPT_PAGE_BYTES);
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -50,12 +62,33 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const instance = await instanceFor(await remixI18n.getLocale(request));
-
+  const lng = await remixI18n.getLocale(request);
+  const instance = await instanceFor(lng);
   const gzip = acceptsGzip(request.headers.get("accept-encoding"));
+  const answer = (html: Buffer) => respond(html, gzip, responseStatusCode, responseHeaders);
+
+  // A page made of the same address, language and data as one rendered before is that page again.
+  const { errors, actionData, loaderData } = remixContext.staticHandlerContext;
+  const values = [nonce, ...formKeysOf(loaderData)];
+  let key: string | undefined;
+  if (
+    request.method === "GET" &&
+    responseStatusCode === 200 &&
+    !errors &&
+    !actionData &&
+    nonce &&
+    remixContext.serverHandoffStream
+  ) {
+    const data = await readChunks(remixContext.serverHandoffStream);
+    key = pageKey([lng, request.url], data, values);
+    const kept = pages.get(key, values);
+    if (kept) return answer(kept);
+    remixContext.serverHandoffStream = streamOf(data);
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
+    let failed = false;
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -66,24 +99,8 @@ export default async function handleRequest(
     sink.on("finish", () => {
       clearTimeout(timer);
       const html = Buffer.concat(chunks);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      responseHeaders.append("Vary", "Accept-Encoding");
-      const answer = (body: Buffer) => {
-        responseHeaders.set("Content-Length", String(body.length));
-        resolve(
-          new Response(new Uint8Array(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-      };
-      if (!gzip || html.length < GZIP_FROM_BYTES) return answer(html);
-      // One deflate of the whole page off the main thread, rather than one for every piece React writes.
-      zlib.gzip(html, { level: GZIP_LEVEL }, (error, zipped) => {
-        if (error) return answer(html);
-        responseHeaders.set("Content-Encoding", "gzip");
-        answer(zipped);
-      });
+      if (key && !failed) pages.set(key, html, values);
+      resolve(answer(html));
     });
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
@@ -105,12 +122,31 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          failed = true;
           // A person who left before the page finished (the connection closed) is not an error of ours.
           if (rendered && !request.signal.aborted) console.error(error);
         },
       },
     );
     const timer = setTimeout(abort, ABORT_DELAY + 1000);
+  });
+}
+
+/** The page's response: gzipped in one piece off the main thread when the browser takes it and it pays. */
+function respond(html: Buffer, gzip: boolean, status: number, headers: Headers): Promise<Response> {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.append("Vary", "Accept-Encoding");
+  const response = (body: Buffer) => {
+    headers.set("Content-Length", String(body.length));
+    return new Response(new Uint8Array(body), { headers, status });
+  };
+  if (!gzip || html.length < GZIP_FROM_BYTES) return Promise.resolve(response(html));
+  return new Promise((resolve) => {
+    zlib.gzip(html, { level: GZIP_LEVEL }, (error, zipped) => {
+      if (error) return resolve(response(html));
+      headers.set("Content-Encoding", "gzip");
+      resolve(response(zipped));
+    });
   });
 }
 

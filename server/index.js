@@ -1,5 +1,6 @@
 // The production server: static assets, security headers, request logs, the Remix app, a clean stop.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -247,14 +248,27 @@ app.use(
 // The worker of earlier versions is gone: a 404 leaves an old registration as it is until a page of this
 // version registers WORKER_URL in its place (app/offline/sw.client.ts explains why it is not served).
 app.all(RETIRED_WORKER_URL, (c) => c.text("Not found", 404));
-app.use(
-  "*",
-  serveStatic({
-    root: clientDir,
-    precompressed: true,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-  }),
+// The build's other files (icons, the web manifest, the offline list), looked up only for their own
+// addresses: a page's address would otherwise cost a few file lookups for every request.
+const clientRoot = path.join(here, "..", "build", "client");
+const publicFiles = new Set(
+  fs
+    .readdirSync(clientRoot, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map(
+      (entry) =>
+        `/${path
+          .relative(clientRoot, path.join(entry.parentPath ?? entry.path, entry.name))
+          .split(path.sep)
+          .join("/")}`,
+    ),
 );
+const servePublicFile = serveStatic({
+  root: clientDir,
+  precompressed: true,
+  onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+});
+app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublicFile(c, next) : next()));
 // Pages are compressed as they stream; the API (small JSON, latency budget) and the files above are not.
 app.use("*", compress());
 app.all("*", (c) => {

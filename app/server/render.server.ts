@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { i18n } from "i18next";
 
 /** The options a component's `t(key)` passes on by itself; a call with any other option is not kept. */
@@ -42,4 +43,111 @@ export function acceptsGzip(header: string | null): boolean {
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     return q === undefined || Number(q.slice(2)) > 0;
   });
+}
+
+/**
+ * Pages rendered before, by everything their HTML is made of: the address, the language, the status and
+ * the data the loaders sent (the exact bytes the browser receives for hydration). A page's components read
+ * nothing else (no clock, no chance, no request of their own), so the same inputs give the same HTML; the
+ * loaders still run for every request, so a change of data is seen at once, in every copy of the server.
+ * A few values are new for every request: the script nonce and the form key a loader draws for the page's
+ * forms (their writes' idempotency key). They are left out of the key, and a page is kept split at them
+ * and filled with the next request's own.
+ */
+export class RenderedPages {
+  readonly #pages = new Map<string, { parts: (Buffer | number)[]; size: number }>();
+  #size = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The page kept for this key with these per-request values in their places, or undefined. */
+  get(key: string, values: string[]): Buffer | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    // The page found is the last to go.
+    this.#pages.delete(key);
+    this.#pages.set(key, page);
+    return Buffer.concat(page.parts.map((part) => (typeof part === "number" ? Buffer.from(values[part]!) : part)));
+  }
+
+  /** Keeps a page rendered with these per-request values; the least recently used go when over the limit. */
+  set(key: string, html: Buffer, values: string[]): void {
+    const previous = this.#pages.get(key);
+    if (previous) {
+      this.#pages.delete(key);
+      this.#size -= previous.size;
+    }
+    if (html.length > this.maxBytes / 4 || values.some((value) => value.length < MIN_VALUE_CHARS)) return;
+    const places = new RegExp(`(${values.map(escapeRegExp).join("|")})`);
+    const parts = html
+      .toString()
+      .split(places)
+      .map((part, i) => (i % 2 === 1 ? values.indexOf(part) : Buffer.from(part)));
+    this.#pages.set(key, { parts, size: html.length });
+    this.#size += html.length;
+    for (const [oldest, page] of this.#pages) {
+      if (this.#size <= this.maxBytes) break;
+      this.#pages.delete(oldest);
+      this.#size -= page.size;
+    }
+  }
+
+  get count(): number {
+    return this.#pages.size;
+  }
+}
+
+/** Shorter per-request values could stand in a page by chance; the nonce and form keys have 22 and 32. */
+const MIN_VALUE_CHARS = 16;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** The form keys a page's loaders drew for it (the `formKey` of a route's data). */
+export function formKeysOf(loaderData: Record<string, unknown>): string[] {
+  return Object.values(loaderData).flatMap((data) => {
+    const formKey = (data as { formKey?: unknown } | null)?.formKey;
+    return typeof formKey === "string" ? [formKey] : [];
+  });
+}
+
+/** Reads a stream to its end; its chunks, in order. */
+export async function readChunks(stream: ReadableStream<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    chunks.push(value);
+  }
+}
+
+/** A stream that gives these chunks again, in the same pieces. */
+export function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[next++];
+      if (chunk) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The key of a page made of these inputs and this data, with the per-request values in the data left out:
+ * a digest of each piece, its length first (no two pieces run together). The data is JSON text, which holds
+ * no raw NUL: the values' stand-in cannot be met in it.
+ */
+export function pageKey(inputs: string[], chunks: Uint8Array[], values: string[]): string {
+  const hash = createHash("sha256");
+  const add = (piece: string) => hash.update(`${piece.length}:`).update(piece);
+  inputs.forEach(add);
+  for (const chunk of chunks) {
+    let text = decoder.decode(chunk);
+    for (const value of values) text = text.replaceAll(value, "\u0000");
+    add(text);
+  }
+  return hash.digest("base64");
 }
