@@ -17,6 +17,7 @@ import {
   readChunks,
   RenderedPages,
   streamOf,
+  withoutUnusedBytes,
 } from "~/server/render.server";
 
 export { apiFetch, boot, startStandaloneIdp } from "~/server/boot.server";
@@ -65,7 +66,11 @@ export default async function handleRequest(
   const lng = await remixI18n.getLocale(request);
   const instance = await instanceFor(lng);
   const gzip = acceptsGzip(request.headers.get("accept-encoding"));
-  const answer = (html: Buffer) => respond(html, gzip, responseStatusCode, responseHeaders);
+  const answer = (html: Buffer, how: "kept" | "rendered") => {
+    // For the browser's tools, and the tests: whether the page was rendered for this request.
+    responseHeaders.set("Server-Timing", `page;desc="${how}"`);
+    return respond(html, gzip, responseStatusCode, responseHeaders);
+  };
 
   // A page made of the same address, language and data as one rendered before is that page again.
   const { errors, actionData, loaderData } = remixContext.staticHandlerContext;
@@ -82,17 +87,17 @@ export default async function handleRequest(
     const data = await readChunks(remixContext.serverHandoffStream);
     key = pageKey([lng, request.url], data, values);
     const kept = pages.get(key, values);
-    if (kept) return answer(kept);
+    if (kept) return answer(kept, "kept");
     remixContext.serverHandoffStream = streamOf(data);
   }
 
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
     let failed = false;
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
+        chunks.push(withoutUnusedBytes(chunk));
         done();
       },
     });
@@ -100,7 +105,7 @@ export default async function handleRequest(
       clearTimeout(timer);
       const html = Buffer.concat(chunks);
       if (key && !failed) pages.set(key, html, values);
-      resolve(answer(html));
+      resolve(answer(html, "rendered"));
     });
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>

@@ -1,6 +1,18 @@
+import { Writable } from "node:stream";
 import { createInstance } from "i18next";
+import { createElement } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, keepPlainTexts } from "./render.server";
+import {
+  acceptsGzip,
+  formKeysOf,
+  keepPlainTexts,
+  pageKey,
+  readChunks,
+  RenderedPages,
+  streamOf,
+  withoutUnusedBytes,
+} from "./render.server";
 
 describe("acceptsGzip", () => {
   it.each([
@@ -54,5 +66,124 @@ describe("keepPlainTexts", () => {
     expect(i18n.getFixedT("de")("hello")).toBe("Hallo");
     expect(i18n.getFixedT("en")("hello")).toBe("Hello");
     expect(i18n.getFixedT("de")("hello")).toBe("Hallo");
+  });
+});
+
+describe("RenderedPages", () => {
+  const nonce = "n0nce+/n0nce+/n0nce+/==";
+  const formKey = "0123456789abcdef0123456789abcdef";
+  const page = (n: string, k: string) =>
+    Buffer.from(`<script nonce="${n}">x</script><input name="formKey" value="${k}"/><p>${k}</p><b nonce="${n}">ä</b>`);
+
+  it("gives a page back with the next request's nonce and form key in their places", () => {
+    const pages = new RenderedPages(1_000_000);
+    pages.set("k", page(nonce, formKey), [nonce, formKey]);
+    const next = ["Zm9vYmFyYmF6cXV4cXV1eA==", "fedcba9876543210fedcba9876543210"];
+    expect(pages.get("k", next)?.toString()).toBe(page(next[0]!, next[1]!).toString());
+    expect(pages.get("other", next)).toBeUndefined();
+  });
+
+  it("keeps nothing for values short enough to stand in a page by chance", () => {
+    const pages = new RenderedPages(1_000_000);
+    pages.set("k", page("abc", formKey), ["abc", formKey]);
+    expect(pages.count).toBe(0);
+  });
+
+  it("lets the least recently used pages go when over its size, and keeps none larger than a quarter", () => {
+    const one = page(nonce, formKey);
+    const pages = new RenderedPages(one.length * 4);
+    for (const key of ["a", "b", "c", "d"]) pages.set(key, one, [nonce, formKey]);
+    expect(pages.count).toBe(4);
+    pages.get("a", [nonce, formKey]);
+    pages.set("e", one, [nonce, formKey]);
+    expect(pages.count).toBe(4);
+    expect(pages.get("b", [nonce, formKey])).toBeUndefined();
+    expect(pages.get("a", [nonce, formKey])).toBeDefined();
+    pages.set("big", Buffer.concat([one, one]), [nonce, formKey]);
+    expect(pages.get("big", [nonce, formKey])).toBeUndefined();
+  });
+});
+
+describe("pageKey", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const formKey = "0123456789abcdef0123456789abcdef";
+
+  it("is the same for the same inputs and data whatever the form key", () => {
+    const a = pageKey(["de", "/surveys"], [bytes(`["formKey","${formKey}"]\n`)], [formKey]);
+    const other = "fedcba9876543210fedcba9876543210";
+    expect(pageKey(["de", "/surveys"], [bytes(`["formKey","${other}"]\n`)], [other])).toBe(a);
+  });
+
+  it("differs when the language, the address or any byte of the data differs, or the pieces run differently", () => {
+    const key = (inputs: string[], chunks: string[]) => pageKey(inputs, chunks.map(bytes), []);
+    const base = key(["de", "/surveys"], ["[1,2]\n", "P1:3\n"]);
+    expect(key(["en", "/surveys"], ["[1,2]\n", "P1:3\n"])).not.toBe(base);
+    expect(key(["de", "/surveys?q=a"], ["[1,2]\n", "P1:3\n"])).not.toBe(base);
+    expect(key(["de", "/surveys"], ["[1,3]\n", "P1:3\n"])).not.toBe(base);
+    expect(key(["de", "/surveys"], ["[1,2]\nP1:3\n"])).not.toBe(base);
+    expect(key(["de/", "surveys"], ["[1,2]\n", "P1:3\n"])).not.toBe(base);
+  });
+});
+
+describe("formKeysOf", () => {
+  it("finds each route's form key", () => {
+    expect(
+      formKeysOf({ root: { user: "a" }, "routes/surveys": { formKey: "k1" }, x: null, y: { formKey: 3 } }),
+    ).toEqual(["k1"]);
+  });
+});
+
+describe("readChunks and streamOf", () => {
+  it("give the same pieces again", async () => {
+    const pieces = [new Uint8Array([1, 2]), new Uint8Array([3])];
+    const read = await readChunks(streamOf(pieces));
+    expect(read).toEqual(pieces);
+  });
+});
+
+describe("withoutUnusedBytes", () => {
+  /** The page as the renderer writes it, each piece through withoutUnusedBytes or as it came. */
+  async function rendered(element: ReturnType<typeof createElement>, trim: boolean): Promise<Buffer> {
+    const pieces: Uint8Array[] = [];
+    await new Promise<void>((done) => {
+      const { pipe } = renderToPipeableStream(element, {
+        onAllReady() {
+          pipe(
+            new Writable({
+              write(piece: Uint8Array, _encoding, next) {
+                pieces.push(trim ? withoutUnusedBytes(piece) : piece);
+                next();
+              },
+              final(next) {
+                done();
+                next();
+              },
+            }),
+          );
+        },
+      });
+    });
+    return Buffer.concat(pieces);
+  }
+
+  it("leaves out the NUL React's renderer leaves where a character of two bytes did not fit", async () => {
+    // Five letters before 400 "ß" put one of them across the end of the first 2,048-byte piece.
+    const element = createElement(
+      "div",
+      null,
+      "a".repeat(5),
+      ...Array.from({ length: 400 }, (_, i) => createElement("b", { key: i }, "ß")),
+    );
+    expect((await rendered(element, false)).includes(0)).toBe(true);
+    const html = await rendered(element, true);
+    expect(html.includes(0)).toBe(false);
+    expect(html.toString()).toBe(renderToString(element));
+  });
+
+  it("leaves every other piece as it is", () => {
+    const piece = new Uint8Array(2048).fill(97);
+    expect(withoutUnusedBytes(piece)).toBe(piece);
+    const short = new Uint8Array([97, 0]);
+    expect(withoutUnusedBytes(short)).toBe(short);
   });
 });

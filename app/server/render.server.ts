@@ -151,3 +151,20 @@ export function pageKey(inputs: string[], chunks: Uint8Array[], values: string[]
   }
   return hash.digest("base64");
 }
+
+/** The size of the pieces React's server renderer writes a page in. */
+const REACT_VIEW_SIZE = 2048;
+
+/**
+ * A piece of a page as React's server renderer wrote it, without the unused bytes it may end in: when a
+ * character of several bytes does not fit at the end of a 2,048-byte piece, React 18 sends the whole piece,
+ * its last one to three bytes never written (NUL), and the character at the start of the next. A browser
+ * drops a NUL between tags but reads it as U+FFFD inside an attribute (an aria-label) and inside the
+ * page's data script (JSON holds no raw NUL, and text has no use for one).
+ */
+export function withoutUnusedBytes(piece: Uint8Array): Uint8Array {
+  if (piece.length !== REACT_VIEW_SIZE || piece[piece.length - 1] !== 0) return piece;
+  let end = piece.length - 1;
+  while (end > 0 && piece[end - 1] === 0) end--;
+  return piece.subarray(0, end);
+}

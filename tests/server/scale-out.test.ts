@@ -91,6 +91,23 @@ describe.skipIf(!dialects.includes("postgres"))("two copies behind a proxy", () 
     expect(read.status).toBe(200);
   }, 60_000);
 
+  it("shows on a page one copy kept a change made through the other at once", async () => {
+    const cookie = await signIn(app, "admin");
+    const survey = await caller(b.url, cookie, app)("POST", "/surveys", { Title: "Kept by copy A" });
+    const list = async () => {
+      const res = await fetch(`${a.url}/surveys`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return { html: await res.text(), how: res.headers.get("server-timing") };
+    };
+    await list();
+    expect((await list()).how).toBe('page;desc="kept"');
+    await caller(b.url, cookie, app)("PUT", `/surveys/${survey.Id}`, { Title: "Renamed through copy B" });
+    const after = await list();
+    expect(after.how).toBe('page;desc="rendered"');
+    expect(after.html).toContain("Renamed through copy B");
+    expect(after.html).not.toContain("Kept by copy A");
+  }, 60_000);
+
   it("signs out on one copy at once, and on the other within 5 s", async () => {
     const cookie = await signIn(app, "user");
     expect(await current(a.url, cookie)).toBe(200);
