@@ -2,7 +2,9 @@
 // survey's start page and the fill page of an open case. autocannon on loopback, a signed-in person, 20
 // connections, one page after the other; with the server's CPU per request (from /proc), which holds however
 // busy the machine is. Budget (issue 22): at least 400 requests/s with p99 under 100 ms
-// each, no errors; on these two shared cores the load generator runs beside the server.
+// each, no errors; on these two shared cores the load generator runs beside the server. The same page asked
+// for again with unchanged data is the kept one (decision 033); a last row asks for the list at a new
+// address every time, so that each request renders it.
 // Usage: npx tsx --tsconfig tsconfig.json bench/pages-load.ts   (after npm run build; BENCH_SECONDS per page,
 // BENCH_PAGES="survey list,fill page" for some of them, BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
 // to profile the server)
@@ -35,6 +37,9 @@ try {
     { name: "survey list", path: "/surveys", marker: 'data-testid="survey-row"' },
     { name: "start page", path: `/survey/${active.Id}`, marker: 'id="patient-id"' },
     { name: "fill page", path: `/survey/${active.Id}/fill/${patientId}`, marker: "<form" },
+    // Every request at an address of its own (a parameter the page ignores), so no page is kept: what a
+    // first view, or a view after a change, costs. Reported beside the budget, not judged by it.
+    { name: "survey list, rendered each time", path: "/surveys", marker: 'data-testid="survey-row"', fresh: true },
   ];
   /** CPU the server process (all its threads) has used so far, in ms: what a page costs, however busy the machine. */
   const serverCpuMs = () => {
@@ -50,25 +55,27 @@ try {
     const html = await first.text();
     if (!first.ok || !html.includes(page.marker)) throw new Error(`${page.name} did not render: ${first.status}`);
     const cpuBefore = serverCpuMs();
+    let sent = 0;
     const result = await autocannon({
       url: `${server.app}${page.path}`,
       connections: 20,
       duration: DURATION_S,
       headers: { cookie: server.cookie, "accept-encoding": "gzip" },
+      ...(page.fresh ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${page.path}?n=${++sent}` }) }] } : {}),
     });
     const cpuPerRequest = (serverCpuMs() - cpuBefore) / Math.max(1, result.requests.total);
     const errors = result.errors + result.non2xx + result.timeouts;
     const rps = result.requests.average;
     const within = rps >= BUDGET_RPS && result.latency.p99 < BUDGET_P99_MS && errors === 0;
-    over ||= !within;
+    if (!page.fresh) over ||= !within;
     rows.push({
       figure: page.name,
       "requests/s": rps.toFixed(0),
       p99: `${result.latency.p99} ms`,
       "server CPU/request": `${cpuPerRequest.toFixed(1)} ms`,
       errors,
-      budget: `>= ${BUDGET_RPS}/s, p99 < ${BUDGET_P99_MS} ms, 0 errors`,
-      verdict: within ? "within" : "OVER",
+      budget: page.fresh ? "reported" : `>= ${BUDGET_RPS}/s, p99 < ${BUDGET_P99_MS} ms, 0 errors`,
+      verdict: page.fresh ? "" : within ? "within" : "OVER",
     });
   }
   console.table(rows);

@@ -167,7 +167,7 @@ app.use("*", async (c, next) => {
   // Read before the handlers run: a request whose body they took cannot be rebuilt afterwards.
   const secure = publicUrlOf(c.req.raw).protocol === "https:";
   try {
-    await withRequestContext(requestId, next);
+    await withRequestContext(requestId, next, c.req.method === "GET" || c.req.method === "HEAD");
   } finally {
     inFlight.delete(requestId);
   }

@@ -2,6 +2,7 @@ import type { ZodType } from "zod";
 import { isErrorEnvelope, type ErrorEnvelope } from "~/domain/errors";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
 import { getContext } from "./context.server";
+import { forgetRequestReads } from "./log.server";
 
 /** A refusal from the survey API, with the catalogue's type. */
 export class ApiError extends Error {
@@ -55,6 +56,8 @@ export function apiClient(accessToken: string) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(opts.body);
     }
+    // What this request read before a write is read again after it.
+    if (method !== "GET") forgetRequestReads();
     const target = withQuery(`/api${path}`, opts.query);
     const init = { method, headers, body };
     const res = env.SURVEY_API_URL

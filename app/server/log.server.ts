@@ -28,6 +28,8 @@ export function logEnabled(level: Level): boolean {
 /** What every log line written while a request is answered carries: the request's id. */
 interface RequestContext {
   requestId: string;
+  /** Reads shared by the parts of a request that only reads (GET or HEAD): see oncePerRequest. */
+  reads?: Map<string, Promise<unknown>>;
 }
 
 const requests = new AsyncLocalStorage<RequestContext>();
@@ -39,9 +41,33 @@ export function requestIdFrom(incoming: string | null | undefined): string {
   return incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
-/** Runs fn with the request's id attached to every log line written during it (also in what it awaits). */
-export function withRequestContext<T>(requestId: string, fn: () => T): T {
-  return requests.run({ requestId }, fn);
+/**
+ * Runs fn with the request's id attached to every log line written during it (also in what it awaits);
+ * readOnly (a GET or HEAD) lets its parts share what they read (oncePerRequest).
+ */
+export function withRequestContext<T>(requestId: string, fn: () => T, readOnly = false): T {
+  return requests.run(readOnly ? { requestId, reads: new Map() } : { requestId }, fn);
+}
+
+/** Forgets what the request read so far: a page's loader is about to write through the API. */
+export function forgetRequestReads(): void {
+  requests.getStore()?.reads?.clear();
+}
+
+/**
+ * What read() gives, read once in a request that only reads: a page's loaders ask the API several times
+ * for what one survey is and who may see it. Anywhere else (a write, a background task) it reads afresh.
+ */
+export function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const reads = requests.getStore()?.reads;
+  if (!reads) return read();
+  let value = reads.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = read();
+    reads.set(key, value);
+    value.catch(() => reads.delete(key));
+  }
+  return value;
 }
 
 /** The id of the request being answered, if any. */

@@ -13,6 +13,7 @@ import {
 import { todayIso } from "~/domain/dates";
 import { effectiveStatus, statusName, type SurveyStatus } from "~/domain/survey-status";
 import { prepared } from "~/server/db/prepared.server";
+import { oncePerRequest } from "~/server/log.server";
 import type { Database, DB, Row } from "~/server/db/types.server";
 
 export type Executor = DB | Transaction<Database>;
@@ -77,9 +78,14 @@ type Need = "see" | "edit" | "approve" | "participate";
  * exist, 403 when they may not.
  */
 export async function requireSurvey(db: Executor, person: Person, surveyId: number, need: Need): Promise<SurveyAccess> {
-  const row = await surveyById.first(db, surveyId);
-  if (!row) throw new AppError("SURVEY_NOT_FOUND", `Survey ${surveyId} does not exist`);
-  const teams = (await teamsOfSurveys(db, [surveyId])).get(surveyId)!;
+  const read = async () => {
+    const row = await surveyById.first(db, surveyId);
+    return row && { row, teams: (await teamsOfSurveys(db, [surveyId])).get(surveyId)! };
+  };
+  // Outside a transaction, a request that only reads reads the survey once however often it is checked.
+  const found = db.isTransaction ? await read() : await oncePerRequest(`survey:${surveyId}`, read);
+  if (!found) throw new AppError("SURVEY_NOT_FOUND", `Survey ${surveyId} does not exist`);
+  const { row, teams } = found;
   const rights = rightsOf(person, teams);
   const status = statusOf(row);
   const allowed =
