@@ -63,7 +63,10 @@ export async function readyExportLines(db: DB, surveyId: number, signal?: AbortS
       // The versions are read before the answers (caseLines' read).
       const cases = await reader.db
         .selectFrom("patient_data as pd")
-        .leftJoin("case_export_rows as kept", "kept.patient_data_id", "pd.id")
+        // Bounded on both sides, as the export's page walk (export.server.ts): not merged from the first row.
+        .leftJoin("case_export_rows as kept", (join) =>
+          join.onRef("kept.patient_data_id", "=", "pd.id").on("kept.patient_data_id", ">", after),
+        )
         .select(["pd.id", "pd.answers_version"])
         .where("pd.survey_id", "=", surveyId)
         .where(countedCondition(reader.db, {}))

@@ -57,6 +57,27 @@ function columnsOf(survey: Survey, questions: Question[], culture: string | null
 }
 
 /**
+ * A page of counted cases after a case id, in id order (a walk along the primary key), with their kept
+ * lines. The bound on the kept side too: without it PostgreSQL merges from the kept lines' first row on
+ * every page (at 500,000 of 1,000,000 cases 221 ms a page instead of 1 ms), and the export grows with the
+ * square of the cases.
+ */
+export function casesPage(db: DB, surveyId: number, filters: StatisticsFilters, after: number, size: number) {
+  return db
+    .selectFrom("patient_data as pd")
+    .leftJoin("case_export_rows as kept", (join) =>
+      join.onRef("kept.patient_data_id", "=", "pd.id").on("kept.patient_data_id", ">", after),
+    )
+    .select(["pd.id", "pd.patient_id", "pd.state", "pd.created_at", "pd.closed_at", "pd.answers_version"])
+    .select(["kept.answers_version as kept_version", "kept.layout", "kept.line"])
+    .where("pd.survey_id", "=", surveyId)
+    .where(countedCondition(db, filters))
+    .where("pd.id", ">", after)
+    .orderBy("pd.id")
+    .limit(size);
+}
+
+/**
  * responses.csv, a page of counted cases at a time. A case's line is kept once written (case_export_rows,
  * docs/decisions/031-export-rows.md), but for the case's own cells, and used again while the case's answers
  * version and the survey's layout are those it was written for; only the other cases' answers are read.
@@ -83,17 +104,7 @@ async function* responsesCsv(
   const sqlite = dialectOf(db) === "sqlite";
   /** One page of counted cases after a case id, in id order (a walk along the primary key), with their answers. */
   const readPage = async (after: number, size: number) => {
-    const cases = await db
-      .selectFrom("patient_data as pd")
-      .leftJoin("case_export_rows as kept", "kept.patient_data_id", "pd.id")
-      .select(["pd.id", "pd.patient_id", "pd.state", "pd.created_at", "pd.closed_at", "pd.answers_version"])
-      .select(["kept.answers_version as kept_version", "kept.layout", "kept.line"])
-      .where("pd.survey_id", "=", survey.Id)
-      .where(countedCondition(db, filters))
-      .where("pd.id", ">", after)
-      .orderBy("pd.id")
-      .limit(size)
-      .execute();
+    const cases = await casesPage(db, survey.Id, filters, after, size).execute();
     if (cases.length === 0) return null;
     // The versions were read before the answers (caseLines' read).
     const stale = cases.filter((c) => !lines.isKept(c)).map((c) => c.id);
