@@ -52,7 +52,8 @@ try {
 }
 const { env } = runtime;
 const handleRemix = createRequestHandler(build, "production");
-const clientDir = path.relative(process.cwd(), path.join(here, "..", "build", "client")) || ".";
+const clientRoot = path.join(here, "..", "build", "client");
+const clientDir = path.relative(process.cwd(), clientRoot) || ".";
 const issuerOrigin = new URL(env.issuer).origin;
 // The silent sign-in's hidden frame goes to the provider and back to the app's public address.
 const frameSources = [...new Set(["'self'", new URL(env.publicUrl).origin, issuerOrigin])].join(" ");
@@ -250,7 +251,6 @@ app.use(
 app.all(RETIRED_WORKER_URL, (c) => c.text("Not found", 404));
 // The build's other files (icons, the web manifest, the offline list), looked up only for their own
 // addresses: a page's address would otherwise cost a few file lookups for every request.
-const clientRoot = path.join(here, "..", "build", "client");
 const publicFiles = new Set(
   fs
     .readdirSync(clientRoot, { recursive: true, withFileTypes: true })
