@@ -117,3 +117,56 @@ for (const language of ["de-DE", "en-US"] as const) {
     await fitsTheScreen(page, "/401 at 390 px");
   });
 }
+
+/** The words of an element's text that the layout cut across two lines. */
+function cutWords(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) => {
+    const cut: string[] = [];
+    for (const el of elements) {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          if (lines.size > 1) cut.push(word[0]);
+        }
+      }
+    }
+    return cut;
+  });
+}
+
+for (const language of ["de-DE", "en-US"] as const) {
+  test(`a survey's title in the list keeps its words whole at 390 px [${language}]`, async ({ page }) => {
+    await signIn(page, "admin");
+    const title = `Patientenzufriedenheit Herzinsuffizienz ${Date.now()}`;
+    await api(page, "POST", "/surveys", { Title: title });
+    if (language === "en-US") {
+      await page.getByRole("button", { name: "English" }).first().click();
+      await expect(page.locator("html")).toHaveAttribute("lang", /^en/);
+    }
+    try {
+      await page.setViewportSize(WIDTHS[0]!);
+      await page.goto(`/surveys?q=${encodeURIComponent(title)}`);
+      const row = page.getByTestId("survey-row").filter({ hasText: title });
+      await expect(row).toHaveCount(1);
+      expect(await cutWords(page, '[data-testid="survey-row"] [data-testid="row-title"]')).toEqual([]);
+      // The status stays in the row, under the title, and the row's menu beside it.
+      const [titleBox, statusBox, menuBox] = await Promise.all(
+        [row.getByTestId("row-title"), row.locator(".status"), row.locator("summary")].map((l) => l.boundingBox()),
+      );
+      expect(statusBox!.y).toBeGreaterThanOrEqual(titleBox!.y + titleBox!.height - 1);
+      expect(menuBox!.x).toBeGreaterThanOrEqual(titleBox!.x + titleBox!.width - 1);
+      await fitsTheScreen(page, "the list with a long title at 390 px");
+    } finally {
+      if (language === "en-US") {
+        await page.setViewportSize(WIDTHS[1]!);
+        await page.goto("/surveys");
+        await page.getByRole("button", { name: "Deutsch" }).first().click();
+        await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+      }
+    }
+  });
+}

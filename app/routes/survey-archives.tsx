@@ -121,7 +121,9 @@ export default function SurveyArchives() {
                 </span>
                 <SurveyDates start={s.StartDate} end={s.EndDate} />
               </div>
-              <StatusLabel status={s.Status} />
+              <div className="row__state">
+                <StatusLabel status={s.Status} />
+              </div>
               {isEditor && s.Rights.CanEdit ? (
                 <Menu label={t("surveys.rowMenu", { title: s.Title })}>
                   <Form method="post">

@@ -56,14 +56,16 @@ export function SurveyRow({
         )}
         <SurveyDates start={survey.StartDate} end={survey.EndDate} />
       </div>
-      {offline.downloading ? (
-        <span className="spinner" role="status" aria-label={t("offline.downloading")} data-testid="row-downloading" />
-      ) : offline.downloaded ? (
-        <span className="row__ready" role="img" aria-label={t("offline.downloaded")} data-testid="row-ready">
-          ✓
-        </span>
-      ) : null}
-      <StatusLabel status={survey.Status} />
+      <div className="row__state">
+        {offline.downloading ? (
+          <span className="spinner" role="status" aria-label={t("offline.downloading")} data-testid="row-downloading" />
+        ) : offline.downloaded ? (
+          <span className="row__ready" role="img" aria-label={t("offline.downloaded")} data-testid="row-ready">
+            ✓
+          </span>
+        ) : null}
+        <StatusLabel status={survey.Status} />
+      </div>
       {unavailable ? (
         <span className="visually-hidden">{t("offline.notDownloaded")}</span>
       ) : (
