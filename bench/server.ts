@@ -21,7 +21,8 @@ export async function startBenchServer(
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   const app = `http://localhost:${port}`;
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to see what the server spends a request on.
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to see what the server spends a request on;
+  // BENCH_SERVER_OUT=1 shows the server's standard output (e.g. with "--trace-gc").
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
     env: {
@@ -34,7 +35,7 @@ export async function startBenchServer(
       HOST: "127.0.0.1",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_OUT ? "inherit" : "ignore", "inherit"],
   });
   const stop = async () => {
     child.kill("SIGTERM");

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "~/server/api/app.server";
@@ -11,7 +12,8 @@ import { buildWorld, type World } from "./endpoint-world";
 /**
  * Every endpoint for every demo role, with the survey's teams open to all and restricted to one team, and
  * for callers who hold no valid credentials of this product: none at all, a token of another issuer, a
- * token of this issuer for another audience (the ID token), and one signed with a stranger's key.
+ * token of this issuer for another audience (the ID token), and one signed with a stranger's key. Every
+ * JSON answer given is also checked against the endpoint's declared response schema.
  */
 
 let idp: TestIdp;
@@ -97,6 +99,7 @@ describe.each(dialects)("access walk on %s", (kind) => {
       for (const e of endpoints) {
         it(e.route, async () => {
           const { method } = splitRoute(e.route);
+          const route = apiRoutes.find((r) => `${r.method.toUpperCase()} ${r.path}` === e.route);
           const got = {} as Record<Column, number>;
           for (const c of columns) {
             const token = strangers.includes(c as Stranger)
@@ -110,6 +113,13 @@ describe.each(dialects)("access walk on %s", (kind) => {
                 Type: expect.any(String),
                 Error: expect.any(String),
               });
+            } else if (route?.response && res.headers.get("content-type")?.startsWith("application/json")) {
+              // The answer has its declared schema's shape exactly: parsing it would change nothing, which is
+              // what lets the pages take the in-process API's answers unparsed (api-client.server.ts).
+              const body: unknown = await res.json();
+              const parsed = route.response.safeParse(body);
+              expect(parsed.error?.issues, `${c}: ${e.route}`).toBeUndefined();
+              expect(isDeepStrictEqual(parsed.data, body), `${c}: ${e.route} answers beyond its schema`).toBe(true);
             } else await res.arrayBuffer();
           }
           expect(got).toEqual(expected(e, team));
