@@ -104,6 +104,10 @@ describe("embedded identity provider", () => {
     expect(german.page?.html).toContain('<html lang="de">');
     expect(german.page?.html).toContain('<label for="username">Benutzername</label>');
     expect(german.page?.html).toContain('autocomplete="current-password"');
+    // Its icon is inline (its policy allows data: images): a browser asks the provider for no /favicon.ico.
+    expect(german.page?.html).toMatch(
+      /<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg%20xmlns/,
+    );
 
     const english = await follow(
       newBrowser(),
