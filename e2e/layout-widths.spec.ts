@@ -141,8 +141,9 @@ function cutWords(page: Page, selector: string) {
 for (const language of ["de-DE", "en-US"] as const) {
   test(`a survey's title in the list keeps its words whole at 390 px [${language}]`, async ({ page }) => {
     await signIn(page, "admin");
-    const title = `Patientenzufriedenheit Herzinsuffizienz ${Date.now()}`;
-    await api(page, "POST", "/surveys", { Title: title });
+    // Long German words that no other test searches for; the survey is deleted again at the end.
+    const title = `Entlassungsmanagement Rückmeldeformular ${Date.now()}`;
+    const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
     if (language === "en-US") {
       await page.getByRole("button", { name: "English" }).first().click();
       await expect(page.locator("html")).toHaveAttribute("lang", /^en/);
@@ -167,6 +168,8 @@ for (const language of ["de-DE", "en-US"] as const) {
         await page.getByRole("button", { name: "Deutsch" }).first().click();
         await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
       }
+      await api(page, "POST", `/surveys/${survey.Id}/archive`);
+      await api(page, "DELETE", `/surveys/${survey.Id}/archive`);
     }
   });
 }
