@@ -79,7 +79,8 @@ export function apiClient(accessToken: string) {
     if (!opts.schema) return data as T;
     // An answer from another process is checked against its schema. In-process the API is this build, its
     // answers typed by the same schemas: production takes them as they are (the fill page spent 4 % of its
-    // time re-checking the survey); tests and development still check that checking would change nothing.
+    // time re-checking the survey). The access walk checks every endpoint's answers against its declared
+    // schema; a development server still parses and fails if parsing would change an answer.
     if (env.SURVEY_API_URL) return opts.schema.parse(data);
     if (env.NODE_ENV === "production") return data as T;
     const parsed = opts.schema.parse(data);
