@@ -92,8 +92,8 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     (e) => log.error("attachments.sweep", { error: String(e) }),
   );
 
-  // The export lines of the surveys exported before and of the busiest ones, written ahead in one copy at a
-  // time (decision 032): after the start, then each round.
+  // The export lines of every survey with closed cases, written ahead in one copy at a time (decision 032):
+  // after the start, then each round.
   const readyingStopped = new AbortController();
   let readyingNow: Promise<unknown> = Promise.resolve();
   const readyExportLines = async () => {

@@ -6,7 +6,7 @@ import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { readyExportLines, readyExports } from "~/server/services/statistics/export-ready.server";
 import type { DB } from "~/server/db/types.server";
 import { dialects } from "../support/databases";
-import { useStatisticsWorld, utf8 } from "./statistics-support";
+import { answersOf, buildSurvey, fillCase, useStatisticsWorld, utf8 } from "./statistics-support";
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -127,18 +127,40 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
     expect(await keptOf(f.survey)).toEqual(english);
   });
 
-  it("readies the surveys exported before and the busiest, and stops when told", async () => {
+  it("readies every survey with closed cases, and stops when told", async () => {
     const f = fixture();
     const w = world();
     await forgetLines(f.survey);
     onTestFinished(() => forgetLines(f.survey));
+    // Three more surveys, never exported: two with two closed cases, and one with fewer closed cases than any
+    // (one, and an open one, which is not counted and not readied).
+    const busier = [];
+    for (const title of ["Zweite Umfrage", "Dritte Umfrage"]) {
+      const survey = await buildSurvey(w.call, title);
+      for (const patientId of ["A1", "A2"]) await fillCase(w, survey, patientId, answersOf.P1);
+      onTestFinished(() => forgetLines(survey.survey));
+      busier.push(survey.survey);
+    }
+    const other = await buildSurvey(w.call, "Vierte Umfrage");
+    await fillCase(w, other, "Z1", answersOf.P1);
+    await fillCase(w, other, "Z2", { ...answersOf.P1, close: false });
+    onTestFinished(() => forgetLines(other.survey));
     const stopped = new AbortController();
     stopped.abort();
     expect(await readyExports(w.db, stopped.signal)).toEqual({});
     expect(await keptOf(f.survey)).toEqual([]);
-    // The fixture's survey has the most closed cases of this database.
-    expect(await readyExports(w.db)).toEqual({ [f.survey]: 6 });
+    expect(await readyExports(w.db)).toEqual({
+      [f.survey]: 6,
+      [busier[0]]: 2,
+      [busier[1]]: 2,
+      [other.survey]: 1,
+    });
+    expect((await keptOf(other.survey)).map((k) => k.patient_id)).toEqual(["Z1"]);
     expect(await readyExports(w.db)).toEqual({});
+    // Its first export reads the readied line: the same file as written from the answers.
+    const readied = await exportCsv(other.survey);
+    await forgetLines(other.survey);
+    expect(await exportCsv(other.survey)).toBe(readied);
   });
 });
 

@@ -112,15 +112,19 @@ export async function countedPatientIds(db: Executor, surveyId: number, filters:
   return rows.map((r) => r.patient_id);
 }
 
-/** The surveys with the most closed cases, most first: those the background work readies first. */
-export async function busiestSurveys(db: Executor, limit: number): Promise<number[]> {
-  const rows = await db
+/**
+ * The surveys with closed cases, most closed cases first (all of them, or the first `limit`): those the
+ * background work readies first.
+ */
+export async function busiestSurveys(db: Executor, limit?: number): Promise<number[]> {
+  let query = db
     .selectFrom("patient_data")
     .select(["survey_id", (eb) => eb.fn.countAll<number>().as("n")])
     .where("state", "=", "Closed")
     .groupBy("survey_id")
     .orderBy("n", "desc")
-    .limit(limit)
-    .execute();
+    .orderBy("survey_id");
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
   return rows.map((r) => r.survey_id);
 }

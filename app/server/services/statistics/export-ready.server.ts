@@ -18,8 +18,6 @@ import { caseLines, keepLines, layoutOf } from "./export-lines.server";
 const ROUND = 100;
 /** How long a round's write waits for the server's own writes (SQLite), the server's thread blocked meanwhile. */
 const WRITE_WAIT_MS = 50;
-/** The surveys readied besides those exported before: those with the most closed cases. */
-const BUSIEST = 3;
 
 /**
  * The separator most of the survey's kept lines were written in (the language its analysts export in), the
@@ -102,11 +100,12 @@ export async function readyExportLines(db: DB, surveyId: number, signal?: AbortS
 }
 
 /**
- * Readies the lines of the surveys exported before (any line kept) and of the busiest ones, one after the
- * other. Returns the lines written per survey (only those with any).
+ * Readies the lines of every survey with closed cases, one after the other: those exported before (any line
+ * kept) first, then the others by their closed cases, most first. Any survey's first export then reads kept
+ * lines. Returns the lines written per survey (only those with any).
  */
 export async function readyExports(db: DB, signal?: AbortSignal): Promise<Record<number, number>> {
-  const busiest = await busiestSurveys(db, BUSIEST);
+  const withCases = await busiestSurveys(db);
   const exported = await db
     .selectFrom("surveys as s")
     .select("s.id")
@@ -119,7 +118,7 @@ export async function readyExports(db: DB, signal?: AbortSignal): Promise<Record
       ),
     )
     .execute();
-  const surveys = [...new Set([...busiest, ...exported.map((e) => e.id)])];
+  const surveys = [...new Set([...exported.map((e) => e.id), ...withCases])];
   const written: Record<number, number> = {};
   for (const surveyId of surveys) {
     if (signal?.aborted) break;
