@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ZodType } from "zod";
 import { isErrorEnvelope, type ErrorEnvelope } from "~/domain/errors";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
+import { InProcessRead } from "./api/in-process.server";
 import { getContext } from "./context.server";
 import { forgetRequestReads } from "./log.server";
 
@@ -48,7 +49,8 @@ function withQuery(path: string, query?: Query) {
 export function apiClient(accessToken: string) {
   const { env, api } = getContext();
 
-  async function send(method: string, path: string, opts: Options = {}) {
+  /** The answer, and its JSON text when the API handed it over in-process. */
+  async function send(method: string, path: string, opts: Options = {}): Promise<{ res: Response; text?: string }> {
     const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     let body: string | FormData | undefined;
@@ -57,25 +59,37 @@ export function apiClient(accessToken: string) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(opts.body);
     }
-    // What this request read before a write is read again after it.
-    if (method !== "GET") forgetRequestReads();
     const target = withQuery(`/api${path}`, opts.query);
     const init = { method, headers, body };
-    const res = env.SURVEY_API_URL
-      ? await fetch(`${env.SURVEY_API_URL.replace(/\/$/, "")}${target.replace(/^\/api/, "")}`, init)
-      : await api.request(target, init);
-    if (!res.ok) {
-      const payload: unknown = await res.json().catch(() => null);
-      const envelope = isErrorEnvelope(payload) ? payload : { Type: "INTERNAL_ERROR", Error: res.statusText };
-      throw new ApiError(res.status, envelope);
+    // What this request read is read again after a write, also what the write itself read on its way.
+    const write = method !== "GET";
+    if (write) forgetRequestReads();
+    try {
+      let res: Response;
+      let read: InProcessRead | undefined;
+      if (env.SURVEY_API_URL) {
+        res = await fetch(`${env.SURVEY_API_URL.replace(/\/$/, "")}${target.replace(/^\/api/, "")}`, init);
+      } else if (!write && body === undefined) {
+        read = new InProcessRead(`http://localhost${target}`, headers);
+        res = await api.fetch(read.asRequest());
+      } else {
+        res = await api.request(target, init);
+      }
+      if (!res.ok) {
+        const payload: unknown = await res.json().catch(() => null);
+        const envelope = isErrorEnvelope(payload) ? payload : { Type: "INTERNAL_ERROR", Error: res.statusText };
+        throw new ApiError(res.status, envelope);
+      }
+      return { res, text: read?.answerText };
+    } finally {
+      if (write) forgetRequestReads();
     }
-    return res;
   }
 
   async function call<T>(method: string, path: string, opts: Options & { schema?: ZodType<T> } = {}) {
-    const res = await send(method, path, opts);
+    const { res, text } = await send(method, path, opts);
     if (res.status === 204) return undefined as T;
-    const data: unknown = await res.json();
+    const data: unknown = text === undefined ? await res.json() : JSON.parse(text);
     if (!opts.schema) return data as T;
     // An answer from another process is checked against its schema. In-process the API is this build, its
     // answers typed by the same schemas: production takes them as they are (the fill page spent 4 % of its
@@ -94,7 +108,7 @@ export function apiClient(accessToken: string) {
     put: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("PUT", path, opts),
     delete: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("DELETE", path, opts),
     /** The API's answer as it is (a file or an archive to pass on); refusals throw ApiError as above. */
-    raw: (method: string, path: string, opts?: Options) => send(method, path, opts),
+    raw: async (method: string, path: string, opts?: Options) => (await send(method, path, opts)).res,
   };
 }
 

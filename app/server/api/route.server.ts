@@ -3,6 +3,7 @@ import { z, type ZodObject, type ZodType } from "zod";
 import { AppError, type ErrorType } from "~/domain/errors";
 import { bodyText, type ApiEnv } from "./body.server";
 import { IDEMPOTENCY_HEADER_NAME, idempotent } from "./idempotency.server";
+import { jsonAnswer } from "./in-process.server";
 import type { Caller, ApiDeps } from "./types.server";
 
 type Method = "get" | "post" | "put" | "delete";
@@ -169,7 +170,7 @@ export function mount(
         const result = await def.handler({ c, deps, caller, params, query, body, headers });
         if (result instanceof Response) return result;
         if (def.status === 204) return c.body(null, 204);
-        return c.json(result as object, def.status ?? 200);
+        return jsonAnswer(c, result, def.status ?? 200);
       };
       const key = def.idempotent && caller ? c.req.header(IDEMPOTENCY_HEADER_NAME) : undefined;
       return key === undefined ? answer(deps) : idempotent(c, deps, caller, key, answer);

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import type { Identity } from "~/domain/user";
-import type { DB } from "~/server/db/types.server";
+import { prepared } from "~/server/db/prepared.server";
+import type { DB, Row } from "~/server/db/types.server";
+import { forgetRequestReads, oncePerRequest } from "~/server/log.server";
 import { readOrCreateSecret } from "~/server/secrets.server";
 
 /** What the server keeps for a signed-in person. Tokens never leave the server. */
@@ -31,6 +33,10 @@ export function storedData(json: string): Partial<AuthSessionData> {
 }
 
 export const SESSION_COOKIE = "sv_session";
+
+const sessionById = prepared<[string], Pick<Row<"sessions">, "data" | "expires_at">>((db, $) =>
+  db.selectFrom("sessions").select(["data", "expires_at"]).where("id", "=", $(0)),
+);
 
 /** A session row as it stands in the database right now. */
 export interface StoredSession {
@@ -84,11 +90,9 @@ export function createSessionStores(opts: {
       return id;
     },
     async readData(id: string) {
-      const row = await db
-        .selectFrom("sessions")
-        .select(["data", "expires_at"])
-        .where("id", "=", id)
-        .executeTakeFirst();
+      // A page's root loader and its route's loader each ask for the session: read once per request that
+      // only reads (a renewal or a write of the session forgets it).
+      const row = await oncePerRequest(`session:${id}`, () => sessionById.first(db, id));
       if (!row) return null;
       if (row.expires_at < nowIso()) {
         await db.deleteFrom("sessions").where("id", "=", id).execute();
@@ -98,6 +102,7 @@ export function createSessionStores(opts: {
     },
     // A session lasts SESSION_TTL_HOURS from its sign-in: writing it again does not move its end.
     async updateData(id: string, value: Partial<AuthSessionData>) {
+      forgetRequestReads();
       await db
         .updateTable("sessions")
         .set({ data: JSON.stringify(value), updated_at: nowIso() })
@@ -105,6 +110,7 @@ export function createSessionStores(opts: {
         .execute();
     },
     async deleteData(id: string) {
+      forgetRequestReads();
       await db.deleteFrom("sessions").where("id", "=", id).execute();
     },
   };
@@ -154,6 +160,7 @@ export function createSessionStores(opts: {
       return Number(result.numUpdatedRows) === 1;
     },
     async saveRenewal(id, value) {
+      forgetRequestReads();
       await db
         .updateTable("sessions")
         .set({ data: JSON.stringify(value), renewing_until: null, updated_at: nowIso() })
@@ -164,6 +171,7 @@ export function createSessionStores(opts: {
       await db.updateTable("sessions").set({ renewing_until: null }).where("id", "=", id).execute();
     },
     async end(id) {
+      forgetRequestReads();
       await db.deleteFrom("sessions").where("id", "=", id).execute();
     },
   };

@@ -1,6 +1,7 @@
 import { AppError } from "~/domain/errors";
 import { dialectOf } from "~/server/db/db.server";
 import { prepared } from "~/server/db/prepared.server";
+import { oncePerRequest } from "~/server/log.server";
 import type { Row } from "~/server/db/types.server";
 import type { Executor } from "../survey-access.server";
 import { auditCase, inTransaction, type Trx } from "./access.server";
@@ -99,16 +100,32 @@ const touch = prepared<[string, number], never>((db, $) =>
     .where("id", "=", $(1)),
 );
 
+const caseById = prepared<[number], CaseRow>((db, $) => selectCase(db, false).where("id", "=", $(0)));
+
+/**
+ * Outside a transaction, a request that only reads (a page's loaders asking the API for a case's record,
+ * answers, preliminary answers and files) reads a case once however often it asks.
+ */
+function readOnce(db: Executor, key: string, opts: FindOptions, read: () => Promise<CaseRow | undefined>) {
+  return db.isTransaction || opts.lock || opts.now ? read() : oncePerRequest(key, read);
+}
+
 /** The case of a patient id in a survey, with the auto-close rule applied. */
 export async function findCase(db: Executor, surveyId: number, patientId: string, opts: FindOptions = {}) {
-  const row = await (opts.lock ? lockedCaseOfPatient : caseOfPatient).first(db, surveyId, patientId);
-  return settled(db, row, opts.now ?? new Date());
+  return readOnce(db, `case:${surveyId}:${patientId}`, opts, async () => {
+    const row = await (opts.lock ? lockedCaseOfPatient : caseOfPatient).first(db, surveyId, patientId);
+    return settled(db, row, opts.now ?? new Date());
+  });
 }
 
 /** A case by its id, with the auto-close rule applied. */
 export async function findCaseById(db: Executor, patientDataId: number, opts: FindOptions = {}) {
-  const row = await selectCase(db, opts.lock).where("id", "=", patientDataId).executeTakeFirst();
-  return settled(db, row, opts.now ?? new Date());
+  return readOnce(db, `case:${patientDataId}`, opts, async () => {
+    const row = await (opts.lock
+      ? selectCase(db, true).where("id", "=", patientDataId).executeTakeFirst()
+      : caseById.first(db, patientDataId));
+    return settled(db, row, opts.now ?? new Date());
+  });
 }
 
 /** 404 SURVEY_PATIENTID_NOT_FOUND when there is no case, 409 SURVEY_ALREADY_CLOSED when it is closed. */
