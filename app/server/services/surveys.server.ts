@@ -4,6 +4,7 @@ import { isoToWireDate, wireToIsoDate } from "~/domain/dates";
 import { isEditor, rightsOf, type Person } from "~/domain/permissions";
 import type { Survey, SurveyListEntry, UpdateSurvey } from "~/domain/survey";
 import { translate } from "~/server/locales.server";
+import { prepared } from "~/server/db/prepared.server";
 import type { DB } from "~/server/db/types.server";
 import { audit, type Actor } from "./audit.server";
 import {
@@ -65,6 +66,10 @@ export async function listSurveys(
   };
 }
 
+const tagsOf = prepared<[number], { tag_id: number }>((db, $) =>
+  db.selectFrom("survey_tags").select("tag_id").where("survey_id", "=", $(0)).orderBy("tag_id"),
+);
+
 /**
  * The whole survey as the caller may see it. Its content (categories, questions, the patient form) comes
  * from the structure kept while the survey's Hash and modification time hold (every content edit changes
@@ -74,7 +79,7 @@ export async function getSurvey(db: Executor, caller: Person, surveyId: number):
   const access = await requireSurvey(db, caller, surveyId, "see");
   const [{ survey: content }, tags] = await Promise.all([
     surveyStructure(db, access),
-    db.selectFrom("survey_tags").select("tag_id").where("survey_id", "=", surveyId).orderBy("tag_id").execute(),
+    tagsOf.all(db, surveyId),
   ]);
   return {
     ...surveyHead(

@@ -1,4 +1,5 @@
 import { AppError } from "~/domain/errors";
+import { prepared } from "~/server/db/prepared.server";
 import type { DB } from "~/server/db/types.server";
 import type { AttachmentStore } from "~/server/storage/attachments.server";
 import type { SurveyCaller } from "../surveys.server";
@@ -34,16 +35,19 @@ export async function listAttachments(
   return rows.map((r) => ({ Id: r.id, FileName: r.file_name, FileExtension: r.file_extension }));
 }
 
+const filesPerQuestion = prepared<[number], { question_id: number; n: number }>((db, $) =>
+  db
+    .selectFrom("file_attachments")
+    .select((eb) => ["question_id", eb.fn.countAll<number>().as("n")])
+    .where("patient_data_id", "=", $(0))
+    .groupBy("question_id")
+    .orderBy("question_id"),
+);
+
 /** GET /file-attachments/count: how many files each question of a case holds (questions with none left out). */
 export async function countAttachments(db: DB, caller: SurveyCaller, patientDataId: number) {
   await readableCase(db, caller, patientDataId);
-  const rows = await db
-    .selectFrom("file_attachments")
-    .select((eb) => ["question_id", eb.fn.countAll<number>().as("n")])
-    .where("patient_data_id", "=", patientDataId)
-    .groupBy("question_id")
-    .orderBy("question_id")
-    .execute();
+  const rows = await filesPerQuestion.all(db, patientDataId);
   return rows.map((r) => ({ QuestionId: r.question_id, NumberOfFileAttachment: Number(r.n) }));
 }
 
