@@ -77,10 +77,7 @@ const tagsOf = prepared<[number], { tag_id: number }>((db, $) =>
  */
 export async function getSurvey(db: Executor, caller: Person, surveyId: number): Promise<Survey> {
   const access = await requireSurvey(db, caller, surveyId, "see");
-  const [{ survey: content }, tags] = await Promise.all([
-    surveyStructure(db, access),
-    tagsOf.all(db, surveyId),
-  ]);
+  const [{ survey: content }, tags] = await Promise.all([surveyStructure(db, access), tagsOf.all(db, surveyId)]);
   return {
     ...surveyHead(
       access.row,
