@@ -83,6 +83,14 @@ test.describe("survey start page", () => {
     const entry = page.getByTestId("latest-response").filter({ hasText: patientId });
     await expect(entry).toHaveCount(1);
     await expect(entry.locator("time")).toHaveText(DATE_TIME);
+    // In the clinic's zone, as the audit trail and the free-text list show times (not the server's zone).
+    const iso = await entry.locator("time").getAttribute("datetime");
+    const berlin = new Intl.DateTimeFormat("de-DE", {
+      timeZone: "Europe/Berlin",
+      ...{ year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" },
+      hourCycle: "h23",
+    } as const).format(new Date(iso!));
+    await expect(entry.locator("time")).toHaveText(berlin.replace(",", ""));
     await expect(entry.getByRole("link")).toHaveAttribute("href", `/survey/${surveyId}/fill/${patientId}`);
 
     // Its first letters suggest it; the whole id turns the button into "open".

@@ -150,3 +150,47 @@ test.describe("without JavaScript", () => {
     expect(after).toBeLessThan(before);
   });
 });
+
+test("the export is in the language of the page it is asked from, whatever another session chose", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // One analyst in two browsers: A works in English, then B switches to German.
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  await signIn(a, "admin");
+  await signIn(b, "admin");
+  const id = await surveyWithCases(a, "Export-Sprache", ["Ja", "Nein"]);
+  await a.goto(`/survey/${id}/statistics`);
+  await a.getByRole("button", { name: "English" }).first().click();
+  await expect(a.locator("html")).toHaveAttribute("lang", "en-US");
+  await b.goto(`/survey/${id}/statistics`);
+  await b.getByRole("button", { name: "English" }).first().click();
+  await b.getByRole("button", { name: "Deutsch" }).first().click();
+  await expect(b.locator("html")).toHaveAttribute("lang", "de-DE");
+
+  const exported = async (page: typeof a, button: string) => {
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: button }).click();
+    const entries = unzipSync(new Uint8Array(fs.readFileSync(await (await download).path())));
+    return {
+      header: strFromU8(entries["responses.csv"])
+        .replace(/^\uFEFF/, "")
+        .split(/\r?\n/)[0],
+      codebook: strFromU8(entries["codebook.csv"])
+        .replace(/^\uFEFF/, "")
+        .split(/\r?\n/)[0],
+    };
+  };
+  // A's page is still English after reloading: so is its export.
+  await a.reload();
+  await expect(a.locator("html")).toHaveAttribute("lang", "en-US");
+  const english = await exported(a, "Export (CSV)");
+  expect(english.header).toMatch(/^PatientId,State,Created,Closed,/);
+  expect(english.codebook).toBe("Column,Question,Kind,Codes");
+  const german = await exported(b, "Export (CSV)");
+  expect(german.header).toMatch(/^PatientId;State;Created;Closed;/);
+  expect(german.codebook).toBe("Spalte;Frage;Art;Codes");
+  await a.context().close();
+  await b.context().close();
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISPLAY_TIME_ZONE } from "./dates";
 import { CaseSignatureSchema } from "./signatures";
 
 /**
@@ -6,8 +7,8 @@ import { CaseSignatureSchema } from "./signatures";
  * question, and a survey's trail of changes to its structure and status.
  */
 
-/** Times on these screens are shown in this zone (the app has no per-person zone; as the free-text list). */
-export const AUDIT_TIME_ZONE = "Europe/Berlin";
+/** Times on these screens are shown in the app's display zone. */
+export const AUDIT_TIME_ZONE = DISPLAY_TIME_ZONE;
 
 /** How an answer reached the server: the answer API while filling online, or an offline fill's sync. */
 export const AnswerSourceSchema = z.enum(["online", "sync"]);

@@ -33,6 +33,12 @@ function pad(n: number) {
 }
 
 /** An ISO timestamp as DD.MM.YYYY HH:mm:ss in the given time zone (default: the runtime's). */
+/**
+ * The zone the app shows instants in (when a case was changed, an answer given, an audit row written): the
+ * clinic's. The app has no per-person zone, and the server's own (often UTC) is nobody's.
+ */
+export const DISPLAY_TIME_ZONE = "Europe/Berlin";
+
 export function formatDateTime(iso: string, withSeconds = true, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";

@@ -20,7 +20,7 @@ import { LatestResponses, type LatestResponse } from "~/components/start/LatestR
 import { PatientIdForm } from "~/components/start/PatientIdForm";
 import type { StartProblem } from "~/domain/start-state";
 import { fillBlock, isClearRequest, normalizePatientId } from "~/domain/start-state";
-import { formatDateTime } from "~/domain/dates";
+import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { OpenResponseSchema } from "~/domain/fill-requests";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { SurveySchema } from "~/domain/survey";
@@ -62,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : latestRows.map((row) => ({
           patientId: row.PatientId,
           modifiedIso: row.ModifiedDate,
-          modified: formatDateTime(row.ModifiedDate),
+          modified: formatDateTime(row.ModifiedDate, true, DISPLAY_TIME_ZONE),
         }));
   return {
     survey: {

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import { parseForm } from "~/domain/forms";
 import { StatisticsDownloadFormSchema } from "~/domain/page-forms";
 import { readView } from "~/domain/statistics-view";
+import { localeFromRequest } from "./i18n.server";
 import { badForm, refused } from "./refusals.server";
 import type { ApiClient } from "./api-client.server";
 
@@ -29,7 +30,9 @@ export async function statisticsDownload(request: Request, api: ApiClient, surve
   try {
     if (form.intent === "export") {
       const { filters } = readView(url.searchParams);
-      return passOn(await api.raw("POST", `/statistics/${surveyId}/csv`, { body: filters }));
+      // In the language of the page it was asked from (the person's stored one may be another browser's).
+      const culture = localeFromRequest(request);
+      return passOn(await api.raw("POST", `/statistics/${surveyId}/csv`, { query: { culture }, body: filters }));
     }
     if (form.intent === "file") {
       const link = await api.get<{ Url: string }>("/file-attachments/get-sas-blob-url", {

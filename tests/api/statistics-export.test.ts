@@ -198,4 +198,23 @@ describe.each(dialects)("statistics export on %s", (kind) => {
       "Codes",
     ]);
   });
+  it("a culture asked for wins over the caller's own; an unknown one is refused", async () => {
+    const f = fixture();
+    const w = world();
+    // The editor works in German; asked in English (the page's language), the export is English.
+    const res = await w.call("editor", "POST", `/statistics/${f.survey}/csv?culture=en-US`, {});
+    expect(res.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const [header, ...rows] = parseCsv(utf8.decode(zip["responses.csv"]).slice(1), ",");
+    expect(rows[0][header.indexOf(`Q${f.q.weight}`)]).toBe("70.5");
+    expect(parseCsv(utf8.decode(zip["codebook.csv"]).slice(1), ",")[0][0]).toBe("Column");
+    // And the other way round: the admin now works in English, asks in German.
+    expect((await w.call("admin", "POST", "/users/current/culture?culture=en-US")).status).toBeLessThan(300);
+    const german = await w.call("admin", "POST", `/statistics/${f.survey}/csv?culture=de-DE`, {});
+    const codebook = unzipSync(new Uint8Array(await german.arrayBuffer()))["codebook.csv"];
+    expect(parseCsv(utf8.decode(codebook).slice(1), ";")[0][0]).toBe("Spalte");
+    const bad = await w.call("editor", "POST", `/statistics/${f.survey}/csv?culture=fr-FR`, {});
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).Type).toBe("VALIDATION_ERROR");
+  });
 });

@@ -6,7 +6,7 @@ import { DataTable } from "~/components/ui/DataTable";
 import { Modal } from "~/components/ui/Modal";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/SearchBox";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { formatDateTime } from "~/domain/dates";
+import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import type { FreeTextPage } from "~/domain/statistics";
 import { viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
@@ -156,7 +156,7 @@ export function FreeTextModal({
               id: "date",
               header: t("statistics.freeText.date"),
               sortValue: (r) => r.DateTime,
-              cell: (r) => formatDateTime(r.DateTime, false, "Europe/Berlin"),
+              cell: (r) => formatDateTime(r.DateTime, false, DISPLAY_TIME_ZONE),
             },
           ]}
         />

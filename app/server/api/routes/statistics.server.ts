@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CultureSchema } from "~/domain/user";
 import {
   ArchivedAttachmentsRequestSchema,
   FreeTextPageSchema,
@@ -89,11 +90,17 @@ export const statisticsRoutes: AnyRoute[] = [
     path: "/statistics/:surveyId/csv",
     errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
-    summary: "A zip (named after the survey) of responses.csv, one row per case, and codebook.csv; streamed",
+    summary:
+      "A zip (named after the survey) of responses.csv, one row per case, and codebook.csv; streamed. In the " +
+      "caller's language (separator, decimal mark, codebook), or in culture's when given",
     params: z.object({ surveyId: idParam }),
+    // The page's language: one person may work in English in one browser and in German in another.
+    query: z.object({ culture: CultureSchema.optional() }),
     body: Filters,
-    handler: async ({ deps, caller, params, body }) =>
-      zipResponse(await exportResponses(deps.db, surveyCaller(caller), params.surveyId, body)),
+    handler: async ({ deps, caller, params, query, body }) => {
+      const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+      return zipResponse(await exportResponses(deps.db, who, params.surveyId, body));
+    },
   }),
   route({
     method: "post",
