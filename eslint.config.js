@@ -22,6 +22,7 @@ export default tseslint.config(
       "public/entry.worker.js",
       "test-results/**",
       "playwright-report/**",
+      ".runtime/**",
     ],
   },
   js.configs.recommended,

@@ -21,7 +21,7 @@ import {
 } from "~/server/render.server";
 
 export { apiFetch, boot, startStandaloneIdp } from "~/server/boot.server";
-export { bodyLimitOf } from "~/server/api/body.server";
+export { bodyLimitOf, tooLarge } from "~/server/api/body.server";
 export { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 export { startEmbeddedIdp } from "~/server/idp/index.server";
 export { log, requestIdFrom, withRequestContext } from "~/server/log.server";

@@ -1,19 +1,23 @@
 // The production server: static assets, security headers, request logs, the Remix app, a clean stop.
+import { fatal, writeThrough } from "./json-lines.js";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "@remix-run/node";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { bodyOf, dropRest } from "./request-body.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildPath = path.join(here, "..", "build", "server", "index.js");
 /** @type {import("./build").AppBuild} */
 const build = await import(buildPath);
+writeThrough(build.entry.module.log);
 
 /**
  * Starts the embedded OpenID provider in a worker thread, off the thread that answers the app.
@@ -47,8 +51,7 @@ let runtime;
 try {
   runtime = await build.entry.module.boot({ startIdp: startIdpInWorker });
 } catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  fatal(error);
 }
 const { env } = runtime;
 const handleRemix = createRequestHandler(build, "production");
@@ -75,24 +78,70 @@ function publicUrlOf(request) {
   return URL.canParse(origin) ? new URL(`${url.pathname}${url.search}`, origin) : url;
 }
 
+/** The requests whose client went away before their answer was complete (logged as 499, not as errors). */
+const abandoned = new WeakSet();
+
 /**
- * The request as the person's browser sent it, for the handlers. Made before anything reads the body
- * (a request whose body was taken cannot be rebuilt with it); bodyRead: the caller has taken it already.
- * @param {Request} request
+ * The request as the person's browser sent it, for the handlers: the address a trusted proxy reports, and
+ * a body read only while the handler reads it (server/request-body.js). bodyRead: the server took it already.
+ * @param {import("hono").Context<AppEnv>} c
  * @returns {Request}
  */
-function asForwarded(request, bodyRead = false) {
+function handlerRequest(c, bodyRead = false) {
+  const request = c.req.raw;
   const url = publicUrlOf(request);
-  if (url.href === request.url) return request;
-  const hasBody = !bodyRead && request.method !== "GET" && request.method !== "HEAD";
+  const unread = !bodyRead && request.method !== "GET" && request.method !== "HEAD";
+  if (url.href === request.url && !unread) return request;
+  const { incoming, outgoing } = c.env;
+  const abort = new AbortController();
+  outgoing.once("close", () => {
+    if (!outgoing.writableFinished) abort.abort(new Error("The client went away"));
+  });
   return new Request(url, {
     method: request.method,
     headers: request.headers,
-    body: hasBody ? request.body : undefined,
-    duplex: hasBody ? "half" : undefined,
-    signal: request.signal,
+    body: unread ? bodyOf(incoming) : undefined,
+    duplex: unread ? "half" : undefined,
+    signal: abort.signal,
   });
 }
+
+/** A declared body larger than this is refused with Connection: close instead of being read and dropped. */
+const DROP_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * A body declared over its path's limit (413), or a page's form sent without a declared length (411), is
+ * refused before anything reads it; the rest of it is read and dropped, so the connection (a proxy's kept
+ * connection too) answers its next request.
+ * @param {import("hono").Context<AppEnv>} c
+ * @returns {Response | undefined}
+ */
+function refusedBody(c) {
+  const { method, headers } = c.env.incoming;
+  if (method === "GET" || method === "HEAD") return undefined;
+  const api = c.req.path.startsWith("/api/");
+  const declared = headers["content-length"];
+  if (declared === undefined) {
+    // Browsers declare the length of every form; a page's action would read an undeclared one whole.
+    return headers["transfer-encoding"] && !api ? c.text(PAGE_REFUSALS.lengthRequired, 411) : undefined;
+  }
+  const limit = build.entry.module.bodyLimitOf(c.req.path, headers["content-type"]);
+  const length = Number(declared);
+  if (!(length > limit)) return undefined;
+  if (length > DROP_LIMIT) c.header("Connection", "close");
+  else c.env.incoming.resume();
+  if (api) return c.json(build.entry.module.tooLarge(limit).toEnvelope(), 413);
+  return c.text(PAGE_REFUSALS.tooLarge(limit), 413);
+}
+
+/** What a page's refused form answers, in both languages: it comes before the page knows the person's. */
+const PAGE_REFUSALS = {
+  lengthRequired: "Die Anfrage nennt ihre Länge nicht.\nThe request does not declare its length.\n",
+  tooLarge: (/** @type {number} */ limit) => {
+    const mb = Math.floor(limit / 1_000_000);
+    return `Die Anfrage ist zu groß (höchstens ${mb} MB).\nThe request is too large (at most ${mb} MB).\n`;
+  },
+};
 
 /** The one page the app frames itself: where a silent sign-in ends (app/routes/authentication.silent-done.tsx). */
 const SELF_FRAMED = "/authentication/silent-done";
@@ -151,7 +200,8 @@ function securityHeaders(headers, nonce, secure, path) {
 
 const { log, withRequestContext, requestIdFrom, startDraining, WORKER_URL, WORKER_SCOPE, RETIRED_WORKER_URL } =
   build.entry.module;
-/** @type {Hono<{ Bindings: import("@hono/node-server").HttpBindings; Variables: { nonce: string } }>} */
+/** @typedef {{ Bindings: import("@hono/node-server").HttpBindings; Variables: { nonce: string } }} AppEnv */
+/** @type {Hono<AppEnv>} */
 const app = new Hono();
 /** The requests being answered, by their id: named in the log if the stop has to cut them. */
 const inFlight = new Map();
@@ -168,7 +218,9 @@ app.use("*", async (c, next) => {
   // Read before the handlers run: a request whose body they took cannot be rebuilt afterwards.
   const secure = publicUrlOf(c.req.raw).protocol === "https:";
   try {
-    await withRequestContext(requestId, next, c.req.method === "GET" || c.req.method === "HEAD");
+    const refused = refusedBody(c);
+    if (refused) c.res = refused;
+    else await withRequestContext(requestId, next, c.req.method === "GET" || c.req.method === "HEAD");
   } finally {
     inFlight.delete(requestId);
   }
@@ -180,7 +232,8 @@ app.use("*", async (c, next) => {
     log.info("request", {
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      // A request whose client went away (a closed tab, a cancelled fetch) is not a failure of the server.
+      ...(abandoned.has(c.env.incoming) ? { status: 499, aborted: true } : { status: c.res.status }),
       ms: Math.round((performance.now() - started) * 10) / 10,
       ip:
         (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) ||
@@ -220,7 +273,7 @@ function prereadJson(incoming, path) {
 // The REST API goes straight to its handler (no file lookups, no page framework).
 app.all("/api/*", async (c) => {
   const body = await prereadJson(c.env.incoming, c.req.path);
-  return build.entry.module.apiFetch(asForwarded(c.req.raw, body !== undefined), body);
+  return build.entry.module.apiFetch(handlerRequest(c, body !== undefined), body);
 });
 
 app.use(
@@ -272,7 +325,7 @@ app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublicFile(c, next
 // Pages are compressed as they stream; the API (small JSON, latency budget) and the files above are not.
 app.use("*", compress());
 app.all("*", (c) => {
-  const request = asForwarded(c.req.raw);
+  const request = handlerRequest(c);
   // A write from another site is refused here with 403; the page framework would answer it with a 500.
   if (build.entry.module.isCrossSiteWrite(request, env.publicUrl)) {
     return c.text("Cross-site request refused", 403);
@@ -281,12 +334,23 @@ app.all("*", (c) => {
 });
 
 let stopping = false;
-// An HTTP/1.1 server (no HTTP/2 options are given).
-const server = /** @type {import("node:http").Server} */ (
-  serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    log.info("listening", { port: info.port, url: env.publicUrl });
-  })
+// Node reads and drops a body nobody started to read (handlerRequest's streams read only when read).
+const answer = getRequestListener(app.fetch, { autoCleanupIncoming: false });
+const server = http.createServer((incoming, outgoing) => {
+  outgoing.once("close", () => {
+    if (!outgoing.writableFinished) abandoned.add(incoming);
+  });
+  outgoing.once("finish", () => dropRest(incoming));
+  void answer(incoming, outgoing);
+});
+server.once("error", (/** @type {NodeJS.ErrnoException} */ error) =>
+  fatal(
+    error.code === "EADDRINUSE" || error.code === "EACCES"
+      ? `Invalid configuration:\n  PORT: the server cannot listen on port ${env.PORT} (${error.code === "EADDRINUSE" ? "in use by another program" : "not allowed"})`
+      : error,
+  ),
 );
+server.listen(env.PORT, env.HOST, () => log.info("listening", { port: env.PORT, url: env.publicUrl }));
 
 /** How long a stop waits for the requests in flight before it cuts them. */
 const DRAIN_LIMIT_MS = 10_000;

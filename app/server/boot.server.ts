@@ -56,7 +56,7 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
 
   let idp: { close(): Promise<void> } | undefined;
   if (env.embeddedIdp) {
-    idp = await (opts.startIdp ?? startEmbeddedIdp)(providerOptions(env, env.IDP_PORT));
+    idp = await (opts.startIdp ?? startEmbeddedIdp)(providerOptions(env, env.IDP_PORT, "IDP_PORT"));
     log.info("idp.embedded", { issuer: env.issuer });
   }
 
@@ -138,10 +138,11 @@ const READY_EXPORTS_EVERY_MS = 10 * 60_000;
 const READY_EXPORTS_LEASE = "ready:export-lines";
 
 /** The embedded provider's settings, from the same configuration the app reads. */
-function providerOptions(env: Env, port: number): EmbeddedIdpOptions {
+function providerOptions(env: Env, port: number, portSetting: string): EmbeddedIdpOptions {
   return {
     issuer: env.issuer,
     port,
+    portSetting,
     host: env.HOST,
     dataDir: path.join(env.DATA_DIR, "idp"),
     clientId: env.OIDC_CLIENT_ID,
@@ -168,7 +169,7 @@ export async function startStandaloneIdp(): Promise<{ issuer: string; close(): P
   }
   const url = new URL(env.issuer);
   const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-  const idp = await startEmbeddedIdp(providerOptions(env, port));
+  const idp = await startEmbeddedIdp(providerOptions(env, port, "OIDC_ISSUER"));
   log.info("idp.standalone", { issuer: env.issuer, port });
   return idp;
 }

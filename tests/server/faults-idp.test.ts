@@ -33,6 +33,7 @@ describe("the identity provider unavailable", () => {
       startEmbeddedIdp({
         issuer,
         port: idpPort,
+        portSetting: "IDP_PORT",
         host: "127.0.0.1",
         dataDir: idpDir,
         clientId: "survey-tool",

@@ -16,10 +16,16 @@ export interface ApiEnv {
 export const UPLOAD_BODY_LIMIT = MAX_ATTACHMENTS_PER_QUESTION * MAX_ATTACHMENT_BYTES + 1_000_000;
 export const UPLOAD_PATH = "/api/file-attachments/upload";
 
-/** The largest body a request to this path may carry. */
-export function bodyLimitOf(path: string): number {
+/**
+ * The largest body a request to this path may carry; the server refuses one declared larger before reading
+ * it. A page's form is a few fields (an image's data URL at most), or files from the fill page without
+ * JavaScript.
+ */
+export function bodyLimitOf(path: string, contentType = ""): number {
   if (path === UPLOAD_PATH) return UPLOAD_BODY_LIMIT;
-  return /^\/api\/(questions|answer-options)(\/|$)/.test(path) ? IMAGE_BODY_LIMIT : JSON_BODY_LIMIT;
+  if (/^\/api\/(questions|answer-options)(\/|$)/.test(path)) return IMAGE_BODY_LIMIT;
+  if (path.startsWith("/api/")) return JSON_BODY_LIMIT;
+  return contentType.toLowerCase().startsWith("multipart/") ? UPLOAD_BODY_LIMIT : IMAGE_BODY_LIMIT;
 }
 
 export function tooLarge(limit: number) {

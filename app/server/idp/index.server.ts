@@ -14,6 +14,8 @@ export interface EmbeddedIdpOptions {
   /** The issuer identifier, an origin such as "http://localhost:3001". */
   issuer: string;
   port: number;
+  /** The setting the port comes from, named when the port is taken (IDP_PORT, or OIDC_ISSUER standalone). */
+  portSetting: string;
   host?: string;
   /**
    * Kept here: the signing keys (JWKS), cookie keys, terms-of-service acceptances and the
@@ -34,9 +36,16 @@ export interface EmbeddedIdp {
   close(): Promise<void>;
 }
 
-function listen(server: Server, port: number, host?: string): Promise<void> {
+function listen(server: Server, port: number, host: string | undefined, setting: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "EADDRINUSE" || error.code === "EACCES"
+          ? new Error(
+              `Invalid configuration:\n  ${setting}: the embedded identity provider cannot listen on port ${port} (${error.code === "EADDRINUSE" ? "in use by another program" : "not allowed"})`,
+            )
+          : error,
+      );
     server.once("error", onError);
     server.listen(port, host, () => {
       server.off("error", onError);
@@ -102,7 +111,7 @@ export async function startEmbeddedIdp(opts: EmbeddedIdpOptions): Promise<Embedd
         res.end("Internal Server Error");
       });
   });
-  await listen(server, opts.port, opts.host);
+  await listen(server, opts.port, opts.host, opts.portSetting);
 
   let closing: Promise<void> | undefined;
   return {

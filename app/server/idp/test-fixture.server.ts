@@ -34,6 +34,7 @@ export async function createTestIdp() {
     startEmbeddedIdp({
       issuer,
       port,
+      portSetting: "IDP_PORT",
       host: "127.0.0.1",
       dataDir,
       clientId: CLIENT_ID,
