@@ -38,6 +38,23 @@ export function startServer(env: Record<string, string>): Running {
   return { child, out, err, url: `http://localhost:${env.PORT}`, exited, env };
 }
 
+/** Every line the server wrote (stdout, then stderr), each parsed as JSON where it is; `other` lists those that are not. */
+export function linesOf(running: Running): { json: Record<string, unknown>[]; other: string[] } {
+  const json: Record<string, unknown>[] = [];
+  const other: string[] = [];
+  for (const line of [...running.out, ...running.err.join("").split("\n")]) {
+    if (!line) continue;
+    try {
+      const parsed: unknown = JSON.parse(line);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) json.push(parsed as Record<string, unknown>);
+      else other.push(line);
+    } catch {
+      other.push(line);
+    }
+  }
+  return { json, other };
+}
+
 /** Waits until the server answers on its port (any status: a server whose database is down says 503). */
 export async function waitForListening(url: string, healthy = true) {
   for (let i = 0; i < 600; i++) {
