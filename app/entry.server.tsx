@@ -22,6 +22,8 @@ import {
 
 export { apiFetch, boot, startStandaloneIdp } from "~/server/boot.server";
 export { bodyLimitOf, tooLarge } from "~/server/api/body.server";
+export { recordRequest } from "~/server/metrics.server";
+export { requestRoutes } from "~/server/api/app.server";
 export { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 export { startEmbeddedIdp } from "~/server/idp/index.server";
 export { log, requestIdFrom, withRequestContext } from "~/server/log.server";

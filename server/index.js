@@ -198,8 +198,18 @@ function securityHeaders(headers, nonce, secure, path) {
   if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
 }
 
-const { log, withRequestContext, requestIdFrom, startDraining, WORKER_URL, WORKER_SCOPE, RETIRED_WORKER_URL } =
-  build.entry.module;
+const {
+  log,
+  withRequestContext,
+  requestIdFrom,
+  startDraining,
+  recordRequest,
+  WORKER_URL,
+  WORKER_SCOPE,
+  RETIRED_WORKER_URL,
+} = build.entry.module;
+/** The route template of a path, for the metrics (a bounded set, whatever paths clients send). */
+const routeOf = build.entry.module.requestRoutes(build.routes, ASSETS);
 /** @typedef {{ Bindings: import("@hono/node-server").HttpBindings; Variables: { nonce: string } }} AppEnv */
 /** @type {Hono<AppEnv>} */
 const app = new Hono();
@@ -228,13 +238,18 @@ app.use("*", async (c, next) => {
   c.res.headers.set("X-Request-Id", requestId);
   // While draining, no connection is kept for another request: the proxy opens its next one elsewhere.
   if (stopping) c.res.headers.set("Connection", "close");
+  // A request whose client went away (a closed tab, a cancelled fetch) is not a failure of the server.
+  const aborted = abandoned.has(c.env.incoming);
+  const status = aborted ? 499 : c.res.status;
+  const ms = performance.now() - started;
+  recordRequest(publicFiles.has(c.req.path) ? "/static" : routeOf(c.req.path), c.req.method, status, ms / 1000);
   withRequestContext(requestId, () =>
     log.info("request", {
       method: c.req.method,
       path: c.req.path,
-      // A request whose client went away (a closed tab, a cancelled fetch) is not a failure of the server.
-      ...(abandoned.has(c.env.incoming) ? { status: 499, aborted: true } : { status: c.res.status }),
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      status,
+      ...(aborted ? { aborted } : {}),
+      ms: Math.round(ms * 10) / 10,
       ip:
         (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) ||
         c.env?.incoming?.socket?.remoteAddress,

@@ -1,10 +1,11 @@
 import path from "node:path";
 import { getContext } from "~/server/context.server";
-import { closeDb } from "~/server/db/db.server";
+import { closeDb, poolStateOf } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { getEnv, type Env } from "~/server/env.server";
 import { startEmbeddedIdp, type EmbeddedIdpOptions } from "~/server/idp/index.server";
 import { log, setInstanceId, setLogLevel } from "~/server/log.server";
+import { startProcessMetrics, watchPool } from "~/server/metrics.server";
 import { readOrCreateSecret } from "~/server/secrets.server";
 import { purgeExpiredSessions } from "~/server/auth/session.server";
 import { purgeIdempotentRequests } from "~/server/api/idempotency.server";
@@ -36,6 +37,8 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
   setLogLevel(env.LOG_LEVEL);
   if (env.INSTANCE_ID) setInstanceId(env.INSTANCE_ID);
   const { db, attachments } = getContext();
+  startProcessMetrics();
+  watchPool(() => poolStateOf(db));
   await migrateToLatest(db);
   log.info("db.ready", { database: env.DATABASE_URL ? "postgresql" : "sqlite" });
   // Copies started together over one empty database: the first seeds, the others find its surveys.

@@ -27,7 +27,11 @@ export function createContext(env: Env, db: DB): AppContext {
     secret: env.SESSION_SECRET,
     ttlHours: env.SESSION_TTL_HOURS,
   });
-  const verifyToken = createTokenVerifier({ issuer: env.issuer, audience: env.OIDC_AUDIENCE });
+  const verifyToken = createTokenVerifier({
+    issuer: env.issuer,
+    audience: env.OIDC_AUDIENCE,
+    scope: env.OIDC_API_SCOPE,
+  });
   const attachments = attachmentStoreFor(env, db);
   const api = createApi({ db, env, sessions, verifyToken, refresh: refreshTokens, attachments });
   return { env, db, sessions, verifyToken, api, attachments };

@@ -59,6 +59,8 @@ const schema = z
     /** After SIGTERM, readiness says "not ready" this long before the server stops taking connections. */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
     LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+    /** Turns GET /api/metrics on for a scraper that sends it as a bearer token; unset, the endpoint is off. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     DEMO_DATA: boolFlag.default(true),
     /** Score flags (docs/decisions/011-statistics.md): red below, yellow below, gray with fewer answering cases. */
     SCORE_RED_BELOW: z.coerce.number().min(0).max(100).default(50),

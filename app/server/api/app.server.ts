@@ -11,6 +11,7 @@ import { answerOptionRoutes } from "./routes/answer-options.server";
 import { attachmentRoutes } from "./routes/attachments.server";
 import { categoryRoutes } from "./routes/categories.server";
 import { healthRoutes } from "./routes/health.server";
+import { metricsRoutes } from "./routes/metrics.server";
 import { patientAttributeRoutes } from "./routes/patient-attributes.server";
 import { patientRoutes } from "./routes/patients.server";
 import { questionRoutes } from "./routes/questions.server";
@@ -21,9 +22,11 @@ import { surveyRoutes } from "./routes/surveys.server";
 import { syncRoutes } from "./routes/sync.server";
 import { userRoutes } from "./routes/users.server";
 import type { ApiDeps } from "./types.server";
+import { routeTemplates, type PageRoute } from "~/server/route-templates.server";
 
 export const apiRoutes: AnyRoute[] = [
   ...healthRoutes,
+  ...metricsRoutes,
   ...userRoutes,
   ...surveyRoutes,
   ...categoryRoutes,
@@ -38,6 +41,11 @@ export const apiRoutes: AnyRoute[] = [
   ...dashboardRoutes,
   ...auditRoutes,
 ];
+
+/** The route template of each request's path (for metrics): the API's endpoints and the given pages. */
+export function requestRoutes(pages: Record<string, PageRoute | undefined>, assetsPrefix: string) {
+  return routeTemplates({ apiPaths: apiRoutes.map((r) => r.path), pages, assetsPrefix });
+}
 
 export function createApi(deps: ApiDeps) {
   const app = new Hono<{ Bindings: ApiEnv }>().basePath("/api");

@@ -49,7 +49,9 @@ export async function readLimited(req: Request, limit: number): Promise<Uint8Arr
     if (done) break;
     total += value.length;
     if (total > limit) {
-      await reader.cancel();
+      // Let go of the rest rather than cancel it: the server reads and drops it after the answer, so the
+      // connection answers its next request (server/request-body.js).
+      reader.releaseLock();
       throw tooLarge(limit);
     }
     chunks.push(value);

@@ -8,6 +8,17 @@ function stringList(value: unknown): string[] {
 }
 
 /**
+ * Whether an access token grants the API's scope. A token that names its scopes (`scope`, space-separated, or
+ * Entra's `scp`) must name the configured one; Entra names it by its last part ("access" for
+ * "api://survey-api/access"). A provider that puts no scopes in its tokens is trusted by audience alone.
+ */
+export function grantsScope(claims: JWTPayload & Record<string, unknown>, wanted: string): boolean {
+  if (claims.scope === undefined && claims.scp === undefined) return true;
+  const scopes = [...stringList(claims.scope), ...stringList(claims.scp)];
+  return scopes.includes(wanted) || scopes.includes(wanted.slice(wanted.lastIndexOf("/") + 1));
+}
+
+/**
  * Reads a person from token claims. The embedded provider issues `name`, `institute`, `roles`,
  * `teams` and `tos_accepted`; Keycloak's `realm_access.roles` and `groups` are understood too,
  * so a provider that maps the same facts to these claims works without code changes.

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import type { Identity } from "~/domain/user";
-import { identityFromClaims } from "./claims.server";
+import { grantsScope, identityFromClaims } from "./claims.server";
 
 export interface Discovery {
   issuer: string;
@@ -46,10 +46,10 @@ async function keysOf(issuer: string): Promise<JWTVerifyGetKey> {
 export type TokenVerifier = (token: string) => Promise<Identity>;
 
 /**
- * Verifies a JWT (signature against the provider's keys, issuer, audience, expiry) and reads the
- * person from its claims. Any failure is thrown; callers answer 401.
+ * Verifies a JWT (signature against the provider's keys, issuer, audience, expiry, and the API's scope where
+ * the token names its scopes) and reads the person from its claims. Any failure is thrown; callers answer 401.
  */
-export function createTokenVerifier(opts: { issuer: string; audience: string }): TokenVerifier {
+export function createTokenVerifier(opts: { issuer: string; audience: string; scope: string }): TokenVerifier {
   return async (token) => {
     const { issuer } = await discover(opts.issuer);
     const { payload } = await jwtVerify(token, await keysOf(opts.issuer), {
@@ -57,6 +57,7 @@ export function createTokenVerifier(opts: { issuer: string; audience: string }):
       audience: opts.audience,
       clockTolerance: 5,
     });
+    if (!grantsScope(payload, opts.scope)) throw new Error(`The access token does not grant the scope ${opts.scope}`);
     return identityFromClaims(payload);
   };
 }

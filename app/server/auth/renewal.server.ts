@@ -1,5 +1,6 @@
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { log } from "~/server/log.server";
+import { sessionRenewals } from "~/server/metrics.server";
 import type { AuthSessionData, SessionStores } from "./session.server";
 import type { SignInResult } from "./oidc.server";
 
@@ -105,11 +106,13 @@ async function renewHolding(sessions: SessionStores, id: string, refresh: Refres
     const fresh = await refresh(data.refreshToken);
     const next: AuthSessionData = { ...data, ...fresh, renewAfter: renewAt(fresh.accessTokenExpiresAt) };
     await sessions.saveRenewal(id, next);
+    sessionRenewals.inc({ result: "renewed" });
     log.debug("auth.renewed", { surveyUserDataId: data.surveyUserDataId });
     return next;
   } catch (error) {
     if (error instanceof OAuth2RequestError) {
       // invalid_grant (the provider's session ended, the token was revoked), invalid_scope, and the like.
+      sessionRenewals.inc({ result: "ended" });
       log.info("auth.session_ended", {
         surveyUserDataId: data.surveyUserDataId,
         reason: error.code,
@@ -118,6 +121,7 @@ async function renewHolding(sessions: SessionStores, id: string, refresh: Refres
       await sessions.end(id);
       return null;
     }
+    sessionRenewals.inc({ result: "unreachable" });
     log.error("auth.renew_unreachable", { surveyUserDataId: data.surveyUserDataId, error: String(error) });
     await sessions.releaseRenewal(id).catch(() => undefined);
     if (data.accessTokenExpiresAt > Date.now()) return data;

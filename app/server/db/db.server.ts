@@ -170,6 +170,13 @@ function withStatementCache(database: SQLite.Database, onClose: () => void) {
   };
 }
 
+/** The PostgreSQL pool's connections: in use, idle, and queries waiting for one (undefined on SQLite). */
+export function poolStateOf(db: DB): { inUse: number; idle: number; waiting: number } | undefined {
+  const pool = postgresPools.get(db);
+  if (!pool) return undefined;
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 function createPostgresDb(connectionString: string): DB {
   const types = new pg.TypeOverrides();
   // bigint counts/sums and numeric averages arrive as strings by default; they stay far below 2^53 here.

@@ -172,9 +172,14 @@ export function createProvider(opts: ProviderOptions): Provider {
           const scope = ctx.oidc.params?.scope;
           return typeof scope !== "string" || scope.split(" ").includes(opts.apiScope);
         },
-        getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
-          if (indicator === resource || indicator === opts.apiAudience) return resourceServer;
-          throw new errors.InvalidTarget();
+        // The API is granted with its scope only, so a token for it always names the scope.
+        getResourceServerInfo: async (ctx: KoaContextWithOIDC, indicator: string) => {
+          if (indicator !== resource && indicator !== opts.apiAudience) throw new errors.InvalidTarget();
+          const scope = ctx.oidc.params?.scope;
+          if (typeof scope === "string" && !scope.split(" ").includes(opts.apiScope)) {
+            throw new errors.InvalidTarget(`the survey API is granted with the ${opts.apiScope} scope only`);
+          }
+          return resourceServer;
         },
       },
       rpInitiatedLogout: {

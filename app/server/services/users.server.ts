@@ -61,17 +61,25 @@ export async function syncUser(db: DB, identity: Identity, opts: { login?: boole
       updated_at: now,
       ...(opts.login ? { last_login_at: now } : {}),
     };
-    let id: number;
-    if (existing) {
-      id = existing.id;
+    // A person's first calls come in parallel: each may find no record. One inserts; the others, which
+    // find the insert done (PostgreSQL waits for it to commit), update the record it made.
+    const inserted = existing
+      ? undefined
+      : await trx
+          .insertInto("users")
+          .values({ sub: identity.sub, created_at: now, culture: null, ...values })
+          .onConflict((oc) => oc.column("sub").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+    const record =
+      existing ??
+      (inserted
+        ? undefined
+        : await trx.selectFrom("users").selectAll().where("sub", "=", identity.sub).executeTakeFirstOrThrow());
+    const id = inserted?.id ?? record!.id;
+    if (record) {
       await trx.updateTable("users").set(values).where("id", "=", id).execute();
     } else {
-      const row = await trx
-        .insertInto("users")
-        .values({ sub: identity.sub, created_at: now, culture: null, ...values })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      id = row.id;
       await audit(
         trx,
         { surveyUserDataId: id, sub: identity.sub },
@@ -94,9 +102,10 @@ export async function syncUser(db: DB, identity: Identity, opts: { login?: boole
       await trx
         .insertInto("user_teams")
         .values(teams.map((t) => ({ user_id: id, team_id: t.id })))
+        .onConflict((oc) => oc.columns(["user_id", "team_id"]).doNothing())
         .execute();
     }
-    const culture = existing && isCulture(existing.culture) ? existing.culture : null;
+    const culture = record && isCulture(record.culture) ? record.culture : null;
     const list = teams.map((t) => ({ Id: t.id, Name: t.name }));
     return { id, culture, teamIds: list.map((t) => t.Id), teams: list };
   });

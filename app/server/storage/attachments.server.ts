@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { AppError } from "~/domain/errors";
 import type { Database } from "~/server/db/types.server";
 import { log } from "~/server/log.server";
+import { attachmentStoreErrors } from "~/server/metrics.server";
 
 /**
  * Where the bytes of uploaded files live (docs/decisions/021-attachment-stores.md): one interface, three
@@ -92,6 +93,7 @@ export async function blobChecksum(store: AttachmentStore, key: string): Promise
 export function guarded(store: AttachmentStore): AttachmentStore {
   const fail = (operation: string) => (error: unknown) => {
     if (error instanceof AppError) throw error;
+    attachmentStoreErrors.inc({ store: store.kind, operation });
     log.error("attachments.unavailable", { store: store.kind, operation, error: String(error) });
     throw new AppError("SERVICE_UNAVAILABLE", "The attachment store cannot be reached");
   };

@@ -5,6 +5,7 @@ import { roundToStep, wireToStoredDateTime } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
 import { hiddenAnsweredQuestionIds, visibleQuestionIds } from "~/domain/visibility";
 import { writeTransaction } from "~/server/db/group-commit.server";
+import { answersRecorded } from "~/server/metrics.server";
 import { prepared } from "~/server/db/prepared.server";
 import type { DB } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
@@ -153,7 +154,8 @@ export async function writeAnswer(
   target: AnswerTarget,
   input: AnswerInput,
 ): Promise<AnswerWriteResult> {
-  return writeTransaction(db, async (trx) => {
+  let change: "saved" | "removed" | "unchanged" = "unchanged";
+  const result = await writeTransaction(db, async (trx) => {
     const access = await requireFillableSurvey(trx, caller, target.SurveyId);
     const kase = await openCaseForWrite(trx, target.SurveyId, target.PatientId);
     const structure = await surveyStructure(trx, access);
@@ -173,6 +175,7 @@ export async function writeAnswer(
     const after = wireAnswer(question.Id, next[question.Id], question);
     if (JSON.stringify(before) === JSON.stringify(after)) return { RemovedQuestionIds: [] };
 
+    change = values.length > 0 ? "saved" : "removed";
     await replaceAnswer(trx, { surveyId: target.SurveyId, caseId: kase.id, questionId: question.Id }, values);
     const below = new Set(structure.descendants.get(question.Id));
     const removed = hiddenAnsweredQuestionIds(structure.topLevel, preliminary, next).filter((id) => below.has(id));
@@ -189,4 +192,6 @@ export async function writeAnswer(
     });
     return { RemovedQuestionIds: removed };
   });
+  answersRecorded.inc({ change });
+  return result;
 }

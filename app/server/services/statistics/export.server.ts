@@ -5,6 +5,7 @@ import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import { translate } from "~/server/locales.server";
 import { dialectOf, openLeanReader, type LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
+import { exportDuration, timedStream } from "~/server/metrics.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditReading } from "../audit-reading.server";
@@ -173,5 +174,5 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
     }
     yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep, culture) };
   }
-  return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: zipStream(parts()) };
+  return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: timedStream(zipStream(parts()), exportDuration) };
 }

@@ -3,6 +3,7 @@ import type { ScoreThresholds, Statistics, StatisticsFilters } from "~/domain/st
 import type { Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
+import { statisticsDuration, timed } from "~/server/metrics.server";
 import { surveyStructure as structureOf } from "../fill/structure.server";
 import { benchmarkableSurveys } from "../survey-lifecycle.server";
 import { loadSurveyTree } from "../survey-tree.server";
@@ -95,6 +96,20 @@ export async function surveyStatistics(
   thresholds: ScoreThresholds,
   benchmarkSurveyId?: number,
   options: AggregateOptions = {},
+): Promise<Statistics> {
+  return timed(statisticsDuration, () =>
+    statisticsOf(db, caller, surveyId, filters, thresholds, benchmarkSurveyId, options),
+  );
+}
+
+async function statisticsOf(
+  db: DB,
+  caller: SurveyCaller,
+  surveyId: number,
+  filters: StatisticsFilters,
+  thresholds: ScoreThresholds,
+  benchmarkSurveyId: number | undefined,
+  options: AggregateOptions,
 ): Promise<Statistics> {
   const main = await figuresOf(db, caller, surveyId, filters, thresholds, options);
   let benchmark: Statistics["Benchmark"] = null;

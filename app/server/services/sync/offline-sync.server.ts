@@ -1,8 +1,9 @@
-import { AppError } from "~/domain/errors";
+import { AppError, type ErrorType } from "~/domain/errors";
 import { writeTransaction } from "~/server/db/group-commit.server";
 import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-sync";
 import { isUniqueViolation } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
+import { offlineSyncs } from "~/server/metrics.server";
 import { auditAll, type AuditEntry } from "../audit.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "../fill/case-answers.server";
 import { findCase } from "../fill/cases.server";
@@ -27,24 +28,56 @@ export interface OfflineSync {
  * the same id again and changes nothing.
  */
 export async function syncOfflineFill(db: DB, caller: SurveyCaller, sync: OfflineSync): Promise<OfflineSyncResult> {
+  const outcome = { replayed: false };
+  try {
+    const result = await applyOrRetry(db, caller, sync, outcome);
+    offlineSyncs.inc({ outcome: outcome.replayed ? "replayed" : "applied" });
+    return result;
+  } catch (error) {
+    offlineSyncs.inc({ outcome: error instanceof AppError ? (SYNC_REFUSALS[error.type] ?? "refused") : "failed" });
+    throw error;
+  }
+}
+
+/** How the metrics name a sync the API refused (survey_offline_syncs_total). */
+const SYNC_REFUSALS: Partial<Record<ErrorType, string>> = {
+  SYNC_SURVEY_PATIENTID_CLASH: "clash",
+  SYNC_SURVEY_OUTDATED_HASH: "outdated",
+  SYNC_SURVEY_ALREADY_CLOSED: "closed",
+  SYNC_SURVEY_INVALID_STATUS: "inactive",
+};
+
+async function applyOrRetry(
+  db: DB,
+  caller: SurveyCaller,
+  sync: OfflineSync,
+  outcome: { replayed: boolean },
+): Promise<OfflineSyncResult> {
   const hash = requestHash(sync.surveyId, sync.payload);
   try {
-    return await applySync(db, caller, sync, hash);
+    return await applySync(db, caller, sync, hash, outcome);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
   // Another request made the case (or applied the same key) meanwhile; now that it is committed, decide again.
   try {
-    return await applySync(db, caller, sync, hash);
+    return await applySync(db, caller, sync, hash, outcome);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw new AppError("SYNC_SURVEY_PATIENTID_CLASH", `A case ${sync.payload.PatientId} was started meanwhile`);
   }
 }
 
-function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string): Promise<OfflineSyncResult> {
+function applySync(
+  db: DB,
+  caller: SurveyCaller,
+  sync: OfflineSync,
+  hash: string,
+  outcome: { replayed: boolean },
+): Promise<OfflineSyncResult> {
   const { surveyId, key, payload } = sync;
   return writeTransaction(db, async (trx) => {
+    outcome.replayed = false;
     const access = await requireSurvey(trx, caller, surveyId, "participate");
     // The case first, then the key: a sync that committed both meanwhile shows its key to every later
     // statement (PostgreSQL reads each statement's own snapshot), so a copy of it replays instead of clashing.
@@ -56,7 +89,10 @@ function applySync(db: DB, caller: SurveyCaller, sync: OfflineSync, hash: string
       signatureRequired && existing?.state !== "Closed" ? { ...result, SignatureRequired: true } : result;
     if (key) {
       const applied = await findApplied(trx, caller.surveyUserDataId, key);
-      if (applied) return withSignature(replay(applied, hash));
+      if (applied) {
+        outcome.replayed = true;
+        return withSignature(replay(applied, hash));
+      }
     }
     if (access.status !== "Active") {
       throw new AppError(
