@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Every check of the project: typecheck, lint, unit and integration tests (SQLite and PostgreSQL), e2e in
-# Chromium, and the deployment suite (nginx in front of two copies over PostgreSQL).
+# Chromium, the deployment suite (nginx in front of two copies over PostgreSQL), and the app's start, sign-in
+# and one fill on each other supported Node line. Run through scripts/with-node.sh (npm run test:all), so on
+# a supported Node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,11 +17,13 @@ command -v pg_dump >/dev/null 2>&1 || MISSING="$MISSING postgresql-client"
 if [ -n "$MISSING" ]; then
   echo "Installing Debian's$MISSING for the tests"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $MISSING >/dev/null
+  # Another apt run (a machine's own updates at boot) holds the lock for a while: wait for it.
+  APT="$SUDO apt-get -o DPkg::Lock::Timeout=600"
+  $APT update -qq && DEBIAN_FRONTEND=noninteractive $APT install -y -qq $MISSING >/dev/null
 fi
 export PATH="$PATH:/usr/sbin"
 
-mkdir -p test-results
+mkdir -p test-results && rm -f test-results/node-*.json
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
 echo "== build"; npm run -s build >/dev/null
@@ -30,5 +34,12 @@ status=0
 npx playwright test || status=1
 echo "== deployment: nginx, two copies over PostgreSQL, the provider in its own process"
 npx playwright test -c playwright.deploy.config.ts || status=1
+own=$(node -p 'process.versions.node.split(".")[0]')
+for line in 22 24 26; do
+  [ "$line" = "$own" ] && continue
+  echo "== Node $line: the app's start, sign-in and one fill"
+  bash scripts/with-node.sh --line "$line" npx vitest run tests/server/runtime-line.test.ts \
+    --reporter=default --reporter=json --outputFile.json="test-results/node-$line.json" || status=1
+done
 node scripts/test-summary.mjs
 exit $status

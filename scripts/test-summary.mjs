@@ -5,8 +5,16 @@ const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) :
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitest = read("test-results/vitest.json");
-if (vitest) {
+// The whole vitest run, and the runs on the other Node lines (test-results/node-NN.json).
+const vitestFiles = [
+  "test-results/vitest.json",
+  ...(fs.existsSync("test-results") ? fs.readdirSync("test-results") : [])
+    .filter((f) => /^node-\d+\.json$/.test(f))
+    .map((f) => `test-results/${f}`),
+];
+for (const file of vitestFiles) {
+  const vitest = read(file);
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
