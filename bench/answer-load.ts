@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { follow, freePort, newBrowser } from "~/server/idp/test-client.server";
+import { SERVER_NODE_ARGS } from "./database";
 
 const BUDGET_RPS = 2000;
 
@@ -24,7 +25,9 @@ const idpPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-answers-"));
 const app = `http://localhost:${port}`;
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [];
-const server = spawn(process.execPath, [...profile, "server/index.js"], {
+// As `npm start` runs it (SERVER_NODE_ARGS), with BENCH_NODE_ARGS to add to that.
+const nodeArgs = [...SERVER_NODE_ARGS, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
+const server = spawn(process.execPath, [...profile, ...nodeArgs, "server/index.js"], {
   env: {
     PATH: process.env.PATH,
     NODE_ENV: "production",

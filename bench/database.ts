@@ -17,6 +17,9 @@ const KEEP_DIR = process.env.BENCH_SQLITE_DIR;
 /** PostgreSQL only: a database (by name) whose seed is kept after the run and used again by the next one. */
 const KEEP_DATABASE = process.env.BENCH_POSTGRES_KEEP;
 
+/** What `npm start` gives the server's Node (package.json): a young generation of at most 16 MB a semi-space. */
+export const SERVER_NODE_ARGS = ["--max-semi-space-size=16"];
+
 /** How many cases the seed makes (BENCH_CASES) and on which databases (BENCH_DIALECTS). */
 export const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 export const dialects = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",") as DialectName[];

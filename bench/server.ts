@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { follow, freePort, newBrowser } from "~/server/idp/test-client.server";
+import { SERVER_NODE_ARGS } from "./database";
 
 export interface BenchServer {
   app: string;
@@ -23,7 +24,7 @@ export async function startBenchServer(
   const app = `http://localhost:${port}`;
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to see what the server spends a request on;
   // BENCH_SERVER_OUT=1 shows the server's standard output (e.g. with "--trace-gc").
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const nodeArgs = [...SERVER_NODE_ARGS, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
     env: {
       PATH: process.env.PATH,

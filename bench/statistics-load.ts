@@ -21,7 +21,16 @@ import {
 } from "~/server/services/statistics/statistics.server";
 import { countPendingWords } from "~/server/services/statistics/words.server";
 import { readyExports } from "~/server/services/statistics/export-ready.server";
-import { CASES, caller, dialects, median, openBenchDatabase, type BenchLine, type BenchTarget } from "./database";
+import {
+  CASES,
+  caller,
+  dialects,
+  median,
+  openBenchDatabase,
+  SERVER_NODE_ARGS,
+  type BenchLine,
+  type BenchTarget,
+} from "./database";
 import { seedStatistics } from "./statistics-seed";
 
 const BUDGET_MS = 1000;
@@ -62,7 +71,12 @@ async function exportPeak(db: DB, surveyId: number) {
  */
 function exportInChild(target: BenchTarget, surveyId: number, ready = false) {
   const r = spawnSync("npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"], {
-    env: { ...process.env, BENCH_EXPORT: JSON.stringify({ target, surveyId, ready }) },
+    // With the young generation `npm start` gives the server (decision 034).
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${SERVER_NODE_ARGS.join(" ")}`.trim(),
+      BENCH_EXPORT: JSON.stringify({ target, surveyId, ready }),
+    },
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });

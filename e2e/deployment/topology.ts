@@ -164,7 +164,8 @@ export class Topology {
   }
 
   async startCopy(name: CopyName) {
-    const proc = this.spawn(name, process.execPath, ["server/index.js"], {
+    // As `npm start` runs it (docs/operations.md, "Runtime").
+    const proc = this.spawn(name, process.execPath, ["--max-semi-space-size=16", "server/index.js"], {
       ...this.sharedEnv(),
       PORT: String(this.ports[name]),
       DATA_DIR: path.join(this.dir, `data-${name}`),
