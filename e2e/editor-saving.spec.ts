@@ -84,3 +84,52 @@ test("a changed period is marked unsaved and the page asks before it is left; sa
   await expect(page).toHaveURL(/\/surveys$/);
   expect((await api<{ StartDate: string }>(page, "GET", `/surveys/${id}`)).StartDate).toBe("01.03.2027");
 });
+
+test("after an Escape, the next edit of the title is saved when the field is left", async ({ page }) => {
+  await signIn(page, "admin");
+  const id = await newSurvey(page, "Titel alt");
+  const edit = page.getByRole("button", { name: "Titel bearbeiten" });
+  const field = page.getByLabel("Titel", { exact: true });
+  await edit.click();
+  await field.fill("Verworfen");
+  await field.press("Escape");
+  await expect(page.getByTestId("survey-title")).toHaveText("Titel alt");
+
+  await edit.click();
+  await field.fill("Titel neu");
+  await expect(page.getByTestId("title-save-state")).toHaveText("Nicht gespeichert");
+  expect(await beforeUnloadAsks(page)).toBe(true);
+  // Focus goes elsewhere: the new title is saved.
+  await page.getByRole("tab", { name: "Start" }).click();
+  await expect.poll(async () => (await api<{ Title: string }>(page, "GET", `/surveys/${id}`)).Title).toBe("Titel neu");
+  await page.reload();
+  await expect(page.getByTestId("survey-title")).toHaveText("Titel neu");
+});
+
+test("the description and the outro are saved while they are typed, and say so; a reload keeps them", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const id = await newSurvey(page, "Texte speichern sich");
+  const description = page.getByLabel("Beschreibung");
+  await description.click();
+  await page.keyboard.type("Für die Station 3");
+  await expect(page.getByTestId("description-save-state")).toHaveText("Nicht gespeichert");
+  expect(await beforeUnloadAsks(page)).toBe(true);
+  // Still in the field, not a key pressed since: saved by itself.
+  await expect(page.getByTestId("description-save-state")).toHaveText("Gespeichert");
+  expect(await beforeUnloadAsks(page)).toBe(false);
+  await expect(description).toBeFocused();
+  expect((await api<{ Description: string }>(page, "GET", `/surveys/${id}`)).Description).toBe("Für die Station 3");
+
+  await page.getByRole("tab", { name: "Abschluss" }).click();
+  const outro = page.getByRole("textbox", { name: /Abschlusstext/ });
+  await outro.click();
+  await page.keyboard.type("Danke für Ihre Zeit");
+  await expect(page.getByTestId("OutroText-save-state")).toHaveText("Nicht gespeichert");
+  await expect(page.getByTestId("OutroText-save-state")).toHaveText("Gespeichert");
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: /Abschlusstext/ })).toContainText("Danke für Ihre Zeit");
+  await page.getByRole("tab", { name: "Start" }).click();
+  await expect(page.getByLabel("Beschreibung")).toHaveValue("Für die Station 3");
+});

@@ -3,6 +3,7 @@ import { positiveId } from "~/domain/ids";
 import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useState } from "react";
 import { PreviewModal } from "~/components/fill/PreviewModal";
+import { SavingProvider } from "~/components/editor/saving";
 import { EditorHeader } from "~/components/editor/EditorHeader";
 import { EditorTabs } from "~/components/editor/EditorTabs";
 import { movePath } from "~/domain/moves";
@@ -135,29 +136,31 @@ export default function SurveyEditor() {
   const props = { survey, teams, tags, editable };
   const missingQuestions = survey.Categories.length === 0 || survey.Categories.some((c) => c.Questions.length === 0);
   return (
-    <section className="page editor" aria-label={survey.Title}>
-      <EditorHeader
-        key={`${survey.Title}|${survey.StartDate}|${survey.EndDate}|${survey.Status}`}
-        survey={survey}
-        editable={editable}
-        canApprove={canApprove}
-        confirm={confirm}
-        hydrated={hydrated}
-        lastResult={lastResult}
-        onPreview={() => setPreview(true)}
-      />
-      <PreviewModal survey={survey} open={preview} onClose={() => setPreview(false)} />
-      <EditorTabs
-        hydrated={hydrated}
-        marks={{ questionnaire: missingQuestions }}
-        panels={{
-          start: <StartTab {...props} />,
-          intro: <RichTextTab {...props} field="IntroText" />,
-          preliminary: <PreliminaryTab {...props} />,
-          questionnaire: <QuestionnaireTab {...props} />,
-          outro: <RichTextTab {...props} field="OutroText" />,
-        }}
-      />
-    </section>
+    <SavingProvider>
+      <section className="page editor" aria-label={survey.Title}>
+        <EditorHeader
+          key={`${survey.Title}|${survey.StartDate}|${survey.EndDate}|${survey.Status}`}
+          survey={survey}
+          editable={editable}
+          canApprove={canApprove}
+          confirm={confirm}
+          hydrated={hydrated}
+          lastResult={lastResult}
+          onPreview={() => setPreview(true)}
+        />
+        <PreviewModal survey={survey} open={preview} onClose={() => setPreview(false)} />
+        <EditorTabs
+          hydrated={hydrated}
+          marks={{ questionnaire: missingQuestions }}
+          panels={{
+            start: <StartTab {...props} />,
+            intro: <RichTextTab {...props} field="IntroText" />,
+            preliminary: <PreliminaryTab {...props} />,
+            questionnaire: <QuestionnaireTab {...props} />,
+            outro: <RichTextTab {...props} field="OutroText" />,
+          }}
+        />
+      </section>
+    </SavingProvider>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
 import { SURVEY_TITLE_MAX } from "~/domain/editor-forms";
+import { SaveStatus, useUnsavedMark, type SaveState } from "./saving";
 
 interface Result {
   ok: boolean;
@@ -12,7 +13,7 @@ interface Result {
 /**
  * The survey title, edited in place: the edit toggle (or Enter) switches between reading and editing;
  * leaving the field saves it; Escape drops the edit and saves nothing; a failed save restores the old
- * title. Without JavaScript the title is a plain field of the surrounding form, shown after a refused save as
+ * title. While a changed title is being typed it is marked unsaved and the leave guard asks (saving.tsx). Without JavaScript the title is a plain field of the surrounding form, shown after a refused save as
  * it was typed (`typed`) with its message (`error`).
  */
 export function EditableTitle({
@@ -35,8 +36,12 @@ export function EditableTitle({
   const [value, setValue] = useState(title);
   const saved = useRef(title);
   const input = useRef<HTMLInputElement>(null);
-  /** Set by Escape: the blur that follows is not a save. */
+  /** Set by Escape: the blur that follows (if the browser sends one) is not a save. */
   const cancelled = useRef(false);
+  const [outcome, setOutcome] = useState<SaveState>("idle");
+  const typing = editing && value.trim() !== saved.current;
+  const state: SaveState = fetcher.state !== "idle" ? "saving" : typing ? "unsaved" : outcome;
+  useUnsavedMark("title", state === "unsaved" || state === "saving");
 
   useEffect(() => {
     saved.current = title;
@@ -47,8 +52,10 @@ export function EditableTitle({
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       saved.current = value.trim();
+      setOutcome("saved");
     } else {
       setValue(saved.current);
+      setOutcome("failed");
       toast("error", t(fetcher.data.error ?? "errors.validation"));
     }
     // Only the arrival of a new answer matters here.
@@ -56,7 +63,11 @@ export function EditableTitle({
   }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
-    if (editing) input.current?.focus();
+    if (!editing) return;
+    // A new edit: an Escape of an earlier one no longer counts (the browser sends no blur for a field it
+    // removes, so the flag may still be set).
+    cancelled.current = false;
+    input.current?.focus();
   }, [editing]);
 
   const save = () => {
@@ -135,6 +146,7 @@ export function EditableTitle({
           {value}
         </h1>
       )}
+      {editable ? <SaveStatus state={state} testId="title-save-state" /> : null}
       {editable ? (
         <button
           type="button"

@@ -14,6 +14,7 @@ import { useOnline } from "~/offline/connectivity";
 import { DateField } from "./DateField";
 import { EditableTitle } from "./EditableTitle";
 import { LeaveGuard } from "./LeaveGuard";
+import { useAnyUnsaved } from "./saving";
 import { canPublish, PublishCheck } from "./PublishCheck";
 
 interface EditorHeaderProps {
@@ -68,6 +69,8 @@ export function EditorHeader(props: EditorHeaderProps) {
   // the person leaves it.
   const dirty = editable && hydrated && (start !== survey.StartDate || end !== survey.EndDate);
   const here = `/survey/${survey.Id}/edit`;
+  // Any other field of the editor not saved yet (the title, the texts): the same question before leaving.
+  const anyUnsaved = useAnyUnsaved();
 
   return (
     <div className="editor-head">
@@ -144,7 +147,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           {t(survey.Status === "Draft" ? "editor.readOnlyNoEditor" : "editor.readOnlyNotDraft")}
         </p>
       ) : null}
-      <LeaveGuard when={dirty && !saving} />
+      <LeaveGuard when={(dirty && !saving) || anyUnsaved} />
       <ConfirmDialog
         open={confirm === "publish"}
         title={t("editor.publishTitle")}

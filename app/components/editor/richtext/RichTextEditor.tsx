@@ -2,6 +2,7 @@ import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useEditorMutation } from "../editor-api";
+import { SaveStatus, useAutosave } from "../saving";
 import { richTextExtensions } from "./extensions";
 import { Toolbar } from "./Toolbar";
 
@@ -22,19 +23,26 @@ interface RichTextEditorProps {
 }
 
 /**
- * Intro or outro text in the rich-text editor. Leaving the editor (focus moves outside the editor and
- * its toolbar) saves the HTML when it changed; a failed save brings back the saved text. Until the
- * editor runs, and when it cannot be edited, the saved text is shown as it is.
+ * Intro or outro text in the rich-text editor, saved while it is typed and when the editor is left (focus moves
+ * outside the editor and its toolbar), with its save state above the toolbar (saving.tsx). A refused save keeps
+ * the text in the editor, marked unsaved, and the next change tries again. Until the editor runs, and when it
+ * cannot be edited, the saved text is shown as it is.
  */
 export function RichTextEditor({ surveyId, field, html, editable, labelId }: RichTextEditorProps) {
   const { t } = useTranslation();
   const mutate = useEditorMutation();
   const wrapper = useRef<HTMLDivElement>(null);
-  /** The last HTML the server gave us: what a failed save returns to. */
+  /** The last HTML the server gave us. */
   const saved = useRef(html);
   /** The editor's own HTML for the saved text: a change is anything else. */
   const baseline = useRef<string | null>(null);
   const extensions = useMemo(() => richTextExtensions(), []);
+  const saving = useAutosave(field, async (next: string) => {
+    if (next === baseline.current) return true;
+    const result = await mutate("PUT", `/surveys/${surveyId}`, { [field]: next });
+    if (result.ok) baseline.current = next;
+    return result.ok;
+  });
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -53,6 +61,9 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
     onCreate: ({ editor: created }) => {
       baseline.current = htmlOf(created);
     },
+    onUpdate: ({ editor: changed }) => {
+      if (changed.isEditable) saving.change(htmlOf(changed));
+    },
   });
 
   useEffect(() => {
@@ -63,34 +74,25 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
   useEffect(() => {
     if (!editor || html === saved.current) return;
     saved.current = html;
-    if (!editor.isFocused) {
+    if (!editor.isFocused && saving.state !== "unsaved" && saving.state !== "failed") {
       editor.commands.setContent(html, { emitUpdate: false });
       baseline.current = htmlOf(editor);
     }
-  }, [editor, html]);
-
-  const save = async () => {
-    if (!editor || !editable) return;
-    const next = htmlOf(editor);
-    if (next === baseline.current) return;
-    baseline.current = next;
-    const result = await mutate("PUT", `/surveys/${surveyId}`, { [field]: next });
-    if (!result.ok && !editor.isDestroyed) {
-      editor.commands.setContent(saved.current, { emitUpdate: false });
-      baseline.current = htmlOf(editor);
-    }
-  };
+  }, [editor, html, saving.state]);
 
   return (
     <div
       ref={wrapper}
       className={`rich-text${editable ? "" : " rich-text--readonly"}`}
       onBlur={(event) => {
-        if (!wrapper.current?.contains(event.relatedTarget as Node | null)) void save();
+        if (!wrapper.current?.contains(event.relatedTarget as Node | null)) void saving.flush();
       }}
     >
       {editor && editable ? (
-        <Toolbar editor={editor} label={t("richText.toolbar", { name: t(`richText.label.${field}`) })} />
+        <>
+          <SaveStatus state={saving.state} testId={`${field}-save-state`} />
+          <Toolbar editor={editor} label={t("richText.toolbar", { name: t(`richText.label.${field}`) })} />
+        </>
       ) : null}
       {editor ? (
         <EditorContent editor={editor} className="rich-text__frame" />

@@ -5,6 +5,7 @@ import type { EditorTabProps } from "../types";
 import { ChoiceList } from "./ChoiceList";
 import { TARGET_MAX, TARGET_MIN, parseTarget, sameIds } from "./fields";
 import { useSavedField } from "./useSavedField";
+import { SaveStatus, useAutosave } from "../saving";
 
 const teamRights = [
   { field: "UserTeamPermissions", key: "participation" },
@@ -14,7 +15,8 @@ const teamRights = [
 
 /**
  * The start tab (section 2): description, targeted results, ask-for-identity, hashtags and team rights.
- * Each field saves on its own when it changes (checkboxes) or when it is left (text, number).
+ * Each field saves on its own: a checkbox when it changes, a typed field while it is typed and when it is left
+ * (saving.tsx), showing whether it is saved.
  */
 export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { field?: "IntroText" | "OutroText" }) {
   const { t } = useTranslation();
@@ -33,6 +35,9 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
     ApproverTeamPermissions: useSavedField(id, "ApproverTeamPermissions", survey.ApproverTeamPermissions, sameIds),
   };
 
+  const descriptionSaving = useAutosave("description", (v: string) => description.save(v, { keepTyped: true }));
+  const targetSaving = useAutosave("target", (v: number) => target.save(v, { keepTyped: true }));
+
   const [targetText, setTargetText] = useState(String(target.value));
   useEffect(() => setTargetText(String(target.value)), [target.value]);
   const targetInvalid = parseTarget(targetText) === null;
@@ -42,9 +47,12 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
       {editable && !hydrated ? <p className="notice">{t("startTab.needsScript")}</p> : null}
 
       <div className="field">
-        <label className="field__label" htmlFor="survey-description">
-          {t("startTab.description")}
-        </label>
+        <div className="field__head">
+          <label className="field__label" htmlFor="survey-description">
+            {t("startTab.description")}
+          </label>
+          <SaveStatus state={descriptionSaving.state} testId="description-save-state" />
+        </div>
         <textarea
           id="survey-description"
           className="input start-tab__description"
@@ -52,15 +60,21 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
           maxLength={5000}
           value={description.value}
           disabled={readOnly}
-          onChange={(event) => description.setValue(event.target.value)}
-          onBlur={() => void description.save(description.value)}
+          onChange={(event) => {
+            description.setValue(event.target.value);
+            descriptionSaving.change(event.target.value);
+          }}
+          onBlur={() => void descriptionSaving.flush()}
         />
       </div>
 
       <div className="field start-tab__target">
-        <label className="field__label" htmlFor="survey-target">
-          {t("startTab.target")}
-        </label>
+        <div className="field__head">
+          <label className="field__label" htmlFor="survey-target">
+            {t("startTab.target")}
+          </label>
+          <SaveStatus state={targetSaving.state} testId="target-save-state" />
+        </div>
         <input
           id="survey-target"
           className="input"
@@ -73,11 +87,13 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
           disabled={readOnly}
           aria-invalid={targetInvalid || undefined}
           aria-describedby={targetInvalid ? "survey-target-error" : "survey-target-hint"}
-          onChange={(event) => setTargetText(event.target.value)}
-          onBlur={() => {
-            const next = parseTarget(targetText);
-            if (next !== null) void target.save(next);
+          onChange={(event) => {
+            setTargetText(event.target.value);
+            const next = parseTarget(event.target.value);
+            if (next !== null) targetSaving.change(next);
+            else targetSaving.cancel();
           }}
+          onBlur={() => void targetSaving.flush()}
         />
         {targetInvalid ? (
           <p id="survey-target-error" className="field__error" role="alert">

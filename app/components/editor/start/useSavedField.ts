@@ -34,8 +34,9 @@ export function useSavedField<K extends Field>(
   }, [serverKey]);
 
   const save = useCallback(
-    async (next: ValueOf<K>): Promise<boolean> => {
-      setValue(next);
+    /** keepTyped: a refused value stays in the field (it is being typed; the field shows it unsaved). */
+    async (next: ValueOf<K>, opts: { keepTyped?: boolean } = {}): Promise<boolean> => {
+      if (!opts.keepTyped) setValue(next);
       if (same(next, saved.current)) return true;
       const previous = saved.current;
       saved.current = next;
@@ -43,7 +44,7 @@ export function useSavedField<K extends Field>(
       if (result.ok) return true;
       if (saved.current === next) {
         saved.current = previous;
-        setValue(previous);
+        if (!opts.keepTyped) setValue(previous);
       }
       return false;
     },
