@@ -91,6 +91,13 @@ test("a user fills a survey for a patient: every kind, a sub-question, a depende
   await expect(page.getByText("Ihre Angaben werden gespeichert …")).toBeVisible();
   await expect(page.getByText("Ihre Angaben wurden gespeichert.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Neu beginnen" })).toBeVisible();
+  // It says what happened: the case closed now, not in 24 hours.
+  await expect(page.getByTestId("closed-note")).toHaveText(
+    new RegExp(
+      `^Der Fall ${patientId} wurde am \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} abgeschlossen; seine Antworten können nicht mehr geändert werden\\.$`,
+    ),
+  );
+  await expect(page.getByText(/24 Stunden/)).toHaveCount(0);
 
   // A closed case cannot be reopened.
   await page.goto(`/survey/${surveyId}/fill/${patientId}`);

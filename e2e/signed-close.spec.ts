@@ -46,13 +46,30 @@ async function sign(page: Page, surveyId: number, patientId: string, axe: boolea
   if (axe) await check(page, "signing page");
   await meanings.getByLabel("Verfasst: Ich habe diese Angaben gemacht.").check();
   await page.getByRole("button", { name: "Unterschreiben" }).click();
-  // The provider asks for the password again although the person is signed in there; it names them.
+  // The provider asks for the password again although the person is signed in there; it names them, and says
+  // that this is a signature, of which case and with which meaning.
   await expect(page.locator("#password")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Elektronische Unterschrift");
+  await expect(page.locator("#signing-what")).toHaveText(
+    new RegExp(
+      `^Sie unterschreiben den Fall ${patientId} der Umfrage „[^“]+“ elektronisch, mit der Bedeutung: Verfasst$`,
+    ),
+  );
   await expect(page.locator("#username")).toHaveValue(accounts.user.username);
+  await expect(page.locator("#username")).not.toBeEditable();
+  await expect(page.locator("#password")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Mit Passwort unterschreiben" })).toBeVisible();
+  if (axe) await check(page, "the provider's signing page");
   await page.locator("#password").fill(accounts.user.password);
   await page.locator("button[type=submit]").click();
   await expect(page).toHaveURL(new RegExp(`/survey/${surveyId}/fill/${patientId}\\?page=done$`));
   await expect(page.getByText("Ihre Angaben wurden gespeichert.")).toBeVisible();
+  // Who signed, when and as what.
+  await expect(page.getByTestId("signed-note")).toHaveText(
+    new RegExp(
+      `^Elektronisch unterschrieben von ${accounts.user.fullName} am \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} – verfasst$`,
+    ),
+  );
 }
 
 /** The case's history shows the signature: when (Berlin time), who, what it means. */

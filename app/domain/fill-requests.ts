@@ -4,6 +4,7 @@
  * the API adds the checks that need the database (the question's kind, its options, visibility).
  */
 import { z } from "zod";
+import { SignatureMeaningSchema } from "./signatures";
 import { isValidPatientId, PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
 import { IdSchema } from "./id-schema";
@@ -103,7 +104,16 @@ export const patientStates = ["Open", "Nonexistent", "Closed"] as const;
 export type PatientState = (typeof patientStates)[number];
 
 export const PatientRecordSchema = z
-  .object({ State: z.enum(patientStates), PatientDataId: id.optional() })
+  .object({
+    State: z.enum(patientStates),
+    PatientDataId: id.optional(),
+    ClosedAt: z.string().nullable().optional().describe("When a Closed case closed (ISO-8601 UTC)"),
+    Signature: z
+      .object({ SignerName: z.string(), Meaning: SignatureMeaningSchema, SignedAt: z.string() })
+      .nullable()
+      .optional()
+      .describe("The electronic signature that closed the case, where one did (decision 029)"),
+  })
   .meta({ id: "PatientRecord" });
 export type PatientRecord = z.infer<typeof PatientRecordSchema>;
 

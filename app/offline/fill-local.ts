@@ -33,6 +33,13 @@ export interface FillData {
   formKey?: string;
   /** Built from this device's copy: answers are kept here until they are synced. */
   offline: boolean;
+  /** A closed case: when, and by whose signature (the confirmation page says so). */
+  closed?: CaseClosed | null;
+}
+
+export interface CaseClosed {
+  at: string | null;
+  signature: { SignerName: string; Meaning: "author" | "reviewer" | "approval"; SignedAt: string } | null;
 }
 
 export type ServerFillData = Omit<FillData, "offline"> | { shell: true };

@@ -12,6 +12,7 @@ import { resumePlace } from "~/domain/fill-resume";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { isValidPatientId } from "~/domain/patient-id";
+import { PatientRecordSchema } from "~/domain/fill-requests";
 import { SurveySchema } from "~/domain/survey";
 import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
 import { apiClient } from "~/server/api-client.server";
@@ -52,9 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!canFill(survey)) {
       if (page !== "done") return toStart(request, surveyId, "fill.notFillable");
     }
-    const patient = await api.get<{ State: "Open" | "Closed" | "Nonexistent"; PatientDataId?: number }>("/patients", {
-      query: { patientId, surveyId },
-    });
+    const patient = await api.get("/patients", { query: { patientId, surveyId }, schema: PatientRecordSchema });
     if (patient.State === "Nonexistent") return toStart(request, surveyId, "fill.patientNotFound");
     if (patient.State === "Closed" && page !== "done")
       return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
@@ -99,6 +98,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       page,
       categoryId,
       resumed,
+      closed:
+        patient.State === "Closed" ? { at: patient.ClosedAt ?? null, signature: patient.Signature ?? null } : null,
       // Sent back with the page's form: files of a form sent twice are stored once (decision 018).
       formKey: newIdempotencyKey(),
     };

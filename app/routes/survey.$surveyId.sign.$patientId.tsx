@@ -66,7 +66,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), SignFormSchema);
   if (submission.status !== "success") return data({ chooseMeaning: true }, { status: 400 });
   try {
-    return await beginSigning(request, user, { surveyId, patientId, meaning: submission.value.meaning });
+    // The provider's password page names the survey by its title.
+    const survey = await apiClient(user.accessToken).get(`/surveys/${surveyId}`, { schema: SurveySchema });
+    return await beginSigning(request, user, {
+      surveyId,
+      patientId,
+      meaning: submission.value.meaning,
+      surveyTitle: survey.Title,
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     const start = `/survey/${surveyId}`;

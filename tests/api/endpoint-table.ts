@@ -54,6 +54,8 @@ export const endpoints: Endpoint[] = [
   row("GET /health", "200 200 200 200", () => ({ path: "/health" }), { global: true, public: true }),
   row("GET /health/live", "200 200 200 200", () => ({ path: "/health/live" }), { global: true, public: true }),
   row("GET /health/ready", "200 200 200 200", () => ({ path: "/health/ready" }), { global: true, public: true }),
+  // Off while METRICS_TOKEN is unset, as in these tests (tests/server/metrics.test.ts scrapes it with its token).
+  row("GET /metrics", "404 404 404 404", () => ({ path: "/metrics" }), { global: true, public: true }),
   row("GET /users/current", "200 200 200 200", () => ({ path: "/users/current" }), { global: true }),
   row("POST /users/current/culture", "204 204 204 204", () => ({ path: "/users/current/culture", query: { culture: "de-DE" } }), { global: true }),
   row("GET /teams", "200 200 200 200", () => ({ path: "/teams" }), { global: true }),

@@ -96,9 +96,12 @@ describe.each(dialects)("patients API on %s", (kind) => {
         PatientDataId: id,
       });
       await w.call("user", "POST", `/patients/close?${q(w.a.heart, "STATE_1")}`);
+      // A closed case says when it closed, and that no signature closed it.
       expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "STATE_1")}`))).toEqual({
         State: "Closed",
         PatientDataId: id,
+        ClosedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+        Signature: null,
       });
       // Ids are case-sensitive.
       expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "state_1")}`))).toEqual({

@@ -204,6 +204,14 @@ describe.each(dialects)("signed close on %s", (kind) => {
     expect(history.Signatures).toEqual([
       expect.objectContaining({ Meaning: "reviewer", SignerName: "Test Person", AnswersHash: hash }),
     ]);
+    // The person who filled it reads who signed, when and as what (the confirmation page says so).
+    const record = await json<{ State: string; Signature: unknown }>(
+      await w.call("user", "GET", `/patients?patientId=SIG_OK&surveyId=${survey}`),
+    );
+    expect(record).toMatchObject({
+      State: "Closed",
+      Signature: { SignerName: "Test Person", Meaning: "reviewer", SignedAt: signatures[0]!.signed_at },
+    });
   });
 
   it("refuses a signing whose case's answers changed after it began, and writes nothing", async () => {

@@ -5,6 +5,8 @@ import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers"
 import { answerText } from "~/domain/answer-text";
 import type { Question, Survey } from "~/domain/survey";
 import { lastPlace, rememberPlace } from "~/offline/last-category";
+import { ClosedNote } from "./ClosedNote";
+import type { CaseClosed } from "~/offline/fill-local";
 import { ExitConfirm } from "./ExitConfirm";
 import { FillHeader } from "./FillHeader";
 import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
@@ -41,6 +43,10 @@ export interface FillFlowProps {
   problems?: PageProblems;
   /** Sent back with the page's form (without JavaScript). */
   formKey?: string;
+  /** The case closed: when, and by whose signature (the confirmation page says so). */
+  closed?: CaseClosed | null;
+  /** Filled on this device: closed when it is synced. */
+  local: boolean;
 }
 
 /** The whole fill flow of section 2: intro, preliminary, questionnaire, outro, confirmation. */
@@ -228,7 +234,9 @@ export function FillFlow(props: FillFlowProps) {
       {page === "done" ? (
         <Finished delayMs={CONFIRMATION_DELAY_MS} surveyId={survey.Id} hydrated={hydrated} preview={preview} />
       ) : null}
-      {page === "done" && !preview ? <p className="hint">{t("fill.autoClose")}</p> : null}
+      {page === "done" && !preview ? (
+        <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
+      ) : null}
       <ExitConfirm
         open={exit !== null}
         answer={exit?.text ?? ""}

@@ -107,6 +107,8 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
         onRefused={onRefused}
         problems={problems}
         formKey={d.formKey}
+        closed={d.closed}
+        local={local}
         attachments={(q) =>
           local ? (
             <LocalAttachments question={q} context={context} />

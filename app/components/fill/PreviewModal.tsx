@@ -29,6 +29,7 @@ export function PreviewModal({ survey, open, onClose }: { survey: Survey; open: 
           sink={previewSink}
           savePreliminary={ok}
           close={ok}
+          local={false}
           onRefused={() => undefined}
         />
       ) : null}

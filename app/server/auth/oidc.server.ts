@@ -42,7 +42,16 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
    * lasts, and put auth_time in the ID token; the nonce binds the ID token to this signing. Only `openid`
    * is asked for: the signing needs who signed in and when, no access to the API.
    */
-  signingUrl(opts: { state: string; codeVerifier: string; nonce: string; locale: string }): string {
+  signingUrl(opts: {
+    state: string;
+    codeVerifier: string;
+    nonce: string;
+    locale: string;
+    /** The signed-in person's user name: the provider asks for their password (login_hint). */
+    loginHint: string;
+    /** What is signed: the embedded provider's password page names it (other providers ignore it). */
+    signing: { patientId: string; surveyTitle: string; meaning: string };
+  }): string {
     const url = this.client.createAuthorizationURLWithPKCE(
       this.options.authorizationEndpoint.toString(),
       opts.state,
@@ -54,6 +63,10 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
     url.searchParams.set("max_age", "0");
     url.searchParams.set("nonce", opts.nonce);
     url.searchParams.set("ui_locales", opts.locale);
+    url.searchParams.set("login_hint", opts.loginHint);
+    url.searchParams.set("signing_patient", opts.signing.patientId);
+    url.searchParams.set("signing_survey", opts.signing.surveyTitle);
+    url.searchParams.set("signing_meaning", opts.signing.meaning);
     return url.toString();
   }
 

@@ -43,12 +43,13 @@ export const signPath = (surveyId: number, patientId: string) =>
 export async function beginSigning(
   request: Request,
   user: SignedIn,
-  target: { surveyId: number; patientId: string; meaning: SignatureMeaningName },
+  target: { surveyId: number; patientId: string; meaning: SignatureMeaningName; surveyTitle: string },
 ): Promise<Response> {
   const { db, sessions } = getContext();
   const sessionId = await sessions.cookieSessionId(request);
   if (!sessionId) throw redirect("/401");
-  const intent = await startSigning(db, await surveyCallerOf(user), { ...target, sessionId });
+  const { surveyTitle, ...case_ } = target;
+  const intent = await startSigning(db, await surveyCallerOf(user), { ...case_, sessionId });
   const oidc = await getOidc();
   await assertProviderReachable();
   const location = oidc.strategy.signingUrl({
@@ -56,6 +57,8 @@ export async function beginSigning(
     codeVerifier: intent.code_verifier,
     nonce: intent.nonce,
     locale: localeFromRequest(request),
+    loginHint: user.identity.sub,
+    signing: { patientId: target.patientId, surveyTitle, meaning: target.meaning },
   });
   log.info("case.signing_started", { surveyId: target.surveyId, patientDataId: intent.patient_data_id });
   return redirect(location, { headers: { "Cache-Control": "no-store" } });

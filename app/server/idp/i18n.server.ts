@@ -16,6 +16,13 @@ const de = {
   missingCredentials: "Bitte geben Sie Benutzername und Passwort ein.",
   reauthenticateSamePerson:
     "Bitte bestätigen Sie mit dem Passwort des angemeldeten Kontos. Um das Konto zu wechseln, melden Sie sich zuerst ab.",
+  signTitle: "Elektronische Unterschrift",
+  signIntro: "Sie unterschreiben den Fall {patient} der Umfrage „{survey}“ elektronisch, mit der Bedeutung: {meaning}",
+  signPassword:
+    "Geben Sie zum Unterschreiben Ihr Passwort ein. Die Unterschrift gilt für die Antworten, wie sie jetzt gespeichert sind; danach ist der Fall abgeschlossen.",
+  signSubmit: "Mit Passwort unterschreiben",
+  signMeaning: { author: "Verfasst", reviewer: "Geprüft", approval: "Freigegeben" },
+  reauthenticateAs: "Angemeldet als",
   demoTitle: "Demo-Zugänge",
   demoIntro: "Diese Konten sind nur für Erprobung und Vorführung gedacht.",
   demoUser: "Benutzer",
@@ -68,6 +75,13 @@ const en: Dictionary = {
   missingCredentials: "Please enter your username and password.",
   reauthenticateSamePerson:
     "Please confirm with the password of the account that is signed in. To switch accounts, sign out first.",
+  signTitle: "Electronic signature",
+  signIntro: "You are signing case {patient} of the survey “{survey}” electronically, meaning: {meaning}",
+  signPassword:
+    "Enter your password to sign. The signature applies to the answers as they are saved now; the case is then closed.",
+  signSubmit: "Sign with password",
+  signMeaning: { author: "Authored", reviewer: "Reviewed", approval: "Approved" },
+  reauthenticateAs: "Signed in as",
   demoTitle: "Demo accounts",
   demoIntro: "These accounts are meant for trying out and demonstrating only.",
   demoUser: "User",

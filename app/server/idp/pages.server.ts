@@ -4,7 +4,14 @@ import type Provider from "oidc-provider";
 import type { Interaction } from "oidc-provider";
 import { demoAccounts, findAccount, verifyCredentials, type IdpLocale, type TermsStore } from "./accounts.server";
 import { pickLocale, textsFor } from "./i18n.server";
-import { contentSecurityPolicy, loginPage, messagePage, newNonce, termsPage } from "./views.server";
+import {
+  contentSecurityPolicy,
+  loginPage,
+  messagePage,
+  newNonce,
+  termsPage,
+  type SigningContext,
+} from "./views.server";
 
 export interface PageRoutesOptions {
   provider: Provider;
@@ -124,6 +131,13 @@ export function createPageRoutes(opts: PageRoutesOptions) {
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
+  /** The signing context a signing's authorization request carries (signing_patient, _survey, _meaning). */
+  function signingContextOf(params: Record<string, unknown>): SigningContext | undefined {
+    const text = (name: string) => (typeof params[name] === "string" ? (params[name] as string).slice(0, 200) : "");
+    const [patient, survey, meaning] = [text("signing_patient"), text("signing_survey"), text("signing_meaning")];
+    return patient && meaning ? { patient, survey, meaning } : undefined;
+  }
+
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string) {
     const acceptLanguage = req.headers["accept-language"];
     let details: Interaction;
@@ -143,8 +157,25 @@ export function createPageRoutes(opts: PageRoutesOptions) {
     const locale = pickLocale(details.params.ui_locales, acceptLanguage);
     const t = textsFor(locale);
     const action = `/interaction/${encodeURIComponent(details.uid)}`;
+    // A re-authentication the client asked for (prompt=login, max_age) while someone is signed in here
+    // confirms that person; an electronic signature's request names its case and meaning (decision 029).
+    const current = details.session?.accountId;
+    const reauthentication = details.prompt.reasons.some((r) => r === "login_prompt" || r === "max_age");
+    const fixedUsername = Boolean(current && reauthentication);
+    const signing = signingContextOf(details.params);
     const showLogin = (status: number, username?: string, error?: string) =>
-      send(res, status, (nonce) => loginPage({ locale, nonce, action, username, error, accounts: demoAccounts }));
+      send(res, status, (nonce) =>
+        loginPage({
+          locale,
+          nonce,
+          action,
+          username: fixedUsername ? current : username,
+          error,
+          accounts: demoAccounts,
+          fixedUsername,
+          signing,
+        }),
+      );
 
     if (details.prompt.name === "consent") {
       await autoConsent(req, res, details);
@@ -181,12 +212,9 @@ export function createPageRoutes(opts: PageRoutesOptions) {
       showLogin(200, username, t.wrongCredentials);
       return;
     }
-    // A re-authentication the client asked for (prompt=login, max_age) while someone is signed in here
-    // confirms that person: another account is refused, so that signing (docs/decisions/029) cannot end the
-    // signed-in person's session here, and with it their refresh tokens. To switch accounts, sign out first.
-    const current = details.session?.accountId;
-    const reauthentication = details.prompt.reasons.some((r) => r === "login_prompt" || r === "max_age");
-    if (current && reauthentication && account.username !== current) {
+    // Another account than the one signed in here is refused, so that signing (docs/decisions/029) cannot end
+    // the signed-in person's session here, and with it their refresh tokens. To switch, sign out first.
+    if (fixedUsername && account.username !== current) {
       showLogin(200, current, t.reauthenticateSamePerson);
       return;
     }

@@ -132,6 +132,8 @@ export function createProvider(opts: ProviderOptions): Provider {
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     clientBasedCORS: (_ctx: unknown, origin: string) => appOrigins.includes(origin),
     discovery: { ui_locales_supported: [...SUPPORTED_LOCALES] },
+    // An electronic signature's request names what is signed, for the password page (decision 029).
+    extraParams: ["signing_patient", "signing_survey", "signing_meaning"],
     ttl: {
       AccessToken: (_ctx: unknown, token: { resourceServer?: { accessTokenTTL?: number } }) =>
         token.resourceServer?.accessTokenTTL ?? opts.accessTokenTtlSeconds,

@@ -113,6 +113,13 @@ function demoTable(t: Texts, accounts: ReadonlyArray<Readonly<DemoAccount>>): st
 </details>`;
 }
 
+/** What a signing's re-authentication names (the app's signing request carries it, decision 029). */
+export interface SigningContext {
+  patient: string;
+  survey: string;
+  meaning: string;
+}
+
 export function loginPage(opts: {
   locale: IdpLocale;
   nonce: string;
@@ -120,21 +127,43 @@ export function loginPage(opts: {
   username?: string;
   error?: string;
   accounts: ReadonlyArray<Readonly<DemoAccount>>;
+  /** A re-authentication of the person signed in here: their user name is fixed. */
+  fixedUsername?: boolean;
+  /** A re-authentication for an electronic signature: the page says so, for which case and meaning. */
+  signing?: SigningContext;
 }): string {
   const t = textsFor(opts.locale);
   const invalid = opts.error ? ' aria-invalid="true" aria-describedby="login-error"' : "";
-  const body = `<h1>${escapeHtml(t.loginTitle)}</h1>
-<p>${escapeHtml(t.loginIntro)}</p>
+  const signing = opts.signing;
+  const meaning = signing ? (t.signMeaning[signing.meaning as keyof typeof t.signMeaning] ?? signing.meaning) : "";
+  const title = signing ? t.signTitle : t.loginTitle;
+  const intro = signing
+    ? `<p id="signing-what">${escapeHtml(
+        t.signIntro
+          .replace("{patient}", signing.patient)
+          .replace("{survey}", signing.survey)
+          .replace("{meaning}", meaning),
+      )}</p>
+<p>${escapeHtml(t.signPassword)}</p>`
+    : `<p>${escapeHtml(t.loginIntro)}</p>`;
+  // The person signed in here re-authenticates: their name is shown, not typed (another account is refused).
+  const username = opts.fixedUsername
+    ? `<label for="username">${escapeHtml(t.reauthenticateAs)}</label>
+<input id="username" name="username" type="text" readonly value="${escapeHtml(opts.username ?? "")}">`
+    : `<label for="username">${escapeHtml(t.username)}</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(opts.username ?? "")}"${invalid}>`;
+  const password = `<input id="password" name="password" type="password" autocomplete="current-password" required${opts.fixedUsername ? " autofocus" : ""}${invalid}>`;
+  const body = `<h1>${escapeHtml(title)}</h1>
+${intro}
 ${opts.error ? `<div id="login-error" class="error" role="alert">${escapeHtml(opts.error)}</div>` : ""}
 <form method="post" action="${escapeHtml(opts.action)}" novalidate>
-<label for="username">${escapeHtml(t.username)}</label>
-<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(opts.username ?? "")}"${invalid}>
+${username}
 <label for="password">${escapeHtml(t.password)}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}>
-<button type="submit" class="wide">${escapeHtml(t.submitLogin)}</button>
+${password}
+<button type="submit" class="wide">${escapeHtml(signing ? t.signSubmit : t.submitLogin)}</button>
 </form>
-${demoTable(t, opts.accounts)}`;
-  return layout({ locale: opts.locale, nonce: opts.nonce, title: t.loginTitle, body });
+${signing ? "" : demoTable(t, opts.accounts)}`;
+  return layout({ locale: opts.locale, nonce: opts.nonce, title, body });
 }
 
 export function termsPage(opts: {

@@ -6,6 +6,7 @@ import type { DB } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditCase, requireCaseReader, requireFillableSurvey } from "./access.server";
 import { closeStaleCases, findCase, requireOpen } from "./cases.server";
+import { signaturesOf } from "./signatures.server";
 
 export const AUTOCOMPLETE_LIMIT = 10;
 export const LATEST_DEFAULT = 10;
@@ -55,7 +56,17 @@ export async function patientRecord(db: DB, caller: SurveyCaller, ref: CaseRef):
   await requireCaseReader(db, caller, ref.surveyId);
   const kase = await findCase(db, ref.surveyId, ref.patientId);
   if (!kase) return { State: "Nonexistent" };
-  return { State: kase.state, PatientDataId: kase.id };
+  if (kase.state !== "Closed") return { State: kase.state, PatientDataId: kase.id };
+  // A closed case says when it closed and, where a signature closed it, who signed, when and as what.
+  const signature = (await signaturesOf(db, [kase.id])).at(-1);
+  return {
+    State: kase.state,
+    PatientDataId: kase.id,
+    ClosedAt: kase.closed_at,
+    Signature: signature
+      ? { SignerName: signature.SignerName, Meaning: signature.Meaning, SignedAt: signature.SignedAt }
+      : null,
+  };
 }
 
 /**
