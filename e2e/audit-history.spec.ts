@@ -103,10 +103,12 @@ test("a value set online and overwritten by an offline sync shows in the case's 
     const trail = plain.getByRole("table", { name: /Änderungen an Aufbau/ });
     const trailRows = trail.locator("tbody tr");
     await expect(trailRows.first()).toBeVisible();
-    // Each action by its name in the page's language, with its code beside it for whoever reads exports.
+    // Each action once, by its name in the page's language, and what it changed in words.
     for (const text of await trailRows.locator("td:nth-child(3)").allTextContents()) {
-      expect(text).toBe("Umfrage veröffentlicht survey.approve");
+      expect(text).toBe("Umfrage veröffentlicht");
     }
+    await expect(trailRows.first().locator("td:nth-child(4)")).toHaveText("Umfrage");
+    await expect(trailRows.first().locator("td:nth-child(5)")).toHaveText("Status: Entwurf → wird zu Aktiv");
     await expect(plain.getByLabel("Aktion")).toHaveValue("survey.approve");
     await plain.getByLabel("Von (Tag)").fill("2999-01-01");
     await plain.getByRole("button", { name: "Filter anwenden" }).click();
@@ -154,4 +156,55 @@ test("the statistics' free-text list links each patient id to its case's history
   await expect(rows.first().locator("td").nth(2)).toHaveText(accounts.admin.fullName);
   await expect(rows.first().locator("td").nth(3)).toHaveText("Online (Ausfüllen)");
   await plain.context().close();
+});
+
+test("the change log says in words what changed, is linked from the editor, and tells others it is not theirs", async ({
+  browser,
+}) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, "admin");
+  const survey = await api<{ Id: number }>(admin, "POST", "/surveys", { Title: `Protokoll ${Date.now()}` });
+  const category = await api<{ Id: number }>(admin, "POST", "/categories", { SurveyId: survey.Id, Title: "Messung" });
+  const created = await api<{ Id: number }>(admin, "POST", "/questions", {
+    SurveyId: survey.Id,
+    CategoryId: category.Id,
+    Title: "Größe",
+    Type: "Numerical",
+  });
+  await api(admin, "PUT", `/questions/${created.Id}`, { Title: "Körpergröße", Unit: "cm" });
+  await api(admin, "PUT", `/surveys/${survey.Id}`, { RequiresSignature: true, StartDate: "01.03.2027" });
+
+  await admin.goto(`/survey/${survey.Id}/edit`);
+  await admin.getByTestId("editor-trail").click();
+  await expect(admin).toHaveURL(new RegExp(`/survey/${survey.Id}/trail$`));
+  const rows = admin.getByRole("table", { name: /Änderungen an Aufbau/ }).locator("tbody tr");
+  const question = rows.filter({ has: admin.locator("td:nth-child(3)", { hasText: /^Frage geändert$/ }) });
+  await expect(question.locator("td:nth-child(4)")).toHaveText(["Frage „Körpergröße“"]);
+  await expect(question.locator("td:nth-child(5) li")).toHaveText([
+    "Titel: „Größe“ → wird zu „Körpergröße“",
+    "Einheit: leer → wird zu „cm“",
+  ]);
+  const settings = rows.filter({ has: admin.locator("td:nth-child(3)", { hasText: /^Umfrage geändert$/ }) }).first();
+  await expect(settings.locator("td:nth-child(5)")).toContainText("Abschluss mit Unterschrift: nein → wird zu ja");
+  // No ids, column names, raw JSON or ISO times anywhere in the log.
+  const text = await admin.getByRole("table", { name: /Änderungen an Aufbau/ }).innerText();
+  expect(text).not.toMatch(/[{}]|_id|is_exit|\d{4}-\d{2}-\d{2}T|survey\.update/);
+  await check(admin, "change log in words");
+
+  // An editor who may not publish it, and a user of a published survey, read that this page is not theirs,
+  // with the way back.
+  const published = await publishedSurvey(admin, `Protokoll aktiv ${Date.now()}`, oneQuestion);
+  for (const [who, id, page, heading] of [
+    ["editor", survey.Id, "trail", "Änderungsprotokoll nicht verfügbar"],
+    ["user", published, "history", "Verlauf nicht verfügbar"],
+  ] as const) {
+    const other = await (await browser.newContext()).newPage();
+    await signIn(other, who);
+    const answer = await other.goto(`/survey/${id}/${page}`);
+    expect(answer?.status()).toBe(403);
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(other.getByRole("link", { name: "Zur Umfrage" })).toBeVisible();
+    await expect(other).toHaveURL(new RegExp(`/survey/${id}/${page}$`));
+    await other.context().close();
+  }
 });

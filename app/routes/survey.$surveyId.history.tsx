@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
+import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
 import { positiveId } from "~/domain/ids";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { apiClient } from "~/server/api-client.server";
@@ -62,6 +63,10 @@ function HistoryTable({ question, testId }: { question: QuestionRows; testId: st
       </table>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <AuditErrorBoundary page="history" />;
 }
 
 export default function CaseHistoryPage() {

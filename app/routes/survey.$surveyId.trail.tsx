@@ -4,6 +4,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
+import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
+import type { Change, ChangeValue } from "~/domain/audit-words";
 import { positiveId } from "~/domain/ids";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { apiClient } from "~/server/api-client.server";
@@ -27,6 +29,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageTitle(matches, "audit.trail.pageTitle", { title: data?.survey.title ?? "" });
+
+/** A value of a change as people read it. */
+function Value({ value }: { value: ChangeValue }) {
+  const { t } = useTranslation();
+  if ("none" in value) return <em>{t("audit.value.none")}</em>;
+  if ("word" in value) {
+    const [kind, name] = value.word.split(".");
+    // A status or question type reads as the app names them everywhere else.
+    return (
+      <>
+        {kind === "status"
+          ? t(`status.${name}`)
+          : kind === "type"
+            ? t(`questionType.${name}`)
+            : t(`audit.value.${kind}`)}
+      </>
+    );
+  }
+  return <>„{value.text}“</>;
+}
+
+/** What an entry changed: each field by its name, before → after. */
+function Changes({ changes, more }: { changes: Change[]; more: boolean }) {
+  const { t } = useTranslation();
+  if (changes.length === 0 && !more) return null;
+  return (
+    <ul className="audit__changes">
+      {changes.map((c) => (
+        <li key={c.field}>
+          {t(`audit.field.${c.field}`)}: <Value value={c.before} /> <span aria-hidden="true">→</span>{" "}
+          <span className="visually-hidden">{t("audit.becomes")} </span>
+          <Value value={c.after} />
+        </li>
+      ))}
+      {more ? <li>{t("audit.moreChanged")}</li> : null}
+    </ul>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AuditErrorBoundary page="trail" />;
+}
 
 export default function SurveyTrailPage() {
   const { survey, timeZone, filter, page, pages, total, actors, actions, entries } = useLoaderData<typeof loader>();
@@ -92,14 +136,13 @@ export default function SurveyTrailPage() {
               <th scope="col">{t("audit.col.person")}</th>
               <th scope="col">{t("audit.col.action")}</th>
               <th scope="col">{t("audit.col.entity")}</th>
-              <th scope="col">{t("audit.col.before")}</th>
-              <th scope="col">{t("audit.col.after")}</th>
+              <th scope="col">{t("audit.col.change")}</th>
             </tr>
           </thead>
           <tbody>
             {entries.length === 0 ? (
               <tr>
-                <td colSpan={6}>{t("audit.trail.empty")}</td>
+                <td colSpan={5}>{t("audit.trail.empty")}</td>
               </tr>
             ) : (
               entries.map((e) => (
@@ -108,12 +151,14 @@ export default function SurveyTrailPage() {
                     <time dateTime={e.atIso}>{e.at}</time>
                   </td>
                   <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
+                  <td>{actionLabel(e.action)}</td>
                   <td>
-                    {actionLabel(e.action)} <code className="audit__code">{e.action}</code>
+                    {t(`audit.entity.${e.entity.kind}`, { defaultValue: t("audit.entity.other") })}
+                    {e.entity.name ? <> „{e.entity.name}“</> : null}
                   </td>
-                  <td>{e.entity}</td>
-                  <td className="audit__json">{e.before}</td>
-                  <td className="audit__json">{e.after}</td>
+                  <td>
+                    <Changes changes={e.changes} more={e.more} />
+                  </td>
                 </tr>
               ))
             )}

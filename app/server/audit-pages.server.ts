@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   AUDIT_TIME_ZONE,
   CaseHistorySchema,
@@ -7,8 +7,12 @@ import {
   type ReadableValue,
 } from "~/domain/audit-reading";
 import type { Culture } from "~/domain/culture";
+import { changesOf, entityName, type TrailNames } from "~/domain/audit-words";
 import { formatDateTime } from "~/domain/dates";
-import { SurveySchema } from "~/domain/survey";
+import { answerText } from "~/domain/answer-text";
+import { SurveySchema, type Survey } from "~/domain/survey";
+import type { Tag, Team } from "~/domain/user";
+import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import type { ApiClient } from "./api-client.server";
 import { localeFromRequest } from "./i18n.server";
 import { refused } from "./refusals.server";
@@ -26,18 +30,39 @@ function valueText(value: ReadableValue | null, locale: Culture): string | null 
 
 const when = (iso: string) => formatDateTime(iso, true, AUDIT_TIME_ZONE);
 
-/** The survey, for its approvers only: the audit trail is theirs (docs/decisions/028-audit-reading.md). */
+/**
+ * The survey, for its approvers only: the audit trail is theirs (docs/decisions/028-audit-reading.md). Anyone
+ * else gets this page's own message (status 403), with the way back to the survey, not the tool's.
+ */
 async function approverSurvey(request: Request, api: ApiClient, surveyId: number) {
   const survey = await api
     .get(`/surveys/${surveyId}`, { schema: SurveySchema })
     .catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
-  if (!survey.Rights.CanApprove) throw redirect("/403");
-  return { id: survey.Id, title: survey.Title };
+  if (!survey.Rights.CanApprove) {
+    throw data(
+      { forbidden: true as const, survey: { id: survey.Id, title: survey.Title, canEdit: survey.Rights.CanEdit } },
+      { status: 403 },
+    );
+  }
+  return { id: survey.Id, title: survey.Title, tree: survey };
+}
+
+/** The names the trail gives ids: the survey's parts as they are now, its teams and tags. */
+function trailNames(survey: Survey, teams: Team[], tags: Tag[]): TrailNames {
+  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  return {
+    questions: new Map(questions.map((q) => [q.Id, q.Title])),
+    options: new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, answerText(o)] as const))),
+    categories: new Map(survey.Categories.map((c) => [c.Id, c.Title])),
+    attributes: new Map(survey.PatientForm.map((a) => [a.Id, a.Title])),
+    teams: new Map(teams.map((t) => [t.Id, t.Name])),
+    tags: new Map(tags.map((t) => [t.Id, t.Name])),
+  };
 }
 
 /** The case history page: the survey, the patient id asked for, and each question's values formatted. */
 export async function loadCaseHistoryPage(request: Request, api: ApiClient, surveyId: number) {
-  const survey = await approverSurvey(request, api, surveyId);
+  const { tree: _tree, ...survey } = await approverSurvey(request, api, surveyId);
   const patientId = new URL(request.url).searchParams.get("patientId")?.trim() ?? "";
   if (!patientId)
     return { survey, patientId, timeZone: AUDIT_TIME_ZONE, preliminary: null, questions: null, signatures: null };
@@ -80,16 +105,12 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
   };
 }
 
-/** A stored JSON value, short enough for a table cell. */
-function shortJson(text: string | null): string {
-  if (text === null || text === "null") return "";
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
-}
-
 /** The survey trail page: the filter as asked, the choices for it, and one page of entries formatted. */
 export async function loadSurveyTrailPage(request: Request, api: ApiClient, surveyId: number) {
   const survey = await approverSurvey(request, api, surveyId);
   const filter = trailFilterOf(new URL(request.url).searchParams);
+  const [teams, tags] = await Promise.all([api.get<Team[]>("/teams"), api.get<Tag[]>("/tags")]);
+  const names = trailNames(survey.tree, teams, tags);
   const trail = await api
     .get("/audit-log/trail", {
       query: {
@@ -104,7 +125,7 @@ export async function loadSurveyTrailPage(request: Request, api: ApiClient, surv
     })
     .catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   return {
-    survey,
+    survey: { id: survey.id, title: survey.title },
     timeZone: AUDIT_TIME_ZONE,
     filter: {
       actor: filter.actor === undefined ? "" : String(filter.actor),
@@ -124,9 +145,8 @@ export async function loadSurveyTrailPage(request: Request, api: ApiClient, surv
       name: e.Actor.Name,
       userId: e.Actor.UserId,
       action: e.Action,
-      entity: e.EntityId ? `${e.Entity} ${e.EntityId}` : e.Entity,
-      before: shortJson(e.Before),
-      after: shortJson(e.After),
+      entity: { kind: e.Entity, name: entityName(e.Entity, e.EntityId, e.Before, e.After, names) },
+      ...changesOf(e.Before, e.After, names, e.Entity),
     })),
   };
 }

@@ -131,6 +131,11 @@ export function EditorHeader(props: EditorHeaderProps) {
             {t("editor.save")}
           </button>
         ) : null}
+        {canApprove ? (
+          <Link to={`/survey/${survey.Id}/trail`} className="btn btn--ghost" data-testid="editor-trail">
+            {t("audit.toTrail")}
+          </Link>
+        ) : null}
         {canApprove && survey.Status === "Draft" ? (
           <Link to={`${here}?confirm=publish`} className="btn" preventScrollReset>
             {t("editor.publish")}
