@@ -23,7 +23,7 @@ test("the publish dialog lists the problems, keeps its button off while one bloc
   });
 
   await page.goto(`/survey/${survey.Id}/edit`);
-  await page.getByRole("link", { name: "Veröffentlichen" }).click();
+  await page.getByRole("link", { name: "Veröffentlichen", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Umfrage veröffentlichen" });
   await expect(dialog.getByTestId("publish-problems")).toHaveText("Die Auswahlfrage „Befinden“ hat keine Antworten.");
   await expect(dialog.getByTestId("publish-notes")).toContainText("Die Kategorie „Noch leer“ hat keine Frage");
@@ -49,4 +49,58 @@ test("the publish dialog lists the problems, keeps its button off while one bloc
   await dialog.getByRole("button", { name: "Veröffentlichen" }).click();
   await expect(page).toHaveURL(/\/surveys$/);
   expect((await api<{ Status: string }>(page, "GET", `/surveys/${survey.Id}`)).Status).toBe("Active");
+});
+
+test("the editor sees each problem where it is while editing: on the question, on the tab, listed on the start tab", async ({
+  page,
+}) => {
+  await signIn(page, "editor");
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Beim Bearbeiten ${Date.now()}` });
+  const category = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
+  await api(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Noch leer" });
+  const choice = await api<{ Id: number }>(page, "POST", "/questions", {
+    SurveyId: survey.Id,
+    CategoryId: category.Id,
+    Title: "Befinden",
+    Type: "SingleSelection",
+  });
+
+  await page.goto(`/survey/${survey.Id}/edit`);
+  const check = page.getByTestId("draft-check");
+  await expect(check.getByRole("heading", { name: "Vor dem Veröffentlichen" })).toBeVisible();
+  await expect(check.getByTestId("draft-problems")).toHaveText("Die Auswahlfrage „Befinden“ hat keine Antworten.");
+  await expect(check.getByTestId("draft-notes")).toContainText("Die Kategorie „Noch leer“ hat keine Frage");
+  const questionnaireTab = page.getByRole("tab", { name: /Fragebogen/ });
+  await expect(questionnaireTab).toHaveAccessibleName(/^Fragebogen\s*\*\s*Vor dem Veröffentlichen zu beheben$/);
+
+  // The problem's link leads to the questionnaire, where the question wears its badge.
+  await check.getByRole("link", { name: /„Befinden“ hat keine Antworten/ }).click();
+  await expect(questionnaireTab).toHaveAttribute("aria-selected", "true");
+  const question = page.locator(`[data-question-id="${choice.Id}"]`);
+  await expect(question.getByTestId("problem-badge")).toHaveText("Keine Antworten");
+
+  // Fixed: the badge goes, the tab's mark too, and the start tab says it can be published.
+  await api(page, "POST", "/answer-options", { SurveyId: survey.Id, QuestionId: choice.Id, Text: "gut" });
+  await page.reload();
+  await expect(question.getByTestId("problem-badge")).toHaveCount(0);
+  await page.getByRole("tab", { name: /Start/ }).click();
+  await expect(check.getByTestId("draft-ready")).toHaveText("Die Umfrage kann so veröffentlicht werden.");
+  await expect(page.getByRole("tab", { name: /Fragebogen/ })).toHaveAccessibleName("Fragebogen");
+});
+
+test("the publish dialog of a survey that starts later says from when people can fill it", async ({ page }) => {
+  await signIn(page, "admin");
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Später ${Date.now()}` });
+  const category = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
+  await api(page, "POST", "/questions", {
+    SurveyId: survey.Id,
+    CategoryId: category.Id,
+    Title: "Notiz",
+    Type: "FreeText",
+  });
+  await api(page, "PUT", `/surveys/${survey.Id}`, { StartDate: "01.03.2099", EndDate: "31.12.2099" });
+  await page.goto(`/survey/${survey.Id}/edit?confirm=publish`);
+  const dialog = page.getByRole("dialog", { name: "Umfrage veröffentlichen" });
+  await expect(dialog).toContainText("ab dem 01.03.2099 ausfüllen");
+  await expect(dialog).not.toContainText("Nach der Veröffentlichung können Nutzende die Umfrage ausfüllen;");
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blocksPublishing, publishProblems, publishSummary } from "./publish-check";
+import { blocksPublishing, problemsByQuestion, publishProblems, publishSummary } from "./publish-check";
 import type { Survey } from "./survey";
 
 const q = (Id: number, Title: string, Type: string, extra: Record<string, unknown> = {}) => ({
@@ -46,6 +46,7 @@ describe("publishProblems", () => {
     const s = survey(
       [
         {
+          Id: 10,
           Title: "A",
           Questions: [
             q(1, "Wahl", "MultipleSelection"),
@@ -54,7 +55,7 @@ describe("publishProblems", () => {
             q(4, "Oben", "SingleSelection", { AnswerOptions: [option(40, [q(5, "Unten", "SingleSelection")])] }),
           ],
         },
-        { Title: "Leer", Questions: [] },
+        { Id: 11, Title: "Leer", Questions: [] },
       ],
       [],
       "  ",
@@ -62,14 +63,18 @@ describe("publishProblems", () => {
     const problems = publishProblems(s);
     expect(problems).toEqual([
       { kind: "noTitle" },
-      { kind: "emptyCategory", category: "Leer" },
-      { kind: "noAnswers", question: "Wahl" },
-      { kind: "noImage", question: "Bild" },
-      { kind: "noMarkers", question: "Bild" },
-      { kind: "brokenRule", question: "Regel" },
-      { kind: "noAnswers", question: "Unten" },
+      { kind: "emptyCategory", category: "Leer", categoryId: 11 },
+      { kind: "noAnswers", question: "Wahl", questionId: 1 },
+      { kind: "noImage", question: "Bild", questionId: 2 },
+      { kind: "noMarkers", question: "Bild", questionId: 2 },
+      { kind: "brokenRule", question: "Regel", questionId: 3 },
+      { kind: "noAnswers", question: "Unten", questionId: 5 },
     ]);
     expect(problems.filter(blocksPublishing)).toHaveLength(6);
+    // Each question's problems, for the badges on it in the editor.
+    const byQuestion = problemsByQuestion(problems);
+    expect([...byQuestion.keys()]).toEqual([1, 2, 3, 5]);
+    expect(byQuestion.get(2)!.map((p) => p.kind)).toEqual(["noImage", "noMarkers"]);
     expect(publishProblems(survey([{ Title: "A", Questions: [] }]))).toEqual([{ kind: "noQuestion" }]);
   });
 });

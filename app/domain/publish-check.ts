@@ -9,11 +9,11 @@ import { allQuestions, topLevelQuestions } from "./visibility";
 export type PublishProblem =
   | { kind: "noTitle" }
   | { kind: "noQuestion" }
-  | { kind: "emptyCategory"; category: string }
-  | { kind: "noAnswers"; question: string }
-  | { kind: "noMarkers"; question: string }
-  | { kind: "noImage"; question: string }
-  | { kind: "brokenRule"; question: string };
+  | { kind: "emptyCategory"; category: string; categoryId: number }
+  | { kind: "noAnswers"; question: string; questionId: number }
+  | { kind: "noMarkers"; question: string; questionId: number }
+  | { kind: "noImage"; question: string; questionId: number }
+  | { kind: "brokenRule"; question: string; questionId: number };
 
 export interface PublishSummary {
   categories: number;
@@ -35,18 +35,29 @@ export function publishProblems(survey: Checked): PublishProblem[] {
   if (questions.length === 0) problems.push({ kind: "noQuestion" });
   for (const category of survey.Categories) {
     if (category.Questions.length === 0 && questions.length > 0) {
-      problems.push({ kind: "emptyCategory", category: category.Title });
+      problems.push({ kind: "emptyCategory", category: category.Title, categoryId: category.Id });
     }
   }
   const preliminary = new Set(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => o.Id)));
   for (const q of questions) {
-    if (choice(q) && q.AnswerOptions.length === 0) problems.push({ kind: "noAnswers", question: q.Title });
-    if (q.Type === "Image" && !q.ImageSrc) problems.push({ kind: "noImage", question: q.Title });
-    if (q.Type === "Image" && q.AnswerOptions.length === 0) problems.push({ kind: "noMarkers", question: q.Title });
+    const at = { question: q.Title, questionId: q.Id };
+    if (choice(q) && q.AnswerOptions.length === 0) problems.push({ kind: "noAnswers", ...at });
+    if (q.Type === "Image" && !q.ImageSrc) problems.push({ kind: "noImage", ...at });
+    if (q.Type === "Image" && q.AnswerOptions.length === 0) problems.push({ kind: "noMarkers", ...at });
     const rule = q.Dependence?.PreliminaryAnswerOptions ?? [];
-    if (rule.some((id) => !preliminary.has(id))) problems.push({ kind: "brokenRule", question: q.Title });
+    if (rule.some((id) => !preliminary.has(id))) problems.push({ kind: "brokenRule", ...at });
   }
   return problems;
+}
+
+/** The problems of each question, for the badge the editor shows on it. */
+export function problemsByQuestion(problems: readonly PublishProblem[]): Map<number, PublishProblem[]> {
+  const byQuestion = new Map<number, PublishProblem[]>();
+  for (const problem of problems) {
+    if (!("questionId" in problem)) continue;
+    byQuestion.set(problem.questionId, [...(byQuestion.get(problem.questionId) ?? []), problem]);
+  }
+  return byQuestion;
 }
 
 /** Problems that keep a survey from being published; an empty category is shown but does not. */

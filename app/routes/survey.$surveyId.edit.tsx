@@ -4,6 +4,7 @@ import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@re
 import { useState } from "react";
 import { PreviewModal } from "~/components/fill/PreviewModal";
 import { SavingProvider } from "~/components/editor/saving";
+import { questionnaireNeedsWork } from "~/components/editor/PublishCheck";
 import { EditorHeader } from "~/components/editor/EditorHeader";
 import { EditorTabs } from "~/components/editor/EditorTabs";
 import { movePath } from "~/domain/moves";
@@ -134,7 +135,8 @@ export default function SurveyEditor() {
   const hydrated = useHydrated();
   const [preview, setPreview] = useState(false);
   const props = { survey, teams, tags, editable };
-  const missingQuestions = survey.Categories.length === 0 || survey.Categories.some((c) => c.Questions.length === 0);
+  // The questionnaire tab is marked while it holds something that keeps the Draft from being published.
+  const questionnaireMark = survey.Status === "Draft" && questionnaireNeedsWork(survey);
   return (
     <SavingProvider>
       <section className="page editor" aria-label={survey.Title}>
@@ -151,7 +153,7 @@ export default function SurveyEditor() {
         <PreviewModal survey={survey} open={preview} onClose={() => setPreview(false)} />
         <EditorTabs
           hydrated={hydrated}
-          marks={{ questionnaire: missingQuestions }}
+          marks={{ questionnaire: questionnaireMark }}
           panels={{
             start: <StartTab {...props} />,
             intro: <RichTextTab {...props} field="IntroText" />,

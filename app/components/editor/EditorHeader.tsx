@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { periodErrors, pushedEndDate } from "~/domain/dates";
+import { periodErrors, pushedEndDate, todayIso, wireToIsoDate } from "~/domain/dates";
 import { SurveyInfoFormSchema } from "~/domain/editor-forms";
 import { parseForm } from "~/domain/forms";
 import type { Survey } from "~/domain/survey";
@@ -34,6 +34,12 @@ interface EditorHeaderProps {
 const constraint = getZodConstraint(SurveyInfoFormSchema);
 
 /** Title, period, status and the survey-wide actions of the editor (section 2, Editor). */
+/** Whether a period's start (DD.MM.YYYY) is after today: people can fill the survey only from then on. */
+function startsLater(startDate: string): boolean {
+  const start = wireToIsoDate(startDate);
+  return start !== null && start > todayIso();
+}
+
 export function EditorHeader(props: EditorHeaderProps) {
   const { survey, editable, canApprove, confirm, hydrated, onPreview, lastResult } = props;
   const { t } = useTranslation();
@@ -162,7 +168,11 @@ export function EditorHeader(props: EditorHeaderProps) {
         fields={{ intent: "publish" }}
         confirmDisabled={!canPublish(survey)}
       >
-        <p>{t("editor.publishConfirm")}</p>
+        <p>
+          {startsLater(survey.StartDate)
+            ? t("editor.publishConfirmLater", { date: survey.StartDate })
+            : t("editor.publishConfirm")}
+        </p>
         <PublishCheck survey={survey} />
       </ConfirmDialog>
       <ConfirmDialog

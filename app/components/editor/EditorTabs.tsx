@@ -23,7 +23,7 @@ export function EditorTabs({
       titleKey={(tab) => `editor.tab.${tab}`}
       hydrated={hydrated}
       marks={marks}
-      markTitle={t("editor.missingQuestions")}
+      markTitle={t("publishCheck.tabMark")}
       panels={panels}
     />
   );

@@ -14,6 +14,46 @@ function problemText(t: (key: string, options?: Record<string, unknown>) => stri
   }
 }
 
+/**
+ * The pre-publish check while a Draft is edited (the start tab): what keeps it from being published, each
+ * with the way to where it is fixed, and what is only noted. The approver's publish dialog shows the same.
+ */
+export function DraftCheck({ survey }: { survey: Pick<Survey, "Title" | "Categories" | "PatientForm"> }) {
+  const { t } = useTranslation();
+  const problems = publishProblems(survey);
+  const blocking = problems.filter(blocksPublishing);
+  const notes = problems.filter((p) => !blocksPublishing(p));
+  const item = (p: PublishProblem, i: number) => (
+    <li key={i}>{p.kind === "noTitle" ? problemText(t, p) : <a href="#questionnaire">{problemText(t, p)}</a>}</li>
+  );
+  return (
+    <section className="draft-check" aria-labelledby="draft-check-title" data-testid="draft-check">
+      <h2 id="draft-check-title" className="field__label">
+        {t("publishCheck.editorTitle")}
+      </h2>
+      {blocking.length > 0 ? (
+        <>
+          <p>{t("publishCheck.editorIntro")}</p>
+          <ul data-testid="draft-problems">{blocking.map(item)}</ul>
+        </>
+      ) : (
+        <p data-testid="draft-ready">{t("publishCheck.editorReady")}</p>
+      )}
+      {notes.length > 0 ? (
+        <>
+          <p>{t("publishCheck.editorNotes")}</p>
+          <ul data-testid="draft-notes">{notes.map(item)}</ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Whether the questionnaire tab holds something that keeps the survey from being published (its mark). */
+export function questionnaireNeedsWork(survey: Pick<Survey, "Title" | "Categories" | "PatientForm">): boolean {
+  return publishProblems(survey).some((p) => p.kind !== "noTitle" && blocksPublishing(p));
+}
+
 /** Whether the survey may be published as it stands (the server checks the same). */
 export function canPublish(survey: Pick<Survey, "Title" | "Categories" | "PatientForm">): boolean {
   return !publishProblems(survey).some(blocksPublishing);

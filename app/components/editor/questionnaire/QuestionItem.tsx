@@ -122,9 +122,10 @@ export function QuestionItem({
   number: string;
 }) {
   const { t } = useTranslation();
-  const { editable, open, move, survey } = useQuestionnaire();
+  const { editable, open, move, survey, problems } = useQuestionnaire();
   const [expanded, setExpanded] = useState(true);
   const choices = hasAnswerOptions(question.Type);
+  const own = problems.get(question.Id) ?? [];
   return (
     <div className="question" data-testid="question" data-question-id={question.Id}>
       <div className="question__row">
@@ -135,6 +136,11 @@ export function QuestionItem({
         {question.Unit ? <span className="badge">{question.Unit}</span> : null}
         {question.IsTestQuestion ? <span className="badge">{t("questionnaire.testQuestion")}</span> : null}
         {question.AllowFileAttachments ? <span className="badge">{t("questionnaire.attachments")}</span> : null}
+        {own.map((problem) => (
+          <span key={problem.kind} className="badge badge--danger" data-testid="problem-badge">
+            {t(`publishCheck.badge.${problem.kind}`)}
+          </span>
+        ))}
         {question.Dependence ? (
           <span className="badge badge--info" data-testid="rule-badge">
             {t(`questionnaire.dependence${question.Dependence.Type}`)}:{" "}

@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { problemsByQuestion, publishProblems } from "~/domain/publish-check";
 import { useTranslation } from "react-i18next";
 import { answerText, type Category } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
@@ -85,6 +86,11 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
   const mutate = useEditorMutation();
   const [modal, setModal] = useState<QuestionnaireModal>(null);
   const close = useCallback(() => setModal(null), []);
+  // Shown where they are while a Draft is edited: the editor can fix them before an approver publishes.
+  const problems = useMemo(
+    () => (survey.Status === "Draft" ? problemsByQuestion(publishProblems(survey)) : new Map()),
+    [survey],
+  );
   const move = useCallback(
     async (target: MoveTarget) =>
       (await mutate("POST", movePath(target.kind as MoveKind, target.id, target.newPosition, survey.Id))).ok,
@@ -92,7 +98,7 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
   );
 
   return (
-    <QuestionnaireContext.Provider value={{ survey, editable, open: setModal, move }}>
+    <QuestionnaireContext.Provider value={{ survey, editable, open: setModal, move, problems }}>
       <div className="questionnaire">
         {survey.Categories.length === 0 ? <p className="empty">{t("questionnaire.empty")}</p> : null}
         <SortableList

@@ -2,6 +2,7 @@ import { createContext, useContext } from "react";
 import type { AnswerOption, Category, Question, Survey } from "~/domain/survey";
 import type { QuestionType } from "~/domain/question-types";
 import type { MoveTarget } from "../SortableList";
+import type { PublishProblem } from "~/domain/publish-check";
 
 export type QuestionModalMode =
   | { kind: "create"; type: QuestionType; categoryId: number }
@@ -21,6 +22,8 @@ export type QuestionnaireModal =
 export interface QuestionnaireActions {
   survey: Survey;
   editable: boolean;
+  /** What keeps each question from being published (its badges); empty when the survey is not a Draft. */
+  problems: ReadonlyMap<number, readonly PublishProblem[]>;
   open: (modal: QuestionnaireModal) => void;
   move: (target: MoveTarget) => Promise<boolean>;
 }

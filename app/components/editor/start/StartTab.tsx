@@ -6,6 +6,7 @@ import { ChoiceList } from "./ChoiceList";
 import { TARGET_MAX, TARGET_MIN, parseTarget, sameIds } from "./fields";
 import { useSavedField } from "./useSavedField";
 import { SaveStatus, useAutosave } from "../saving";
+import { DraftCheck } from "../PublishCheck";
 
 const teamRights = [
   { field: "UserTeamPermissions", key: "participation" },
@@ -45,6 +46,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
   return (
     <div className="start-tab">
       {editable && !hydrated ? <p className="notice">{t("startTab.needsScript")}</p> : null}
+      {survey.Status === "Draft" && editable ? <DraftCheck survey={survey} /> : null}
 
       <div className="field">
         <div className="field__head">
