@@ -13,7 +13,7 @@ import {
   startCase,
 } from "./offline-support";
 import { surveyWithCases } from "./statistics-support";
-import { openDatabase, signIn } from "./support";
+import { openDatabase, signIn, surveyRow } from "./support";
 
 // Every screen in its states (open menus, panels and modals), checked by axe-core against WCAG 2.1 A and AA.
 
@@ -22,11 +22,7 @@ test.describe.configure({ timeout: 900_000 });
 
 const HEART = "Herzinsuffizienz – Verlaufsbogen";
 
-function row(page: Page, title: string) {
-  return page
-    .getByTestId("survey-row")
-    .filter({ has: page.locator(".row__title", { hasText: new RegExp(`^${title}$`) }) });
-}
+const row = surveyRow;
 
 async function surveyId(page: Page, title: string) {
   const list = await api<{ Data: { Id: number; Title: string }[] }>(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signIn, surveyRow } from "./support";
 
 // A new installation's demo data shows what a new user should try: answer markers on an image, a question
 // that a preliminary answer hides, and a second survey to benchmark against.
@@ -7,11 +7,7 @@ import { signIn } from "./support";
 const WOUND = "Wundverlauf – Dokumentation";
 const COPY = "Wundverlauf – Dokumentation (Station B)";
 
-function row(page: Page, title: string) {
-  return page
-    .getByTestId("survey-row")
-    .filter({ has: page.locator(".row__title", { hasText: new RegExp(`^${title.replace(/[()]/g, "\\$&")}$`) }) });
-}
+const row = surveyRow;
 
 function question(page: Page, title: string) {
   return page.getByTestId("fill-question").filter({ has: page.getByRole("heading", { name: title, exact: true }) });

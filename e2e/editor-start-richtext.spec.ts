@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signIn, surveyRow } from "./support";
 
 /**
  * Runs `action` and waits for the survey save (PUT /api/surveys/{id}) it causes and, when it succeeded,
@@ -232,7 +232,7 @@ test.describe("editor start tab for an approver", () => {
   test("a Draft is shown read-only", async ({ page }) => {
     await signIn(page, "approver");
     const title = "Patientenzufriedenheit Station 3A";
-    const row = page.getByTestId("survey-row").filter({ has: page.locator(".row__title", { hasText: title }) });
+    const row = surveyRow(page, title);
     await row.locator("summary").click();
     await row.getByRole("link", { name: "Umfrage bearbeiten" }).click();
     await expect(page).toHaveURL(/\/survey\/\d+\/edit/);

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { signIn, surveyRow } from "./support";
 
 const HEART = "Herzinsuffizienz – Verlaufsbogen";
 const PAIN = "Post-operative Pain Assessment";
 const ENDED = "Sturzrisiko-Screening";
 const DATE_TIME = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
 
-function row(page: Page, title: string) {
-  return page
-    .getByTestId("survey-row")
-    .filter({ has: page.locator(".row__title", { hasText: new RegExp(`^${title}$`) }) });
-}
+const row = surveyRow;
 
 /** Signs in as the participant and picks the language (it is saved per person, so other specs may change it). */
 async function signInAsUser(page: Page, language: "Deutsch" | "English" = "Deutsch") {

@@ -35,3 +35,11 @@ export async function fillLogin(page: Page, who: AccountName) {
 export function openDatabase() {
   return new Database(path.join(E2E_DATA_DIR, "survey.sqlite"));
 }
+
+/**
+ * A survey's row in the list, by its title as stored (the row shows it with soft hyphens in its long words, which
+ * text matching would trip over).
+ */
+export function surveyRow(page: Page, title: string) {
+  return page.locator(`[data-testid=survey-row][data-title=${JSON.stringify(title)}]`);
+}

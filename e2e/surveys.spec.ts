@@ -1,11 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { api } from "./api";
+import { signIn, surveyRow } from "./support";
 
-function row(page: Page, title: string) {
-  return page
-    .getByTestId("survey-row")
-    .filter({ has: page.locator(".row__title", { hasText: new RegExp(`^${title}$`) }) });
-}
+const row = surveyRow;
 
 async function openRowMenu(page: Page, title: string) {
   await row(page, title).locator("summary").click();
@@ -220,4 +217,71 @@ test.describe("without JavaScript", () => {
     await expect(archived).toHaveCount(0);
     await expect(page.getByText("Die Umfrage wurde wiederhergestellt.")).toHaveCount(0); // toasts need JavaScript
   });
+});
+
+test("a period open at one end reads 'ab …' or 'bis …', with no dash that leads nowhere", async ({ page }) => {
+  await signIn(page, "admin");
+  const stamp = Date.now();
+  const make = async (Title: string, period: Record<string, string>) => {
+    const created = await api<{ Id: number }>(page, "POST", "/surveys", { Title });
+    await api(page, "PUT", `/surveys/${created.Id}`, period);
+  };
+  await make(`Nur Start ${stamp}`, { StartDate: "01.01.2027" });
+  await make(`Nur Ende ${stamp}`, { EndDate: "31.12.2027" });
+  await page.goto("/surveys");
+  await expect(row(page, `Nur Start ${stamp}`).locator(".row__dates")).toHaveText("ab 01.01.2027");
+  await expect(row(page, `Nur Ende ${stamp}`).locator(".row__dates")).toHaveText("bis 31.12.2027");
+});
+
+/**
+ * Where the element's text wraps: for each line break, the character before it, or "-" where the break is at a
+ * soft hyphen the page draws (a `.shy` mark after the character).
+ */
+async function wrapPoints(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const chars: { ch: string; top: number }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        const beforeShy = (node.nextSibling as Element | null)?.classList?.contains("shy") ?? false;
+        for (let i = 0; i < text.length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = [...range.getClientRects()].find((r) => r.width > 0);
+          const ch = beforeShy && i === text.length - 1 ? "-" : text[i]!;
+          chars.push({ ch, top: rect ? Math.round(rect.top) : Number.NaN });
+        }
+      }
+      const breaks: string[] = [];
+      let lastShown = -1;
+      for (let i = 0; i < chars.length; i++) {
+        if (Number.isNaN(chars[i]!.top)) continue;
+        if (lastShown >= 0 && chars[i]!.top > chars[lastShown]!.top + 2) breaks.push(chars[i - 1]!.ch);
+        lastShown = i;
+      }
+      return breaks;
+    });
+}
+
+test("a long German title on a phone breaks between words or at a syllable with a hyphen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, "admin");
+  const title = `Wundverlaufsdokumentation Herzinsuffizienzambulanz ${Date.now() % 1000}`;
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
+  await page.goto("/surveys");
+  const rowTitle = row(page, title).locator(".row__title");
+  await expect(rowTitle).toHaveText(title);
+  const breaksIn = async (selector: string) => {
+    const breaks = await wrapPoints(page, selector);
+    expect(breaks.length, `${selector} wraps at all on a phone`).toBeGreaterThan(0);
+    for (const ch of breaks) expect([" ", "-"]).toContain(ch);
+  };
+  await rowTitle.evaluate((el) => el.setAttribute("data-probe", "row"));
+  await breaksIn("[data-probe=row]");
+  await page.goto(`/survey/${survey.Id}/edit`);
+  await breaksIn("[data-testid=survey-title]");
 });

@@ -33,6 +33,7 @@ import { badForm, notFound, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
 import { StartFormSchema } from "~/domain/page-forms";
 import { startCase } from "~/server/start-case.server";
+import { Hyphenated } from "~/components/ui/Hyphenated";
 
 /** Latest open responses shown (section 9). */
 const LATEST_COUNT = 10;
@@ -124,7 +125,7 @@ export default function SurveyStart() {
     <section className="page start" aria-labelledby="start-title">
       <div className="start__main">
         <h1 id="start-title" data-testid="start-title">
-          {survey.title}
+          <Hyphenated text={survey.title} />
         </h1>
         {survey.description ? <p className="start__description">{survey.description}</p> : null}
         {blocked ? (

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
 import { SURVEY_TITLE_MAX } from "~/domain/editor-forms";
 import { SaveStatus, useUnsavedMark, type SaveState } from "./saving";
+import { Hyphenated } from "~/components/ui/Hyphenated";
 
 interface Result {
   ok: boolean;
@@ -143,7 +144,7 @@ export function EditableTitle({
         </>
       ) : (
         <h1 className="editor-title__text" data-testid="survey-title">
-          {value}
+          <Hyphenated text={value} />
         </h1>
       )}
       {editable ? <SaveStatus state={state} testId="title-save-state" /> : null}

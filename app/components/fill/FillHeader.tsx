@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Hyphenated } from "~/components/ui/Hyphenated";
 
 /** Title, patient id, "page x of y" and a progress bar (section 2, Fill flow). */
 export function FillHeader({
@@ -18,7 +19,9 @@ export function FillHeader({
   return (
     <div className="fill-head">
       <div className="fill-head__row">
-        <h1 className="fill-head__title">{title}</h1>
+        <h1 className="fill-head__title">
+          <Hyphenated text={title} />
+        </h1>
         <span className="fill-head__patient" data-testid="fill-patient">
           {preview ? t("fill.preview") : t("fill.patient", { id: patientId })}
         </span>

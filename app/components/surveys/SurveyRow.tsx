@@ -9,7 +9,16 @@ import { Initial, StatusLabel } from "./StatusLabel";
 
 export function SurveyDates({ start, end }: { start: string; end: string }) {
   const { t } = useTranslation();
-  return <span className="row__dates">{start || end ? t("surveys.dates", { start, end }) : t("surveys.noDates")}</span>;
+  // A period open at one end says so in words, never with a dash that leads nowhere.
+  const text =
+    start && end
+      ? t("surveys.dates", { start, end })
+      : start
+        ? t("surveys.datesFrom", { start })
+        : end
+          ? t("surveys.datesUntil", { end })
+          : t("surveys.noDates");
+  return <span className="row__dates">{text}</span>;
 }
 
 /** One survey in the list: first letter, highlighted title, period, status and the row menu of section 2. */
@@ -38,6 +47,7 @@ export function SurveyRow({
     <li
       className={`row${unavailable ? " row--disabled" : ""}`}
       data-testid="survey-row"
+      data-title={survey.Title}
       data-survey-id={survey.Id}
       data-downloaded={offline.downloaded}
       aria-disabled={unavailable || undefined}
