@@ -165,13 +165,16 @@ interface TreeContext {
 }
 
 /**
- * The date picker's popup. Firefox draws it in its own window (a frame of the browser's chrome), which page
- * scripts and BiDi's input actions cannot reach: the test finds that frame in the browser's tree and
- * presses keys there, in the popup's own document, as a person's keyboard would.
+ * The browser's own side (its window and popups, with system access), where page scripts and BiDi's input
+ * actions cannot reach. Puppeteer's BiDi browser keeps its session's connection; two raw commands suffice.
  */
-export async function datePickerPopup(browser: Browser) {
-  // Puppeteer's BiDi browser keeps its session's connection; the popup needs two of its raw commands.
+function chromeSide(browser: Browser) {
   const connection = (browser as unknown as { connection: BidiConnection }).connection;
+  const contexts = async () => {
+    const { result } = await connection.send("browsingContext.getTree", { "moz:scope": "chrome" });
+    const walk = (list: TreeContext[]): TreeContext[] => list.flatMap((c) => [c, ...walk(c.children ?? [])]);
+    return walk((result as { contexts: TreeContext[] }).contexts);
+  };
   const evaluate = async (context: string, expression: string) => {
     const { result } = await connection.send("script.evaluate", {
       expression,
@@ -179,16 +182,34 @@ export async function datePickerPopup(browser: Browser) {
       awaitPromise: true,
     });
     const outcome = result as { type: string; result?: { value?: unknown }; exceptionDetails?: { text: string } };
-    if (outcome.type !== "success") throw new Error(`in the date picker: ${outcome.exceptionDetails?.text}`);
+    if (outcome.type !== "success") throw new Error(`in the browser's window: ${outcome.exceptionDetails?.text}`);
     return outcome.result?.value;
   };
-  const frame = async () => {
-    const { result } = await connection.send("browsingContext.getTree", { "moz:scope": "chrome" });
-    const walk = (list: TreeContext[]): TreeContext[] => list.flatMap((c) => [c, ...walk(c.children ?? [])]);
-    return walk((result as { contexts: TreeContext[] }).contexts).find(
-      (c) => c["moz:name"] === "DateTimePickerPanelPopupFrame",
-    )?.context;
-  };
+  return { contexts, evaluate };
+}
+
+/**
+ * Puts the whole browser offline, or back online, as Firefox itself does when the system reports no network
+ * ("Work Offline"): navigator.onLine follows, with its events. (BiDi's offline emulation of one tab makes
+ * Firefox fail a reload with NS_ERROR_OFFLINE before the service worker may answer it.)
+ */
+export async function setBrowserOffline(browser: Browser, offline: boolean) {
+  const chrome = chromeSide(browser);
+  const [window] = await chrome.contexts();
+  const now = await chrome.evaluate(
+    window!.context,
+    `Services.io.manageOfflineStatus = false; Services.io.offline = ${offline}; Services.io.offline`,
+  );
+  if (now !== offline) throw new Error(`the browser did not go ${offline ? "offline" : "online"}`);
+}
+
+/**
+ * The date picker's popup. Firefox draws it in its own window (a frame of the browser's chrome): the test
+ * finds that frame and presses keys there, in the popup's own document, as a person's keyboard would.
+ */
+export async function datePickerPopup(browser: Browser) {
+  const { contexts, evaluate } = chromeSide(browser);
+  const frame = async () => (await contexts()).find((c) => c["moz:name"] === "DateTimePickerPanelPopupFrame")?.context;
   /** Waits until the popup shows its calendar with a day focused; returns that day's number. */
   const focusedDay = async (): Promise<string> => {
     const deadline = Date.now() + TIMEOUT;
@@ -203,10 +224,7 @@ export async function datePickerPopup(browser: Browser) {
       if (typeof day === "string" && day) return day;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const context = await frame();
-    throw new Error(
-      `the date picker popup did not open with a day focused: ${context ? await evaluate(context, `[document.activeElement?.tagName, document.hasFocus(), document.readyState, location.href].join()`) : "no frame"}`,
-    );
+    throw new Error("the date picker's popup did not open with a day focused");
   };
   /** Presses a key on the popup's focused day (Enter takes it, Escape closes the popup). */
   const press = async (key: "Enter" | "Escape") => {
