@@ -80,6 +80,7 @@ const answersOf = (s: SurveyDetail, patientId: string) =>
 const two = (n: number) => String(n).padStart(2, "0");
 const dayOf = (d: Date) => `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()}`;
 
+// The tests of this file run in order, in one browser signed in by the first.
 describe("Firefox ESR: sign-in and a fill with every question kind", () => {
   beforeAll(async () => {
     admin = caller(app, await signInOverHttp(app, "admin"));
@@ -165,7 +166,7 @@ describe("Firefox ESR: sign-in and a fill with every question kind", () => {
     // Enter on the day the popup offers (today) takes it: the field shows that day and a time, and saves it.
     const before = new Date();
     await page.keyboard.press("Enter");
-    expect(await popup.focusedDay()).toBe(String(before.getDate()));
+    expect([String(before.getDate()), String(new Date().getDate())]).toContain(await popup.focusedDay());
     expect(await pickerOpen()).toBe(true);
     await popup.press("Enter");
     await until(
