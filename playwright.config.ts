@@ -7,8 +7,9 @@ export const E2E_DATA_DIR = PORT === 3100 ? "data-e2e" : `data-e2e-${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
-  // The deployment suite has a topology of its own (playwright.deploy.config.ts).
-  testIgnore: "deployment/**",
+  // The deployment suite has a topology of its own (playwright.deploy.config.ts); the Firefox tests run
+  // under vitest (vitest.firefox.config.ts).
+  testIgnore: ["deployment/**", "firefox/**"],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Every check of the project: typecheck, lint, unit and integration tests (SQLite and PostgreSQL), e2e in
-# Chromium, the deployment suite (nginx in front of two copies over PostgreSQL), and the app's start, sign-in
-# and one fill on each other supported Node line. Run through scripts/with-node.sh (npm run test:all), so on
-# a supported Node.
+# Chromium, the main path in Firefox ESR, the deployment suite (nginx in front of two copies over PostgreSQL),
+# and the app's start, sign-in and one fill on each other supported Node line. Run through
+# scripts/with-node.sh (npm run test:all), so on a supported Node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's packages the tests use: chromium for the browser tests, nginx (and openssl) for the deployment suite,
-# sqlite3 and PostgreSQL's client tools (pg_dump, pg_restore) for the backup tests.
+# Debian's packages the tests use: chromium and firefox-esr for the browser tests, nginx (and openssl) for the
+# deployment suite, sqlite3 and PostgreSQL's client tools (pg_dump, pg_restore) for the backup tests.
 MISSING=""
 [ -x /usr/bin/chromium ] || MISSING="$MISSING chromium"
+[ -x /usr/bin/firefox-esr ] || MISSING="$MISSING firefox-esr"
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || MISSING="$MISSING nginx"
 command -v openssl >/dev/null 2>&1 || MISSING="$MISSING openssl"
 command -v sqlite3 >/dev/null 2>&1 || MISSING="$MISSING sqlite3"
@@ -23,7 +24,7 @@ if [ -n "$MISSING" ]; then
 fi
 export PATH="$PATH:/usr/sbin"
 
-mkdir -p test-results && rm -f test-results/node-*.json
+mkdir -p test-results && rm -f test-results/node-*.json test-results/firefox.json
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
 echo "== build"; npm run -s build >/dev/null
@@ -32,6 +33,9 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=test-results
 echo "== e2e"
 status=0
 npx playwright test || status=1
+echo "== Firefox ESR: sign-in, a fill with every question kind, offline with a reload, the sync"
+npx vitest run -c vitest.firefox.config.ts \
+  --reporter=default --reporter=json --outputFile.json=test-results/firefox.json || status=1
 echo "== deployment: nginx, two copies over PostgreSQL, the provider in its own process"
 npx playwright test -c playwright.deploy.config.ts || status=1
 own=$(node -p 'process.versions.node.split(".")[0]')

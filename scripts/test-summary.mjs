@@ -5,9 +5,10 @@ const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) :
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-// The whole vitest run, and the runs on the other Node lines (test-results/node-NN.json).
+// The whole vitest run, the Firefox run, and the runs on the other Node lines (test-results/node-NN.json).
 const vitestFiles = [
   "test-results/vitest.json",
+  "test-results/firefox.json",
   ...(fs.existsSync("test-results") ? fs.readdirSync("test-results") : [])
     .filter((f) => /^node-\d+\.json$/.test(f))
     .map((f) => `test-results/${f}`),

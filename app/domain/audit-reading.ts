@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { DISPLAY_TIME_ZONE } from "./dates";
 import { CaseSignatureSchema } from "./signatures";
 

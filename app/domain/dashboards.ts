@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { StatisticsFiltersSchema } from "./statistics";
 import { IdSchema } from "./id-schema";
 

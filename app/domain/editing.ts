@@ -2,7 +2,7 @@
  * What the editor may send (section 5): one schema per input, shared by the editor's forms and the REST API.
  * The API adds the checks that need the database (ids of the survey, recorded answers) on the server.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { type QuestionType } from "./question-types";
 import { QuestionTypeSchema, type Dependence } from "./survey";
 import { IdSchema } from "./id-schema";

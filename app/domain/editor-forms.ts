@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { periodErrors } from "./dates";
 import { editingLimits } from "./editing";
 import type { QuestionType } from "./question-types";

@@ -3,7 +3,7 @@
  * Responses), in the specification's field names. One schema per input, shared by the pages and the API;
  * the API adds the checks that need the database (the question's kind, its options, visibility).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { SignatureMeaningSchema } from "./signatures";
 import { isValidPatientId, PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";

@@ -3,7 +3,7 @@
  * errors): one fill made without a network, replayed in one request to POST /survey-offline-sync/{surveyId}.
  * Shared by the API, the offline store and the sync client.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { IDEMPOTENCY_KEY } from "./idempotency";
 import { PatientIdSchema } from "./fill-requests";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { CultureSchema } from "./user";
 import { IdSchema } from "./id-schema";

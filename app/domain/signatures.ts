@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * Electronic signatures of cases (docs/decisions/029-signed-close.md): what a signature means, and how the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { WireDateSchema } from "./survey";
 import { IdSchema } from "./id-schema";
 

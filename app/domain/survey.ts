@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { wireToIsoDate } from "./dates";
 import { questionTypes } from "./question-types";
 import { surveyStatuses } from "./survey-status";

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { pageTitle } from "~/components/layout/meta";
 import { parseForm } from "~/domain/forms";
 import { positiveId } from "~/domain/ids";

@@ -30,6 +30,28 @@ describe("import boundaries", () => {
     ).toEqual([]);
   });
 
+  it("code that may run in the browser takes zod from ~/domain/zod; the server from zod itself", async () => {
+    const direct = 'import { z } from "zod";\nz;\n';
+    for (const file of [
+      "app/domain/x.ts",
+      "app/components/x.tsx",
+      "app/routes/x.tsx",
+      "app/offline/x.ts",
+      "app/root.tsx",
+    ]) {
+      expect(await refusals(file, direct), file).toEqual([expect.stringContaining("imports z from ~/domain/zod")]);
+    }
+    expect(await refusals("app/components/x.tsx", 'import { z } from "zod/v4";\nz;\n')).toHaveLength(1);
+    expect(await refusals("app/domain/x.ts", 'import { z } from "./zod";\nz;\n')).toEqual([]);
+    expect(await refusals("app/routes/x.tsx", 'import { z } from "~/domain/zod";\nz;\n')).toEqual([]);
+    expect(
+      await refusals("app/components/x.tsx", 'import type { $ZodType } from "zod/v4/core";\nlet t: $ZodType;\nt;\n'),
+    ).toEqual([]);
+    expect(await refusals("app/server/x.server.ts", direct)).toEqual([]);
+    // The folders' own boundaries still hold beside it.
+    expect(await refusals("app/domain/x.ts", 'import { log } from "~/server/log.server";\nlog;\n')).toHaveLength(1);
+  });
+
   it("components import no server code", async () => {
     expect(await refusals("app/components/x.tsx", 'import { getEnv } from "~/server/env.server";\ngetEnv;\n')).toEqual([
       expect.stringContaining("Components run in the browser"),

@@ -6,12 +6,19 @@ import type { InputProps } from "./QuestionInputs";
 
 const INVALID = "fill.dateTimeInvalid";
 
+/** Gecko (Firefox) names itself "Gecko/" and a version; other engines say "like Gecko". */
+const pickerOffersDateOnly = () => /\bGecko\/\d/.test(navigator.userAgent);
+/** The day of the picker's stand-in value: never a day a person takes, so that taking any day is a change. */
+const SEED_DAY = "1000-01-01";
+const timeOfDay = (d: Date) => `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+
 /**
  * A date and time, shown and typed as DD.MM.YYYY HH:mm in every language, with the device's own picker
  * beside it (a native date-time input opened by a button: the calendar on a computer, the wheels on a
- * phone, both usable by keyboard). Saved when the field is left, on Enter, or when the picker sets a
- * value. A typed value that is not a date and time is kept in the field with its own message, and not
- * sent. Without JavaScript the field alone posts with the page's form.
+ * phone, both usable by keyboard; Firefox's offers a date only, and the time of day comes with it). Saved
+ * when the field is left, on Enter, or when the picker sets a value. A typed value that is not a date and
+ * time is kept in the field with its own message, and not sent. Without JavaScript the field alone posts
+ * with the page's form.
  */
 export function DateTimeInput({
   question,
@@ -52,11 +59,18 @@ export function DateTimeInput({
   const openPicker = () => {
     const native = picker.current;
     if (!native) return;
+    // The popup opens on the field's own value (not on a stand-in left there by an earlier opening).
+    native.value = wireToStoredDateTime(draft) ?? "";
     try {
       native.showPicker();
     } catch {
       native.focus();
+      return;
     }
+    // Firefox's popup has read that value by now. It offers no time, and a day taken there while the input
+    // has none sets nothing: the input gets a stand-in now, the time of day on a day nobody takes, so that
+    // any day taken comes with that time (shown in the field, saved, and corrected like any other value).
+    if (!native.value && pickerOffersDateOnly()) native.value = `${SEED_DAY}T${timeOfDay(new Date())}`;
   };
 
   return (
