@@ -86,3 +86,24 @@ test("a three-answer question in one modal, more answers pasted on its card, det
   ]);
   expect(options.find((o) => o.Text === "keine Angabe")!.IsExitAnswer).toBe(true);
 });
+
+test("a second answer with the same text is refused with a message, and the first stays", async ({ page }) => {
+  await signIn(page, "admin");
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Doppelte Antwort ${Date.now()}` });
+  const category = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
+  const created = await api<{ Id: number }>(page, "POST", "/questions", {
+    SurveyId: survey.Id,
+    CategoryId: category.Id,
+    Title: "Befinden",
+    Type: "SingleSelection",
+  });
+  await api(page, "POST", "/answer-options", { SurveyId: survey.Id, QuestionId: created.Id, Text: "gut" });
+  await page.goto(`/survey/${survey.Id}/edit#questionnaire`);
+  const question = page.locator(`[data-question-id="${created.Id}"]`);
+  const adder = question.getByPlaceholder("Neue Antwort");
+  await adder.fill(" Gut");
+  await adder.press("Enter");
+  await expect(page.getByTestId("toast")).toContainText("Diese Frage hat schon eine Antwort mit diesem Text.");
+  await expect(question.getByTestId("answer")).toHaveCount(1);
+  await expect(adder).toHaveValue(" Gut");
+});

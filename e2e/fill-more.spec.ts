@@ -52,6 +52,13 @@ test("attachments: a file is uploaded and listed; a refused file shows its reaso
     .setInputFiles({ name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
   await expect(box.getByText("1 Datei(en) nicht hochgeladen")).toBeVisible();
   await expect(box.getByTestId("attachment-failed")).toContainText("Dieser Dateityp ist nicht erlaubt.");
+  // An allowed extension whose content is something else says what the file does not look like.
+  await box
+    .getByLabel("Anhänge")
+    .setInputFiles({ name: "befund.pdf", mimeType: "application/pdf", buffer: Buffer.from("nur ein Text") });
+  await expect(box.getByTestId("attachment-failed").filter({ hasText: "befund.pdf" })).toContainText(
+    "Die Datei sieht nicht wie eine PDF-Datei aus: Ihr Inhalt passt nicht zu ihrer Endung.",
+  );
   await box.getByRole("button", { name: "roentgen.png entfernen" }).click();
   await expect(box.getByText("roentgen.png")).toHaveCount(0);
 });

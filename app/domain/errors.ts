@@ -15,6 +15,8 @@ export const errorStatus = {
   SURVEY_INVALID_STATUS: 409,
   SURVEY_EXISTING_QUESTION_RESPONSE: 409,
   SURVEY_ALREADY_CLOSED: 409,
+  /** An answer option whose text another answer of the same question has already. */
+  SURVEY_ANSWER_OPTION_EXISTS: 409,
   /** POST /patients/close for a case of a survey whose cases are submitted with an electronic signature. */
   SIGNATURE_REQUIRED: 409,
   SYNC_SURVEY_PATIENTID_CLASH: 409,
@@ -28,6 +30,8 @@ export const errorStatus = {
   SURVEY_ATTACHMENTS_TOO_MANY: 406,
   SURVEY_ATTACHMENTS_NOT_ALLOWED: 406,
   SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED: 406,
+  /** A file whose bytes are not what its (allowed) extension says, e.g. a text file named .pdf. */
+  SURVEY_ATTACHMENTS_CONTENT_MISMATCH: 406,
   SURVEY_ATTACHMENTS_TOO_LARGE: 406,
   SURVEY_ATTACHMENTS_DUPLICATED_FILENAME: 406,
   PAYLOAD_TOO_LARGE: 413,

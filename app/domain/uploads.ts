@@ -34,6 +34,7 @@ export const uploadErrorKeys = [
   "SURVEY_ATTACHMENTS_TOO_MANY",
   "SURVEY_ATTACHMENTS_NOT_ALLOWED",
   "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED",
+  "SURVEY_ATTACHMENTS_CONTENT_MISMATCH",
   "SURVEY_ATTACHMENTS_TOO_LARGE",
   "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME",
 ] as const;
@@ -58,6 +59,11 @@ const contentTypes: Record<AllowedExtension, string> = {
   mp4: "video/mp4",
   webm: "video/webm",
 };
+
+/** What a refusal's message names: the file's kind as its extension says it (PDF, PNG). */
+export function uploadErrorValues(fileName: string): { type: string } {
+  return { type: fileExtension(fileName).toUpperCase() };
+}
 
 /** The extension of a file name, lower case, without the dot; "" when it has none. */
 export function fileExtension(name: string): string {

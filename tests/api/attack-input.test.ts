@@ -125,7 +125,7 @@ describe.each(dialects)("hostile input on %s", (kind) => {
     for (const name of ["bild.png", "foto.jpg", "scan.pdf", "brief.docx", "film.mp4"]) {
       const res = await upload(caseId, [name, html]);
       expect(res.status, name).toBe(406);
-      expect((await res.json()).Type, name).toBe("SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED");
+      expect((await res.json()).Type, name).toBe("SURVEY_ATTACHMENTS_CONTENT_MISMATCH");
     }
     // Content that also fits the name is accepted, and comes back only as a download of its own type.
     const polyglot = new Uint8Array([...text("<html><script>alert(1)</script>\n"), ...pdf()]);

@@ -47,11 +47,13 @@ describe.each(dialects)("answer options API on %s", (kind) => {
     expect(question.status).toBe(201);
     return { id, category, question: question.body as { Id: number; AnswerOptions: Option[] } };
   }
+  let answers = 0;
   async function addOption(id: number, questionId: number, body: Record<string, unknown> = {}) {
+    // Answers of one question read differently (a second "Antwort" is refused).
     const res = await call("POST", "/answer-options", {
       SurveyId: id,
       QuestionId: questionId,
-      Text: "Antwort",
+      Text: `Antwort ${++answers}`,
       ...body,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -71,6 +73,32 @@ describe.each(dialects)("answer options API on %s", (kind) => {
   });
   afterAll(async () => {
     await api.close();
+  });
+
+  it("refuses a second answer of one question with the same text, also changed into it, and keeps the first", async () => {
+    const { id, question } = await setup();
+    const first = await addOption(id, question.Id, { Text: "gut" });
+    const other = await addOption(id, question.Id, { Text: "schlecht" });
+    for (const Text of ["gut", " Gut ", "GUT"]) {
+      const again = await call("POST", "/answer-options", { SurveyId: id, QuestionId: question.Id, Text });
+      expect(again.status, Text).toBe(409);
+      expect(again.body).toEqual({ Type: "SURVEY_ANSWER_OPTION_EXISTS", Error: expect.stringMatching(/"gut"/i) });
+    }
+    const renamed = await call("PUT", `/answer-options/${other.Id}`, { SurveyId: id, Text: "Gut" });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.Type).toBe("SURVEY_ANSWER_OPTION_EXISTS");
+    // Its own text again (another case) is no clash.
+    expect((await call("PUT", `/answer-options/${first.Id}`, { SurveyId: id, Text: "Gut" })).status).toBe(200);
+    const texts = (await survey(id)).Categories[0].Questions[0].AnswerOptions.map((o: Option) => o.Text);
+    expect(texts).toEqual(["Gut", "schlecht"]);
+    // The same text in another question is fine.
+    const second = await call("POST", "/questions", {
+      SurveyId: id,
+      CategoryId: (await survey(id)).Categories[0].Id,
+      Title: "Andere Frage",
+      Type: "SingleSelection",
+    });
+    await addOption(id, second.body.Id, { Text: "gut" });
   });
 
   it("POST /answer-options adds an answer in the wire shape, audits it and changes the Hash", async () => {

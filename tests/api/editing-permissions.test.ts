@@ -54,7 +54,7 @@ describe.each(dialects)("editing permissions on %s", (kind) => {
         ["PUT", `/questions/${question}`, { Title: "x" }],
         ["POST", `/questions/reorder/${question}?${move}`],
         ["POST", "/answer-options", { SurveyId: id, QuestionId: question, Text: "x" }],
-        ["PUT", `/answer-options/${option}`, { Text: "x" }],
+        ["PUT", `/answer-options/${option}`, { Text: "y" }],
         ["POST", `/answer-options/${option}/reorder?${move}`],
         ["POST", `/answer-options/${option}/sub-question`, { SurveyId: id, Title: "x", Type: "FreeText" }],
         ["POST", "/patient-attributes/", { SurveyId: id, Title: "x", AnswerOptions: [{ Text: "a" }] }],

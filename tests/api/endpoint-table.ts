@@ -89,10 +89,10 @@ export const endpoints: Endpoint[] = [
     return { path: `/questions/${Id}`, query: { surveyId: String(w.draft) } };
   }),
   row("POST /questions/reorder/:id", "204 403 204 404", (w) => ({ path: `/questions/reorder/${w.draftQuestion}`, query: reorder(w.draft) })),
-  row("POST /answer-options", "201 403 201 404", (w) => ({ path: "/answer-options", body: { SurveyId: w.draft, QuestionId: w.draftQuestion, Text: "C" } })),
+  row("POST /answer-options", "201 403 201 404", (w) => ({ path: "/answer-options", body: { SurveyId: w.draft, QuestionId: w.draftQuestion, Text: `C ${Math.random().toString(36).slice(2, 8)}` } })),
   row("PUT /answer-options/:id", "200 403 200 404", (w) => ({ path: `/answer-options/${w.draftOption}`, body: { SurveyId: w.draft, Text: "A neu", Value: "1" } })),
   row("DELETE /answer-options/:id", "204 403 204 404", async (w) => {
-    const { Id } = await w.admin("POST", "/answer-options", { SurveyId: w.draft, QuestionId: w.draftQuestion, Text: "Weg" });
+    const { Id } = await w.admin("POST", "/answer-options", { SurveyId: w.draft, QuestionId: w.draftQuestion, Text: `Weg ${Math.random().toString(36).slice(2, 8)}` });
     return { path: `/answer-options/${Id}`, query: { surveyId: String(w.draft) } };
   }),
   row("POST /answer-options/:id/reorder", "204 403 204 404", (w) => ({ path: `/answer-options/${w.draftOption}/reorder`, query: reorder(w.draft) })),

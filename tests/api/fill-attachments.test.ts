@@ -89,9 +89,10 @@ describe.each(storeSetups)("file attachments API, $name", (setup) => {
 
   it("refuses a text file named .png, an .exe and a file of 4,000,001 bytes", async () => {
     const fake = await refusal(await upload(form(["fake.png", text("kein Bild")])));
+    // Its extension is allowed; its content is not a PNG: said as such, not as a forbidden type.
     expect(fake).toMatchObject({
-      Type: "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED",
-      Error: "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED",
+      Type: "SURVEY_ATTACHMENTS_CONTENT_MISMATCH",
+      Error: "SURVEY_ATTACHMENTS_CONTENT_MISMATCH",
       FileName: "fake.png",
     });
     const exe = await refusal(await upload(form(["setup.exe", Buffer.from("MZ\x90\x00")])));

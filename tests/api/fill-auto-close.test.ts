@@ -33,10 +33,12 @@ describe.each(dialects)("automatic closing of cases on %s", (kind) => {
     const modified = await ageCase(w.db, w.a.heart, "STALE_1", 25);
     await ageCase(w.db, w.a.heart, "FRESH_1", 23);
 
-    expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "STALE_1")}`))).toEqual({
-      State: "Closed",
-      PatientDataId: id,
-    });
+    const record = await json<{ ClosedAt: string }>(
+      await w.call("user", "GET", `/patients?${q(w.a.heart, "STALE_1")}`),
+    );
+    expect(record).toEqual({ State: "Closed", PatientDataId: id, ClosedAt: expect.any(String), Signature: null });
+    // It says when it closed: 24 hours after its last change.
+    expect(Date.parse(record.ClosedAt) - Date.parse(modified)).toBe(CASE_AUTO_CLOSE_MS);
     const row = await caseRow(w.db, w.a.heart, "STALE_1");
     expect(row).toMatchObject({ state: "Closed", modified_at: modified });
     expect(Date.parse(row!.closed_at!) - Date.parse(modified)).toBe(CASE_AUTO_CLOSE_MS);

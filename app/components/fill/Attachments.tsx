@@ -1,3 +1,4 @@
+import { uploadErrorValues } from "~/domain/uploads";
 import { callApi } from "~/api-client";
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -21,6 +22,7 @@ const errorKeys = [
   "SURVEY_ATTACHMENTS_TOO_MANY",
   "SURVEY_ATTACHMENTS_NOT_ALLOWED",
   "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED",
+  "SURVEY_ATTACHMENTS_CONTENT_MISMATCH",
   "SURVEY_ATTACHMENTS_TOO_LARGE",
   "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME",
 ];
@@ -57,7 +59,7 @@ export function Attachments({
   const id = useId();
   const [files, setFiles] = useState<Stored[] | null>(initial ?? (count > 0 ? null : []));
   const [failed, setFailed] = useState<Failed[]>(() =>
-    (refused ?? []).map((f) => ({ name: f.name, reason: t(f.reason) })),
+    (refused ?? []).map((f) => ({ name: f.name, reason: t(f.reason, uploadErrorValues(f.name)) })),
   );
   const [busy, setBusy] = useState(false);
   const query = `questionId=${question.Id}&patientDataId=${patientDataId}`;
@@ -94,7 +96,9 @@ export function Attachments({
           const key = [payload?.Type, payload?.Error].find((k) => k && errorKeys.includes(k));
           refused.push({
             name: file.name,
-            reason: key ? t(`uploadErrors.${key}`) : (payload?.Error ?? t("errors.unexpected")),
+            reason: key
+              ? t(`uploadErrors.${key}`, uploadErrorValues(file.name))
+              : (payload?.Error ?? t("errors.unexpected")),
           });
         }
       } catch {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { uploadRefusal } from "~/domain/uploads";
+import { uploadErrorValues, uploadRefusal } from "~/domain/uploads";
 import type { Question } from "~/domain/survey";
 import type { LocalFile } from "~/offline/fill-entry";
 import { addFile, getEntry, removeFile, type EntryContext } from "~/offline/fill-store";
@@ -85,7 +85,7 @@ export function LocalAttachments({ question, context }: { question: Question; co
           <ul>
             {refused.map((f) => (
               <li key={f.name} data-testid="attachment-failed">
-                {f.name}: {t(`uploadErrors.${f.key}`)}
+                {f.name}: {t(`uploadErrors.${f.key}`, uploadErrorValues(f.name))}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { uploadErrorValues } from "~/domain/uploads";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
@@ -51,7 +52,9 @@ export function SyncFilesModal({ entry, onClose }: { entry: FillEntry | null; on
               <td>{file.name}</td>
               <td>{size(file.bytes.byteLength, i18n.language)}</td>
               <td className={file.error ? "field__error" : undefined}>
-                {file.error ? t(`uploadErrors.${file.error}`, file.error) : t("offline.fileWaiting")}
+                {file.error
+                  ? t(`uploadErrors.${file.error}`, { defaultValue: file.error, ...uploadErrorValues(file.name) })
+                  : t("offline.fileWaiting")}
               </td>
             </tr>
           ))}

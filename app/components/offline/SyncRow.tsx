@@ -1,3 +1,4 @@
+import { uploadErrorValues } from "~/domain/uploads";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
@@ -108,7 +109,13 @@ export function SyncRow(props: {
           <span className="field__error" title={failed.map((f) => `${f.file.name}: ${f.file.error}`).join("\n")}>
             {" "}
             ({t("offline.filesFailed", { count: failed.length })}:{" "}
-            {failed.map((f) => `${f.file.name} – ${t(`uploadErrors.${f.file.error}`, f.file.error ?? "")}`).join(", ")})
+            {failed
+              .map(
+                (f) =>
+                  `${f.file.name} – ${t(`uploadErrors.${f.file.error}`, { defaultValue: f.file.error ?? "", ...uploadErrorValues(f.file.name) })}`,
+              )
+              .join(", ")}
+            )
           </span>
         ) : null}
       </td>

@@ -17,7 +17,7 @@ export const answerOptionRoutes = [
   route({
     method: "post",
     path: "/answer-options",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
     idempotent: true,
     tag,
     summary: "Add an answer at the end of a question",
@@ -29,7 +29,7 @@ export const answerOptionRoutes = [
   route({
     method: "put",
     path: "/answer-options/:id",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
     tag,
     summary: "Change some fields of an answer; unchanged values are not written",
     params: ItemParams,
@@ -64,7 +64,7 @@ export const answerOptionRoutes = [
   route({
     method: "post",
     path: "/answer-options/:id/sub-question",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
     idempotent: true,
     tag,
     summary: "Add a sub-question under an answer (it takes the category of its parent)",

@@ -12,7 +12,7 @@ export const questionRoutes = [
   route({
     method: "post",
     path: "/questions",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
     idempotent: true,
     tag,
     summary: "Add a question at the end of a category (image questions with their answer options)",
@@ -24,7 +24,13 @@ export const questionRoutes = [
   route({
     method: "put",
     path: "/questions/:id",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
+    errors: [
+      "SURVEY_NOT_FOUND",
+      "NOT_FOUND",
+      "SURVEY_INVALID_STATUS",
+      "SURVEY_EXISTING_QUESTION_RESPONSE",
+      "SURVEY_ANSWER_OPTION_EXISTS",
+    ],
     tag,
     summary: "Change some fields of a question (not its type); unchanged values are not written",
     params: ItemParams,

@@ -5,7 +5,7 @@ import type { AnswerOption } from "~/domain/survey";
 import type { DB } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
 import { diff, openEdit, recordChange, surveyAfterEdit, surveyOfItem, type Trx } from "./common.server";
-import { insertOptions, optionColumns } from "./option-values.server";
+import { assertDistinctTexts, insertOptions, optionColumns } from "./option-values.server";
 import { moveAmongSiblings, nextSort, writeOrder } from "./ordering.server";
 import { findQuestion } from "./questions.server";
 import { assertNothingRecorded, deleteUnlessRecorded, subtreeOf } from "./recorded.server";
@@ -67,6 +67,7 @@ export async function updateAnswerOption(
     const edit = await openEdit(trx, caller, surveyOfItem(row, input.SurveyId, "Answer option", id));
     const { SurveyId: _survey, ...fields } = input;
     const change = diff(row!, optionColumns(await typeOfQuestion(trx, row!.question_id), row!, fields));
+    if (change?.after.text !== undefined) await assertDistinctTexts(trx, row!.question_id, [change.after.text], id);
     if (change) {
       await trx.updateTable("answer_options").set(change.after).where("id", "=", id).execute();
       await recordChange(edit, { action: "answerOption.update", entity, entityId: id, ...change });

@@ -46,6 +46,27 @@ export function optionColumns(
   };
 }
 
+/** A text as two answers of one question may not both read: case, spaces around and within aside. */
+const sameText = (text: string) => text.trim().replace(/\s+/g, " ").toLocaleLowerCase("de-DE");
+
+/**
+ * Refuses with 409 SURVEY_ANSWER_OPTION_EXISTS when two answers of the question would read the same: the
+ * new or changed `texts` among themselves, or one of them and another answer (but `except`) already there.
+ */
+export async function assertDistinctTexts(trx: Trx, questionId: number, texts: readonly string[], except?: number) {
+  let query = trx.selectFrom("answer_options").select("text").where("question_id", "=", questionId);
+  if (except !== undefined) query = query.where("id", "<>", except);
+  const seen = new Set((await query.execute()).map((r) => sameText(r.text)).filter(Boolean));
+  for (const text of texts) {
+    const key = sameText(text);
+    if (!key) continue;
+    if (seen.has(key)) {
+      throw new AppError("SURVEY_ANSWER_OPTION_EXISTS", `The question has an answer "${text.trim()}" already`);
+    }
+    seen.add(key);
+  }
+}
+
 /** Appends answer options to a question, in the given order after `firstSort`; their ids in that order. */
 export async function insertOptions(
   trx: Trx,
@@ -60,6 +81,11 @@ export async function insertOptions(
     sort: target.firstSort + i,
     ...optionColumns(target.type, null, input),
   }));
+  await assertDistinctTexts(
+    trx,
+    target.questionId,
+    rows.map((r) => r.text),
+  );
   const inserted = await trx.insertInto("answer_options").values(rows).returning("id").execute();
   return inserted.map((r) => r.id);
 }

@@ -36,7 +36,8 @@ export type UploadResult =
 const messages: Record<UploadErrorKey, string> = {
   SURVEY_ATTACHMENTS_TOO_MANY: "A question holds up to 5 files",
   SURVEY_ATTACHMENTS_NOT_ALLOWED: "This question takes no files, or the file name cannot be used",
-  SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED: "This file type is not allowed, or the content does not match it",
+  SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED: "This file type is not allowed",
+  SURVEY_ATTACHMENTS_CONTENT_MISMATCH: "The file's content is not what its extension says",
   SURVEY_ATTACHMENTS_TOO_LARGE: "The file is larger than 4,000,000 bytes",
   SURVEY_ATTACHMENTS_DUPLICATED_FILENAME: "A file with this name is attached to this question already",
 };
@@ -84,8 +85,11 @@ function judge(files: readonly IncomingFile[], existing: readonly string[], allo
     const name = cleanFileName(file.name) ?? file.name;
     if (key) return { file, name, key };
     const extension = fileExtension(name);
-    if (!isAllowedExtension(extension) || !contentMatchesExtension(extension, file.bytes)) {
+    if (!isAllowedExtension(extension)) {
       return { file, name, key: "SURVEY_ATTACHMENTS_EXTENSTION_UNALLOWED" as const };
+    }
+    if (!contentMatchesExtension(extension, file.bytes)) {
+      return { file, name, key: "SURVEY_ATTACHMENTS_CONTENT_MISMATCH" as const };
     }
     names.push(name);
     return { file, name, key: null, extension };
