@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, publishedSurvey } from "./api";
+import { demoSurveys, everyChart } from "./statistics-support";
 import { signIn } from "./support";
 
 const names = [
@@ -180,8 +181,10 @@ test("without JavaScript the move buttons reorder the charts through the page", 
   });
   const plain = await context.newPage();
   await plain.goto(`/survey/${id}/statistics?raw=1#graphs`);
-  // Drawn on the server: every chart is an SVG with its label, the figures a disclosure.
-  await expect(plain.locator(".graph svg[role=img]")).toHaveCount(3);
+  // Drawn on the server: a chart is an SVG with its label, the figures a disclosure; the survey has no scored
+  // question, so its two score charts say so instead of drawing every case at 0.
+  await expect(plain.locator(".graph svg[role=img]")).toHaveCount(1);
+  await expect(plain.getByText("Diese Umfrage hat keine Fragen mit Punktwertung.")).toHaveCount(2);
   await plain.getByRole("button", { name: "Einzelne Punktzahlen nach oben" }).click();
   await expect(plain).toHaveURL(new RegExp(`/survey/${id}/statistics\\?raw=1#graphs$`));
   await expect.poll(() => headings(plain)).toEqual([names[1], names[0], names[2]]);
@@ -192,4 +195,45 @@ test("without JavaScript the move buttons reorder the charts through the page", 
   await page.goto(`/survey/${id}/statistics#graphs`);
   await expect.poll(() => headings(page)).toEqual([names[1], names[2], names[0]]);
   await context.close();
+});
+
+test("the score charts of the demo wound survey say it has no scored questions, in German and English", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const wound = (await demoSurveys(page)).find((s) => s.Title === "Wundverlauf – Dokumentation")!;
+  const charts = await everyChart(page, wound.Id);
+  const card = (name: string) => page.getByRole("article", { name, exact: true });
+  try {
+    for (const [lang, counts, scores, none] of [
+      [
+        "Deutsch",
+        "Antworten im Zeitverlauf",
+        ["Einzelne Punktzahlen", "Punktzahlen im Zeitverlauf", "Punktzahlen je Vorabfrage", "Kategorie-Punktzahlen"],
+        "Diese Umfrage hat keine Fragen mit Punktwertung.",
+      ],
+      [
+        "English",
+        "Responses over time",
+        ["Individual survey scores", "Score results over time", "Scores per preliminary question", "Category scores"],
+        "This survey has no scored questions.",
+      ],
+    ] as const) {
+      await page.goto("/surveys");
+      await page.getByRole("button", { name: lang }).first().click();
+      await page.goto(`/survey/${wound.Id}/statistics#graphs`);
+      await expect(card(counts).getByRole("img")).toBeVisible();
+      for (const name of scores) {
+        await expect(card(name), name).toContainText(none);
+        await expect(card(name).getByRole("img"), name).toHaveCount(0);
+        // Nothing to choose for a chart that cannot be drawn.
+        await expect(card(name).getByRole("combobox"), name).toHaveCount(0);
+      }
+    }
+  } finally {
+    await page.goto("/surveys");
+    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await charts.remove();
+  }
 });

@@ -126,12 +126,51 @@ describe("radar chart", () => {
   });
 
   it("says why it is a line with one or two categories, and not with three", () => {
-    expect(html(<ChartView chart={chart(1)} name="Kategorie-Punktzahlen" />)).toContain(
+    expect(html(<ChartView chart={chart(1)} name="Kategorie-Punktzahlen" scored />)).toContain(
       "Nur eine Kategorie hat Punktzahlen. Eine Fläche entsteht erst ab drei Kategorien",
     );
-    expect(html(<ChartView chart={chart(2)} name="Kategorie-Punktzahlen" />)).toContain(
+    expect(html(<ChartView chart={chart(2)} name="Kategorie-Punktzahlen" scored />)).toContain(
       "Nur 2 Kategorien haben Punktzahlen.",
     );
-    expect(html(<ChartView chart={chart(3)} name="Kategorie-Punktzahlen" />)).not.toContain("Fläche");
+    expect(html(<ChartView chart={chart(3)} name="Kategorie-Punktzahlen" scored />)).not.toContain("Fläche");
+  });
+});
+
+describe("score charts of a survey without scored questions", () => {
+  const base = (ChartType: Chart["ChartType"]): Chart => ({
+    Id: 1,
+    ChartType,
+    PlotType: "LineChart",
+    AttributeId: 5,
+    QuestionId1: null,
+    QuestionId2: null,
+    Sort: 0,
+    RangeEntries: [],
+    RangeEntriesTotal: 0,
+    ResponseCountsByDates: [{ Date: "2026-03-01", Count: 2 }],
+    SurveyScoresByDates: [{ PatientId: "P1", Date: "2026-03-01", Score: 0, MaxScore: 0 }],
+    AverageScoresByDates: [{ Date: "2026-03-01", AverageScore: 0, Count: 2 }],
+    ResponseCountsByPreQuestionOptions: [],
+    ScorePlotByPreQuestionOptions: [
+      { OptionId: 1, OptionText: "akut", Count: 2, Min: 0, Q1: 0, Median: 0, Q3: 0, Max: 0 },
+    ],
+    CategoryScores: [],
+  });
+
+  it("say so instead of drawing every case at 0", () => {
+    for (const type of [
+      "IndividualSurveyScores",
+      "ScoreResultsOverTime",
+      "ScorePlotPerPreQuestion",
+      "CategoryWithActualAndMaxScores",
+    ] as const) {
+      const markup = html(<ChartView chart={base(type)} name={type} scored={false} />);
+      expect(markup, type).toContain("Diese Umfrage hat keine Fragen mit Punktwertung.");
+      expect(markup, type).not.toContain("<svg");
+    }
+    // A chart of counts draws as before.
+    expect(html(<ChartView chart={base("SurveyResponsesOverTime")} name="Antworten" scored={false} />)).toContain(
+      'role="img"',
+    );
   });
 });

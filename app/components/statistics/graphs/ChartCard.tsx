@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRangeChart, type Chart, type Dashboard } from "~/domain/dashboards";
+import { isRangeChart, isScoreChart, type Chart, type Dashboard } from "~/domain/dashboards";
 import { ChartEditor, type ChartChoice } from "./ChartEditor";
 import { ChartView } from "./ChartView";
 import { choicesFor, needsChoice } from "./chart-model";
@@ -16,6 +16,8 @@ export function ChartCard({
   chart,
   benchmark,
   choices,
+  scored,
+  benchmarkScored,
   handle,
   locked,
   onSave,
@@ -24,6 +26,9 @@ export function ChartCard({
   chart: Chart;
   benchmark: Chart | null;
   choices: Dashboard["Choices"];
+  /** Whether this survey and the benchmark survey have scored questions. */
+  scored: boolean;
+  benchmarkScored: boolean;
   handle: ReactNode;
   locked: boolean;
   onSave: (choice: ChartChoice) => Promise<boolean>;
@@ -34,7 +39,10 @@ export function ChartCard({
   const options = choicesFor(chart, choices);
   const editable = isRangeChart(chart.ChartType) || chart.ChartType.endsWith("PreQuestion");
   // Section 5: a range chart needs at least two questions of its kind; otherwise there is nothing to draw.
-  const unavailable = isRangeChart(chart.ChartType) ? options.length < 2 : editable && options.length === 0;
+  // A score chart of a survey without scored questions has nothing to choose for either.
+  const unavailable =
+    (isRangeChart(chart.ChartType) ? options.length < 2 : editable && options.length === 0) ||
+    (!scored && isScoreChart(chart.ChartType));
   const [editing, setEditing] = useState(false);
   const open = editable && !unavailable && !locked && (editing || needsChoice(chart));
   return (
@@ -77,12 +85,16 @@ export function ChartCard({
       <div className={benchmark ? "graph__pair" : undefined}>
         <section aria-label={benchmark ? t("statistics.graphs.main") : undefined}>
           {benchmark ? <h4>{t("statistics.graphs.main")}</h4> : null}
-          <ChartView chart={chart} name={name} unavailable={unavailable || needsChoice(chart)} />
+          <ChartView chart={chart} name={name} scored={scored} unavailable={unavailable || needsChoice(chart)} />
         </section>
         {benchmark ? (
           <section aria-label={t("statistics.graphs.benchmark")}>
             <h4>{t("statistics.graphs.benchmark")}</h4>
-            <ChartView chart={benchmark} name={`${name} (${t("statistics.graphs.benchmark")})`} />
+            <ChartView
+              chart={benchmark}
+              name={`${name} (${t("statistics.graphs.benchmark")})`}
+              scored={benchmarkScored}
+            />
           </section>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/ui/DataTable";
-import type { Chart } from "~/domain/dashboards";
+import { isScoreChart, type Chart } from "~/domain/dashboards";
 import { chartModel, type ChartModel, type Table } from "./chart-model";
 import { BarChart, BoxPlot, LineChart, RADAR_AREA_FROM, RadarChart } from "./Plots";
 
@@ -34,9 +34,25 @@ function Plot({ model, label }: { model: Exclude<ChartModel, { kind: "none" }>; 
   return <BarChart points={model.points} label={label} />;
 }
 
-/** A chart drawn as SVG with its figures table as the text alternative, or "No data available yet". */
-export function ChartView({ chart, name, unavailable }: { chart: Chart; name: string; unavailable?: boolean }) {
+/**
+ * A chart drawn as SVG with its figures table as the text alternative; a score chart of a survey without
+ * scored questions says so, any other chart without figures "No data available yet".
+ */
+export function ChartView({
+  chart,
+  name,
+  scored,
+  unavailable,
+}: {
+  chart: Chart;
+  name: string;
+  /** Whether the chart's survey has scored questions (Dashboard.HasScoredQuestions). */
+  scored: boolean;
+  unavailable?: boolean;
+}) {
   const { t } = useTranslation();
+  if (!scored && isScoreChart(chart.ChartType))
+    return <p className="graph__empty">{t("statistics.graphs.noScoredQuestions")}</p>;
   const model = unavailable ? ({ kind: "none" } as const) : chartModel(chart);
   if (model.kind === "none") return <p className="graph__empty">{t("statistics.graphs.noData")}</p>;
   const label = t("statistics.graphs.chartOf", {

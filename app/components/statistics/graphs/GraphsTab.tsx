@@ -78,6 +78,8 @@ export function GraphsTab({
             chart={chart}
             benchmark={benchmark?.Charts.find((c) => c.Id === chart.Id) ?? null}
             choices={dashboard.Choices}
+            scored={dashboard.HasScoredQuestions}
+            benchmarkScored={benchmark?.HasScoredQuestions ?? false}
             handle={handle}
             locked={locked}
             onSave={(choice) => save(chart.Id, choice)}

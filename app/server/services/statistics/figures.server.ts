@@ -28,6 +28,11 @@ export function maxScore(q: Question): number {
   return single ? Math.max(...weights) : weights.reduce((a, b) => a + b, 0);
 }
 
+/** A question that scores: a test question with at least one correct option (its maximum above 0). */
+export function isScoredQuestion(q: Question): boolean {
+  return q.IsTestQuestion && maxScore(q) > 0;
+}
+
 /** Average score of the cases that answered: each chosen correct option adds its weight. */
 function averageScore(q: Question, agg: Aggregates, answered: number): number | null {
   if (answered === 0) return null;
