@@ -110,8 +110,9 @@ test("an analyst adds, edits, reorders and deletes charts, and benchmarking lock
   await page.getByRole("button", { name: "Datumsbereich nach oben" }).click();
   await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2, 6), names[7], names[6]]);
 
-  // Delete.
+  // Delete, after a confirmation.
   await card("Kategorie-Punktzahlen").getByRole("button", { name: "Kategorie-Punktzahlen löschen" }).click();
+  await page.getByRole("dialog", { name: "Diagramm löschen?" }).getByRole("button", { name: "Löschen" }).click();
   await expect(page.locator(".graph__head h3")).toHaveCount(7);
 
   // Benchmarking draws the other survey's charts beside them and locks add, edit, delete and reorder.
@@ -236,4 +237,71 @@ test("the score charts of the demo wound survey say it has no scored questions, 
     await page.getByRole("button", { name: "Deutsch" }).first().click();
     await charts.remove();
   }
+});
+
+test("deleting a chart asks first, with the focus on keeping it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const id = await dashboardOfThree(page, "Diagramm-Löschen");
+  await page.goto(`/survey/${id}/statistics#graphs`);
+  await expect.poll(() => headings(page)).toEqual(names.slice(0, 3));
+  await expect(page.locator(".graphs")).toHaveAttribute("aria-busy", "false");
+  const remove = page.getByRole("button", { name: "Einzelne Punktzahlen löschen" });
+  const dialog = page.getByRole("dialog", { name: "Diagramm löschen?" });
+
+  // By keyboard: the confirmation opens with the focus on "Abbrechen", so Enter keeps the chart.
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("„Einzelne Punktzahlen“");
+  await expect(dialog.getByRole("button", { name: "Abbrechen" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  // Escape keeps it too.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect.poll(() => headings(page)).toEqual(names.slice(0, 3));
+
+  // Confirmed: the chart goes, the focus moves to the chart that takes its place.
+  await expect(page.locator(".graphs")).toHaveAttribute("aria-busy", "false");
+  await remove.click();
+  await dialog.getByRole("button", { name: "Abbrechen" }).press("Tab");
+  await expect(dialog.getByRole("button", { name: "Löschen" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => headings(page)).toEqual([names[0], names[2]]);
+  await expect(page.getByRole("heading", { level: 3, name: names[2] })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "„Einzelne Punktzahlen“ wurde gelöscht." })).toHaveCount(1);
+  await page.reload();
+  await expect.poll(() => headings(page)).toEqual([names[0], names[2]]);
+});
+
+test("a benchmark started from the graphs tab stays on the graphs tab, and so does its reset", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const id = await dashboardOfThree(page, "Diagramm-Vergleich");
+  const clone = await api<{ Id: number }>(page, "POST", `/surveys/${id}/clone`);
+  await api(page, "POST", `/surveys/${clone.Id}/approve`);
+  await page.goto(`/survey/${id}/statistics#graphs`);
+  const graphsTab = page.getByRole("tab", { name: "Diagramme" });
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("link", { name: "Benchmark" }).click();
+  const bench = page.getByRole("dialog", { name: "Mit einer anderen Umfrage vergleichen" });
+  // Cancelling goes back to the graphs.
+  await bench.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(bench).toBeHidden();
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("link", { name: "Benchmark" }).click();
+  await bench.getByRole("radio").first().check();
+  await bench.getByRole("button", { name: "Jetzt vergleichen" }).click();
+  await expect(page).toHaveURL(new RegExp(`benchmark=${clone.Id}#graphs$`));
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("region", { name: "Vergleich" }).first()).toBeVisible();
+  await page.getByRole("link", { name: /Benchmark: .*zurücksetzen/ }).click();
+  await expect(page.getByRole("region", { name: "Vergleich" })).toHaveCount(0);
+  await expect(page).toHaveURL(/#graphs$/);
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
 });

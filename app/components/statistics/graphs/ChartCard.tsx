@@ -49,7 +49,10 @@ export function ChartCard({
     <article className="graph" aria-label={name}>
       <header className="graph__head">
         {handle}
-        <h3>{name}</h3>
+        {/* Focused when the chart before it is deleted. */}
+        <h3 id={`chart-title-${chart.Id}`} tabIndex={-1}>
+          {name}
+        </h3>
         <div className="graph__actions">
           {editable ? (
             <button
