@@ -33,6 +33,7 @@ function question(id: number, type: number, answers: [string, number, number][])
     ScoreResult: null,
     ScoreMax: null,
     TotalQuestionResponses: 4,
+    NotAnswered: 1,
     AnswerStatistics: answers.map(([text, count, percent], i) => ({
       AnswerOptionId: id * 10 + i,
       AnswerOptionText: text,
@@ -90,6 +91,16 @@ describe("results charts", () => {
       expect.stringContaining("width:100%"),
     ]);
     expect(markup).toContain("Mehrfachauswahl: Die Anteile können zusammen mehr als 100 % ergeben");
+  });
+
+  it("says beside the answers how many cases were asked and gave none", () => {
+    const markup = html(<QuestionStats q={single} other={null} benchmarking={false} view={pie} several={new Set()} />);
+    expect(markup).toContain('<p class="qstat__total">4 Antworten, 1 nicht beantwortet</p>');
+    const other = { ...single, TotalQuestionResponses: 3, NotAnswered: 2 };
+    const text = html(<QuestionStats q={single} other={other} benchmarking view={pie} several={new Set()} />);
+    expect(text.replace(/<[^>]+>/g, "")).toContain(
+      "4 Antworten, 1 nicht beantwortet · Benchmark: 3 Antworten, 2 nicht beantwortet",
+    );
   });
 
   it("draws neither while the pie charts are off", () => {

@@ -45,12 +45,15 @@ export function QuestionStats({ q, other, benchmarking, view, several, depth = 0
           />
         ) : null}
       </header>
+      {/* The cases that answered and those that were shown the question but left it open. */}
       <p className="qstat__total">
-        {t("statistics.answered", { count: q.TotalQuestionResponses })}
+        {t("statistics.answered", { count: q.TotalQuestionResponses })},{" "}
+        {t("statistics.notAnswered", { count: q.NotAnswered })}
         {benchmarking ? (
           <span className="qstat__bench">
             {" "}
-            · {t("statistics.benchmark.answered", { count: other?.TotalQuestionResponses ?? 0 })}
+            · {t("statistics.benchmark.answered", { count: other?.TotalQuestionResponses ?? 0 })},{" "}
+            {t("statistics.notAnswered", { count: other?.NotAnswered ?? 0 })}
           </span>
         ) : null}
       </p>

@@ -109,7 +109,10 @@ async function scorePlot(s: ChartScope, survey: Survey, attributeId: number) {
 async function categoryScores(s: ChartScope, survey: Survey) {
   if (s.testQuestions.length === 0) return [];
   // The option counts and answering cases of the test questions, as the results tab computes them.
-  const figures = await aggregate(s.db, s.surveyId, s.testQuestions, s.filters, { wordCloud: false });
+  const figures = await aggregate(s.db, s.surveyId, s.testQuestions, s.filters, {
+    wordCloud: false,
+    notAnswered: false,
+  });
   const weights = correctWeights(s);
   const sum = new Map<number, number>();
   for (const [question, counts] of figures.options) {
