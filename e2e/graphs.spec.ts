@@ -305,3 +305,72 @@ test("a benchmark started from the graphs tab stays on the graphs tab, and so do
   await expect(page).toHaveURL(/#graphs$/);
   await expect(graphsTab).toHaveAttribute("aria-selected", "true");
 });
+
+test("the demo wound survey's charts and figures say what they show, in German and English", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const wound = (await demoSurveys(page)).find((s) => s.Title === "Wundverlauf – Dokumentation")!;
+  const charts = await everyChart(page, wound.Id);
+  const card = (name: string) => page.getByRole("article", { name, exact: true });
+  try {
+    for (const lang of [
+      {
+        button: "Deutsch",
+        amount: "Anzahl je Vorabfrage",
+        about: "Vorabfrage: Art der Wunde",
+        completed: "Abgeschlossene Befragungen (Anzahl)",
+        range: "Zahlenbereich",
+        figures: "Zahlen anzeigen",
+        half: /^\d+,5$/,
+        answered: /^\d+ Antwort(en)?, \d+ nicht beantwortet$/,
+      },
+      {
+        button: "English",
+        amount: "Amount per preliminary question",
+        about: "Preliminary question: Art der Wunde",
+        completed: "Completed surveys (count)",
+        range: "Numerical range",
+        figures: "Show figures",
+        half: /^\d+\.5$/,
+        answered: /^\d+ answers?, \d+ not answered$/,
+      },
+    ]) {
+      await page.goto("/surveys");
+      await page.getByRole("button", { name: lang.button }).first().click();
+      await page.goto(`/survey/${wound.Id}/statistics#graphs`);
+      // The preliminary question's name under the title, on the axis and in the image's name.
+      const amount = card(lang.amount);
+      await expect(amount.getByText(lang.about, { exact: true })).toBeVisible();
+      const bars = amount.getByRole("img");
+      await expect(bars).toHaveAttribute(
+        "aria-label",
+        new RegExp(`${lang.about}.*${lang.completed.replace(/[()]/g, "\\$&")}`),
+      );
+      await expect(bars.locator("text", { hasText: lang.completed })).toHaveCount(1);
+      await expect(bars.locator("text", { hasText: /^Art der Wunde$/ })).toHaveCount(1);
+      // The range: a point per case, nothing joining them, its axes named after the questions with the unit.
+      const range = card(lang.range).getByRole("img");
+      await expect(range.locator("text", { hasText: "Wundfläche (cm²)" })).toHaveCount(1);
+      await expect(range.locator("text", { hasText: "Schmerz beim Verbandwechsel (0–10)" })).toHaveCount(1);
+      await expect(range.locator("path")).toHaveCount(0);
+      expect(await range.locator("circle").count()).toBeGreaterThan(10);
+      // Half square centimetres in the figures, written the language's way.
+      await card(lang.range).getByText(lang.figures).click();
+      const cells = await card(lang.range).getByRole("cell").allInnerTexts();
+      expect(
+        cells.some((c) => lang.half.test(c.trim())),
+        cells.slice(0, 12).join(" | "),
+      ).toBe(true);
+
+      // The results: each question's answers with those who were asked and gave none.
+      await page.goto(`/survey/${wound.Id}/statistics#results`);
+      const totals = await page.locator(".qstat__total").allInnerTexts();
+      expect(totals.length).toBeGreaterThan(0);
+      for (const total of totals) expect(total.trim()).toMatch(lang.answered);
+    }
+  } finally {
+    await page.goto("/surveys");
+    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await charts.remove();
+  }
+});

@@ -140,7 +140,8 @@ export const ChartSchema = z
   .meta({ id: "Chart" });
 export type Chart = z.infer<typeof ChartSchema>;
 
-const choice = z.object({ Id: id, Title: z.string() });
+/** A question an edit form offers; a numerical question with its unit (the range chart's axis says it). */
+const choice = z.object({ Id: id, Title: z.string(), Unit: z.string().nullable().optional() });
 export const DashboardSchema = z
   .object({
     Id: id,

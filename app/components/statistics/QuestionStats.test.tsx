@@ -185,3 +185,88 @@ describe("score charts of a survey without scored questions", () => {
     );
   });
 });
+
+describe("charts say what they show", () => {
+  const empty: Chart = {
+    Id: 1,
+    ChartType: "AmountPerPreQuestion",
+    PlotType: "BarChart",
+    AttributeId: 5,
+    QuestionId1: null,
+    QuestionId2: null,
+    Sort: 0,
+    RangeEntries: [],
+    RangeEntriesTotal: 0,
+    ResponseCountsByDates: [],
+    SurveyScoresByDates: [],
+    AverageScoresByDates: [],
+    ResponseCountsByPreQuestionOptions: [],
+    ScorePlotByPreQuestionOptions: [],
+    CategoryScores: [],
+  };
+  const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+  it("names the preliminary question on its axis, in its label and over its figures", () => {
+    const chart: Chart = {
+      ...empty,
+      ResponseCountsByPreQuestionOptions: [
+        { OptionId: 1, OptionText: "akut", Count: 26 },
+        { OptionId: 2, OptionText: "chronisch", Count: 24 },
+      ],
+    };
+    const markup = html(
+      <ChartView chart={chart} name="Anzahl je Vorabfrage" scored names={{ preQuestion: "Art der Wunde" }} />,
+    );
+    expect(attr(markup, "svg", "aria-label")).toEqual([
+      "Anzahl je Vorabfrage, Vorabfrage: Art der Wunde: 2 Werte; waagerecht: Art der Wunde; senkrecht: Abgeschlossene Befragungen (Anzahl)",
+    ]);
+    expect(markup).toContain(">Abgeschlossene Befragungen (Anzahl)</text>");
+    expect(markup).toContain(">Art der Wunde</text>");
+    expect(text(markup)).toContain("Nach Art der Wunde sortieren");
+  });
+
+  it("writes averages with a decimal comma and days as DD.MM.YYYY in German", () => {
+    const chart: Chart = {
+      ...empty,
+      ChartType: "ScoreResultsOverTime",
+      PlotType: "LineChart",
+      AttributeId: null,
+      AverageScoresByDates: [
+        { Date: "2026-06-05", AverageScore: 1.5, Count: 2 },
+        { Date: "2026-06-23", AverageScore: 0.25, Count: 4 },
+      ],
+    };
+    const markup = html(<ChartView chart={chart} name="Punktzahlen im Zeitverlauf" scored />);
+    expect(markup).toContain(">05.06.2026</text>");
+    expect(markup).toContain(">Durchschnittliche Punktzahl (Punkte)</text>");
+    expect(text(markup)).toContain("05.06.2026 1,5 2");
+    expect(text(markup)).toContain("23.06.2026 0,25 4");
+    expect(markup).not.toMatch(/>\d+\.\d+</);
+  });
+
+  it("draws a range as points on axes named after its questions and their units", () => {
+    const chart: Chart = {
+      ...empty,
+      ChartType: "NumericalRange",
+      PlotType: "LineChart",
+      AttributeId: null,
+      QuestionId1: 7,
+      QuestionId2: 8,
+      RangeEntries: [
+        { PatientId: "W1", Question1Value: 12.5, Question2Value: 3 },
+        { PatientId: "W2", Question1Value: 4, Question2Value: 7 },
+      ],
+      RangeEntriesTotal: 2,
+    };
+    const names = {
+      question1: { Title: "Wundfläche", Unit: "cm²" },
+      question2: { Title: "Schmerz beim Verbandwechsel (0–10)", Unit: null },
+    };
+    const markup = html(<ChartView chart={chart} name="Zahlenbereich" scored names={names} />);
+    expect(markup).toContain(">Wundfläche (cm²)</text>");
+    expect(markup).toContain(">Schmerz beim Verbandwechsel (0–10)</text>");
+    expect(markup).not.toContain("<path");
+    expect((markup.match(/<circle/g) ?? []).length).toBe(2);
+    expect(text(markup)).toContain("W1 12,5 3");
+  });
+});

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isRangeChart, isScoreChart, type Chart, type Dashboard } from "~/domain/dashboards";
 import { ChartEditor, type ChartChoice } from "./ChartEditor";
-import { ChartView } from "./ChartView";
-import { choicesFor, needsChoice } from "./chart-model";
+import { chartAbout, ChartView } from "./ChartView";
+import { choicesFor, namesOf, needsChoice } from "./chart-model";
 
 export const chartName = (t: (k: string) => string, chart: Chart) =>
   t(`statistics.graphs.types.${chart.ChartType}.name`);
@@ -37,6 +37,9 @@ export function ChartCard({
   const { t } = useTranslation();
   const name = chartName(t, chart);
   const options = choicesFor(chart, choices);
+  // The benchmark survey's chart is the same chart over its questions at the same places: the same names.
+  const names = namesOf(chart, choices);
+  const about = chartAbout(t, chart, names);
   const editable = isRangeChart(chart.ChartType) || chart.ChartType.endsWith("PreQuestion");
   // Section 5: a range chart needs at least two questions of its kind; otherwise there is nothing to draw.
   // A score chart of a survey without scored questions has nothing to choose for either.
@@ -76,6 +79,7 @@ export function ChartCard({
           </button>
         </div>
       </header>
+      {about ? <p className="graph__about">{about}</p> : null}
       {open ? (
         <ChartEditor
           key={`${chart.QuestionId1}-${chart.QuestionId2}-${chart.AttributeId}`}
@@ -88,7 +92,13 @@ export function ChartCard({
       <div className={benchmark ? "graph__pair" : undefined}>
         <section aria-label={benchmark ? t("statistics.graphs.main") : undefined}>
           {benchmark ? <h4>{t("statistics.graphs.main")}</h4> : null}
-          <ChartView chart={chart} name={name} scored={scored} unavailable={unavailable || needsChoice(chart)} />
+          <ChartView
+            chart={chart}
+            name={name}
+            scored={scored}
+            names={names}
+            unavailable={unavailable || needsChoice(chart)}
+          />
         </section>
         {benchmark ? (
           <section aria-label={t("statistics.graphs.benchmark")}>
@@ -97,6 +107,7 @@ export function ChartCard({
               chart={benchmark}
               name={`${name} (${t("statistics.graphs.benchmark")})`}
               scored={benchmarkScored}
+              names={names}
             />
           </section>
         ) : null}

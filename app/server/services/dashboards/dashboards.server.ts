@@ -48,7 +48,9 @@ async function chartsOf(
 
 function choices(structure: Awaited<ReturnType<typeof structureFor>>): Dashboard["Choices"] {
   const of = (type: string) =>
-    [...structure.questions.values()].filter((q) => q.Type === type).map((q) => ({ Id: q.Id, Title: q.Title }));
+    [...structure.questions.values()]
+      .filter((q) => q.Type === type)
+      .map((q) => ({ Id: q.Id, Title: q.Title, ...(type === "Numerical" ? { Unit: q.Unit } : {}) }));
   return {
     NumericalQuestions: of("Numerical"),
     DateTimeQuestions: of("DateTime"),
