@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, publishedSurvey } from "./api";
+import { demoSurveys, everyChart } from "./statistics-support";
 import { signIn } from "./support";
 
 const names = [
@@ -109,8 +110,9 @@ test("an analyst adds, edits, reorders and deletes charts, and benchmarking lock
   await page.getByRole("button", { name: "Datumsbereich nach oben" }).click();
   await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2, 6), names[7], names[6]]);
 
-  // Delete.
+  // Delete, after a confirmation.
   await card("Kategorie-Punktzahlen").getByRole("button", { name: "Kategorie-Punktzahlen löschen" }).click();
+  await page.getByRole("dialog", { name: "Diagramm löschen?" }).getByRole("button", { name: "Löschen" }).click();
   await expect(page.locator(".graph__head h3")).toHaveCount(7);
 
   // Benchmarking draws the other survey's charts beside them and locks add, edit, delete and reorder.
@@ -180,8 +182,10 @@ test("without JavaScript the move buttons reorder the charts through the page", 
   });
   const plain = await context.newPage();
   await plain.goto(`/survey/${id}/statistics?raw=1#graphs`);
-  // Drawn on the server: every chart is an SVG with its label, the figures a disclosure.
-  await expect(plain.locator(".graph svg[role=img]")).toHaveCount(3);
+  // Drawn on the server: a chart is an SVG with its label, the figures a disclosure; the survey has no scored
+  // question, so its two score charts say so instead of drawing every case at 0.
+  await expect(plain.locator(".graph svg[role=img]")).toHaveCount(1);
+  await expect(plain.getByText("Diese Umfrage hat keine Fragen mit Punktwertung.")).toHaveCount(2);
   await plain.getByRole("button", { name: "Einzelne Punktzahlen nach oben" }).click();
   await expect(plain).toHaveURL(new RegExp(`/survey/${id}/statistics\\?raw=1#graphs$`));
   await expect.poll(() => headings(plain)).toEqual([names[1], names[0], names[2]]);
@@ -192,4 +196,181 @@ test("without JavaScript the move buttons reorder the charts through the page", 
   await page.goto(`/survey/${id}/statistics#graphs`);
   await expect.poll(() => headings(page)).toEqual([names[1], names[2], names[0]]);
   await context.close();
+});
+
+test("the score charts of the demo wound survey say it has no scored questions, in German and English", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const wound = (await demoSurveys(page)).find((s) => s.Title === "Wundverlauf – Dokumentation")!;
+  const charts = await everyChart(page, wound.Id);
+  const card = (name: string) => page.getByRole("article", { name, exact: true });
+  try {
+    for (const [lang, counts, scores, none] of [
+      [
+        "Deutsch",
+        "Antworten im Zeitverlauf",
+        ["Einzelne Punktzahlen", "Punktzahlen im Zeitverlauf", "Punktzahlen je Vorabfrage", "Kategorie-Punktzahlen"],
+        "Diese Umfrage hat keine Fragen mit Punktwertung.",
+      ],
+      [
+        "English",
+        "Responses over time",
+        ["Individual survey scores", "Score results over time", "Scores per preliminary question", "Category scores"],
+        "This survey has no scored questions.",
+      ],
+    ] as const) {
+      await page.goto("/surveys");
+      await page.getByRole("button", { name: lang }).first().click();
+      await page.goto(`/survey/${wound.Id}/statistics#graphs`);
+      await expect(card(counts).getByRole("img")).toBeVisible();
+      for (const name of scores) {
+        await expect(card(name), name).toContainText(none);
+        await expect(card(name).getByRole("img"), name).toHaveCount(0);
+        // Nothing to choose for a chart that cannot be drawn.
+        await expect(card(name).getByRole("combobox"), name).toHaveCount(0);
+      }
+    }
+  } finally {
+    await page.goto("/surveys");
+    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await charts.remove();
+  }
+});
+
+test("deleting a chart asks first, with the focus on keeping it", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const id = await dashboardOfThree(page, "Diagramm-Löschen");
+  await page.goto(`/survey/${id}/statistics#graphs`);
+  await expect.poll(() => headings(page)).toEqual(names.slice(0, 3));
+  await expect(page.locator(".graphs")).toHaveAttribute("aria-busy", "false");
+  const remove = page.getByRole("button", { name: "Einzelne Punktzahlen löschen" });
+  const dialog = page.getByRole("dialog", { name: "Diagramm löschen?" });
+
+  // By keyboard: the confirmation opens with the focus on "Abbrechen", so Enter keeps the chart.
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("„Einzelne Punktzahlen“");
+  await expect(dialog.getByRole("button", { name: "Abbrechen" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  // Escape keeps it too.
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect.poll(() => headings(page)).toEqual(names.slice(0, 3));
+
+  // Confirmed: the chart goes, the focus moves to the chart that takes its place.
+  await expect(page.locator(".graphs")).toHaveAttribute("aria-busy", "false");
+  await remove.click();
+  await dialog.getByRole("button", { name: "Abbrechen" }).press("Tab");
+  await expect(dialog.getByRole("button", { name: "Löschen" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => headings(page)).toEqual([names[0], names[2]]);
+  await expect(page.getByRole("heading", { level: 3, name: names[2] })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "„Einzelne Punktzahlen“ wurde gelöscht." })).toHaveCount(1);
+  await page.reload();
+  await expect.poll(() => headings(page)).toEqual([names[0], names[2]]);
+});
+
+test("a benchmark started from the graphs tab stays on the graphs tab, and so does its reset", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const id = await dashboardOfThree(page, "Diagramm-Vergleich");
+  const clone = await api<{ Id: number }>(page, "POST", `/surveys/${id}/clone`);
+  await api(page, "POST", `/surveys/${clone.Id}/approve`);
+  await page.goto(`/survey/${id}/statistics#graphs`);
+  const graphsTab = page.getByRole("tab", { name: "Diagramme" });
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("link", { name: "Benchmark" }).click();
+  const bench = page.getByRole("dialog", { name: "Mit einer anderen Umfrage vergleichen" });
+  // Cancelling goes back to the graphs.
+  await bench.getByRole("link", { name: "Abbrechen" }).click();
+  await expect(bench).toBeHidden();
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("link", { name: "Benchmark" }).click();
+  await bench.getByRole("radio").first().check();
+  await bench.getByRole("button", { name: "Jetzt vergleichen" }).click();
+  await expect(page).toHaveURL(new RegExp(`benchmark=${clone.Id}#graphs$`));
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("region", { name: "Vergleich" }).first()).toBeVisible();
+  await page.getByRole("link", { name: /Benchmark: .*zurücksetzen/ }).click();
+  await expect(page.getByRole("region", { name: "Vergleich" })).toHaveCount(0);
+  await expect(page).toHaveURL(/#graphs$/);
+  await expect(graphsTab).toHaveAttribute("aria-selected", "true");
+});
+
+test("the demo wound survey's charts and figures say what they show, in German and English", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const wound = (await demoSurveys(page)).find((s) => s.Title === "Wundverlauf – Dokumentation")!;
+  const charts = await everyChart(page, wound.Id);
+  const card = (name: string) => page.getByRole("article", { name, exact: true });
+  try {
+    for (const lang of [
+      {
+        button: "Deutsch",
+        amount: "Anzahl je Vorabfrage",
+        about: "Vorabfrage: Art der Wunde",
+        completed: "Abgeschlossene Befragungen (Anzahl)",
+        range: "Zahlenbereich",
+        figures: "Zahlen anzeigen",
+        half: /^\d+,5$/,
+        answered: /^\d+ Antwort(en)?, \d+ nicht beantwortet$/,
+      },
+      {
+        button: "English",
+        amount: "Amount per preliminary question",
+        about: "Preliminary question: Art der Wunde",
+        completed: "Completed surveys (count)",
+        range: "Numerical range",
+        figures: "Show figures",
+        half: /^\d+\.5$/,
+        answered: /^\d+ answers?, \d+ not answered$/,
+      },
+    ]) {
+      await page.goto("/surveys");
+      await page.getByRole("button", { name: lang.button }).first().click();
+      await page.goto(`/survey/${wound.Id}/statistics#graphs`);
+      // The preliminary question's name under the title, on the axis and in the image's name.
+      const amount = card(lang.amount);
+      await expect(amount.getByText(lang.about, { exact: true })).toBeVisible();
+      const bars = amount.getByRole("img");
+      await expect(bars).toHaveAttribute(
+        "aria-label",
+        new RegExp(`${lang.about}.*${lang.completed.replace(/[()]/g, "\\$&")}`),
+      );
+      await expect(bars.locator("text", { hasText: lang.completed })).toHaveCount(1);
+      await expect(bars.locator("text", { hasText: /^Art der Wunde$/ })).toHaveCount(1);
+      // The range: a point per case, nothing joining them, its axes named after the questions with the unit.
+      const range = card(lang.range).getByRole("img");
+      await expect(range.locator("text", { hasText: "Wundfläche (cm²)" })).toHaveCount(1);
+      await expect(range.locator("text", { hasText: "Schmerz beim Verbandwechsel (0–10)" })).toHaveCount(1);
+      await expect(range.locator("path")).toHaveCount(0);
+      expect(await range.locator("circle").count()).toBeGreaterThan(10);
+      // Half square centimetres in the figures, written the language's way.
+      await card(lang.range).getByText(lang.figures).click();
+      const cells = await card(lang.range).getByRole("cell").allInnerTexts();
+      expect(
+        cells.some((c) => lang.half.test(c.trim())),
+        cells.slice(0, 12).join(" | "),
+      ).toBe(true);
+
+      // The results: each question's answers with those who were asked and gave none.
+      await page.goto(`/survey/${wound.Id}/statistics#results`);
+      const totals = await page.locator(".qstat__total").allInnerTexts();
+      expect(totals.length).toBeGreaterThan(0);
+      for (const total of totals) expect(total.trim()).toMatch(lang.answered);
+    }
+  } finally {
+    await page.goto("/surveys");
+    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await charts.remove();
+  }
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api } from "./api";
-import { wideSurvey } from "./statistics-support";
+import { DEMO_TITLES, demoSurveys, everyChart, wideSurvey } from "./statistics-support";
 import { signIn } from "./support";
 
 // The statistics screen at a phone's and a laptop's width, in German and English: nothing may be wider than
@@ -95,6 +95,44 @@ for (const lang of ["Deutsch", "English"] as const) {
     }
   });
 }
+
+test("every demo survey's statistics fit the screen at 390 and 1366 px, in German and English", async ({ page }) => {
+  test.setTimeout(420_000);
+  await signIn(page, "admin");
+  const demos = await demoSurveys(page);
+  expect(demos.map((s) => s.Title)).toEqual(DEMO_TITLES);
+  const charts = [];
+  for (const survey of demos) charts.push({ survey, ...(await everyChart(page, survey.Id)) });
+  const wound = demos.find((s) => s.Title === "Wundverlauf – Dokumentation")!;
+  const copy = demos.find((s) => s.Title === "Wundverlauf – Dokumentation (Station B)")!;
+  try {
+    for (const lang of ["Deutsch", "English"] as const) {
+      await language(page, lang);
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        const at = `${size.width} px, ${lang}`;
+        for (const { survey, count } of charts) {
+          await page.goto(`/survey/${survey.Id}/statistics?pie=1&cloud=1#results`);
+          await expect(page.locator(".results")).toBeVisible();
+          await expectNoSidewaysScroll(page, `${survey.Title}, results (${at})`);
+          await page.goto(`/survey/${survey.Id}/statistics#graphs`);
+          await expect(page.locator(".graph__head h3")).toHaveCount(count);
+          await expectNoSidewaysScroll(page, `${survey.Title}, graphs (${at})`);
+        }
+        await page.goto(`/survey/${wound.Id}/statistics?pie=1&benchmark=${copy.Id}#results`);
+        await expect(page.locator(".qstat").first()).toBeVisible();
+        await expectNoSidewaysScroll(page, `${wound.Title}, results benchmarked (${at})`);
+        await page.goto(`/survey/${wound.Id}/statistics?benchmark=${copy.Id}#graphs`);
+        await expect(page.locator(".graph__pair").first()).toBeVisible();
+        await expectNoSidewaysScroll(page, `${wound.Title}, graphs benchmarked (${at})`);
+      }
+    }
+  } finally {
+    await page.setViewportSize(sizes[1]);
+    await language(page, "Deutsch");
+    for (const { remove } of charts) await remove();
+  }
+});
 
 /**
  * Buttons and selects of the Graphs tab (and its modal) outside the reorder handles and the figures tables'

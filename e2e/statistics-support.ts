@@ -184,3 +184,80 @@ export async function wideSurvey(page: Page, title: string) {
   }
   return { id, note: note.Title };
 }
+
+/** The demo data's surveys (a new installation's, app/server/services/demo-surveys.server.ts), archived ones too. */
+export const DEMO_TITLES = [
+  "Herzinsuffizienz – Verlaufsbogen",
+  "Post-operative Pain Assessment",
+  "Patientenzufriedenheit Station 3A",
+  "Sturzrisiko-Screening",
+  "Medikationsabgleich (alt)",
+  "Wundverlauf – Dokumentation",
+  "Wundverlauf – Dokumentation (Station B)",
+];
+
+interface Listed {
+  Id: number;
+  Title: string;
+}
+
+/** The demo surveys, in the order of DEMO_TITLES (archived ones too). */
+export async function demoSurveys(page: Page): Promise<Listed[]> {
+  const listed = [
+    ...(await api<{ Data: Listed[] }>(page, "GET", "/surveys")).Data,
+    ...(await api<{ Data: Listed[] }>(page, "GET", "/surveys?Archived=true")).Data,
+  ];
+  return DEMO_TITLES.flatMap((title) => listed.filter((s) => s.Title === title).slice(0, 1));
+}
+
+type DemoDashboard = {
+  Id: number;
+  Charts: { Id: number; ChartType: string }[];
+  Choices: Record<"NumericalQuestions" | "DateTimeQuestions" | "PreliminaryQuestions", { Id: number }[]>;
+};
+
+/**
+ * Every chart type added to a survey's dashboard, the choosing ones chosen where the survey offers a choice;
+ * `remove` takes them off again (the demo surveys' dashboards start empty).
+ */
+export async function everyChart(page: Page, surveyId: number) {
+  const dashboard = await api<DemoDashboard>(page, "POST", `/statistics-dashboards/get-by-survey-id/${surveyId}`, {
+    Filters: {},
+  });
+  const added = await api<DemoDashboard>(page, "POST", `/statistics-dashboards/${dashboard.Id}/charts/add`, {
+    ChartAddRequests: [
+      "SurveyResponsesOverTime",
+      "IndividualSurveyScores",
+      "ScoreResultsOverTime",
+      "AmountPerPreQuestion",
+      "ScorePlotPerPreQuestion",
+      "CategoryWithActualAndMaxScores",
+      "NumericalRange",
+      "DateTimeRange",
+    ].map((ChartType) => ({ ChartType })),
+  });
+  const [number1, number2] = dashboard.Choices.NumericalQuestions;
+  const [date1, date2] = dashboard.Choices.DateTimeQuestions;
+  const attribute = dashboard.Choices.PreliminaryQuestions[0];
+  const fresh = added.Charts.filter((c) => !dashboard.Charts.some((d) => d.Id === c.Id));
+  for (const chart of fresh) {
+    const choice = chart.ChartType.endsWith("PreQuestion")
+      ? attribute && { AttributeId: attribute.Id }
+      : chart.ChartType === "NumericalRange"
+        ? number2 && { QuestionId1: number1.Id, QuestionId2: number2.Id }
+        : chart.ChartType === "DateTimeRange"
+          ? date2 && { QuestionId1: date1.Id, QuestionId2: date2.Id }
+          : undefined;
+    if (choice)
+      await api(page, "POST", `/statistics-dashboards/${dashboard.Id}/charts/update/${chart.Id}`, {
+        ...choice,
+        Filters: {},
+      });
+  }
+  return {
+    count: added.Charts.length,
+    remove: async () => {
+      for (const chart of fresh) await api(page, "DELETE", `/statistics-dashboards/${dashboard.Id}/charts/${chart.Id}`);
+    },
+  };
+}

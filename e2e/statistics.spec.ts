@@ -118,6 +118,53 @@ test("an analyst filters, toggles, benchmarks, exports and downloads attachments
   expect(Object.keys(archive).some((n) => n.endsWith("befund.txt"))).toBe(true);
 });
 
+test("the display switches are switches: Space and Enter toggle them, the address keeps them, no script needed", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const id = await surveyWithCases(page, `Schalter ${Date.now()}`, ["Ja", "Nein"]);
+  await page.goto(`/survey/${id}/statistics?raw=1`);
+  const pies = page.getByRole("switch", { name: "Kreisdiagramme" });
+  const percent = page.getByRole("switch", { name: "Punkte in Prozent" });
+  const pie = page.getByRole("img", { name: "Kreisdiagramm der Antworten auf Zufrieden?" });
+  await expect(pies).toHaveAttribute("aria-checked", "false");
+  await expect(percent).toHaveAttribute("aria-checked", "false");
+  // A real control, reached by Tab: a button, which Space and Enter press (a link would scroll on Space).
+  expect(await pies.evaluate((e) => e.tagName)).toBe("BUTTON");
+  await pies.focus();
+  await page.keyboard.press("Space");
+  await expect(pies).toHaveAttribute("aria-checked", "true");
+  await expect(pie).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/survey/${id}/statistics\\?raw=1&pie=1$`));
+  // Focus stays on the switch, so it can be pressed again.
+  await expect(pies).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(pies).toHaveAttribute("aria-checked", "false");
+  await expect(pie).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/survey/${id}/statistics\\?raw=1$`));
+  await percent.focus();
+  await page.keyboard.press("Space");
+  await expect(percent).toHaveAttribute("aria-checked", "true");
+  await expect(page).toHaveURL(new RegExp(`/survey/${id}/statistics\\??$`));
+
+  // The address is the state: a bookmark opens the same view, and without scripts the switches still work.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  await plain.goto(`/survey/${id}/statistics?raw=1&pie=1`);
+  await expect(plain.getByRole("switch", { name: "Kreisdiagramme" })).toHaveAttribute("aria-checked", "true");
+  await expect(plain.getByRole("img", { name: "Kreisdiagramm der Antworten auf Zufrieden?" })).toBeVisible();
+  await plain.getByRole("switch", { name: "Punkte in Prozent" }).click();
+  await expect(plain).toHaveURL(new RegExp(`/survey/${id}/statistics\\?pie=1$`));
+  await expect(plain.getByRole("switch", { name: "Punkte in Prozent" })).toHaveAttribute("aria-checked", "true");
+  await expect(plain.getByRole("switch", { name: "Kreisdiagramme" })).toHaveAttribute("aria-checked", "true");
+  await context.close();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the results tab is readable and its filters work as a form", async ({ page }) => {

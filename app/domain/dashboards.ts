@@ -55,6 +55,12 @@ export const rangeQuestionType = { NumericalRange: "Numerical", DateTimeRange: "
 export const isRangeChart = (t: ChartType): t is keyof typeof rangeQuestionType => t in rangeQuestionType;
 /** Charts that split the cases by a preliminary question's answers. */
 export const isPreQuestionChart = (t: ChartType) => t === "AmountPerPreQuestion" || t === "ScorePlotPerPreQuestion";
+/** Charts of the cases' scores: without a scored question in the survey they have nothing to show. */
+export const isScoreChart = (t: ChartType) =>
+  t === "IndividualSurveyScores" ||
+  t === "ScoreResultsOverTime" ||
+  t === "ScorePlotPerPreQuestion" ||
+  t === "CategoryWithActualAndMaxScores";
 
 /** Latest cases an IndividualSurveyScores chart lists at most. */
 export const INDIVIDUAL_SCORES_LIMIT = 200;
@@ -134,12 +140,18 @@ export const ChartSchema = z
   .meta({ id: "Chart" });
 export type Chart = z.infer<typeof ChartSchema>;
 
-const choice = z.object({ Id: id, Title: z.string() });
+/** A question an edit form offers; a numerical question with its unit (the range chart's axis says it). */
+const choice = z.object({ Id: id, Title: z.string(), Unit: z.string().nullable().optional() });
 export const DashboardSchema = z
   .object({
     Id: id,
     SurveyId: id,
     Charts: z.array(ChartSchema),
+    /**
+     * Whether the survey has a scored question (a test question with a correct option); without one the
+     * score charts say so instead of drawing every case at 0.
+     */
+    HasScoredQuestions: z.boolean(),
     /** What the charts' edit forms offer. */
     Choices: z.object({
       NumericalQuestions: z.array(choice),

@@ -92,6 +92,11 @@ export interface QuestionStatistics {
   ScoreMax: number | null;
   /** The cases that answered it. */
   TotalQuestionResponses: number;
+  /**
+   * The counted cases that were shown it and gave no answer: shown means its Dependence let it show and,
+   * for a sub-question, the case chose the answer it stands under.
+   */
+  NotAnswered: number;
   AnswerStatistics: AnswerStatistics[];
   WordCloud: WordCloudEntry[];
   /** The latest free-text answers (a short list; the rest through the free-text endpoint). */
@@ -128,6 +133,7 @@ export const QuestionStatisticsSchema: z.ZodType<QuestionStatistics> = z
     ScoreResult: z.number().nullable(),
     ScoreMax: z.number().nullable(),
     TotalQuestionResponses: z.number().int(),
+    NotAnswered: z.number().int(),
     get AnswerStatistics() {
       return z.array(AnswerStatisticsSchema);
     },

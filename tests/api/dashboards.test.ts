@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Chart, Dashboard } from "~/domain/dashboards";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { describeEachDialect } from "../support/databases";
+import { seedDemoCases } from "~/server/services/demo-cases.server";
 import { fixtureCases, replaceCases } from "./dashboards-fixture";
 import { json, preliminaryOption, questionId, useFillWorld, type FillWorld } from "./fill-support";
 
@@ -134,6 +135,27 @@ describeEachDialect("statistics dashboards", (kind) => {
     expect(chart(d, "DateTimeRange").RangeEntries).toEqual([
       { PatientId: "G1", Question1Value: "2024-01-15T08:00", Question2Value: "2024-01-20T09:30" },
     ]);
+  });
+
+  it("says a survey without scored questions has none, and reads no scores for it", async () => {
+    const w = world();
+    expect((await load(w)).HasScoredQuestions).toBe(true);
+    // The pain survey has no test question: every one of its cases would score 0.
+    await seedDemoCases(w.db, w.a.postop, 6);
+    const d = await json<Dashboard>(
+      await w.call("editor", "POST", `${base}/get-by-survey-id/${w.a.postop}`, { Filters: {} }),
+    );
+    expect(d.HasScoredQuestions).toBe(false);
+    const added = await json<Dashboard>(
+      await w.call("editor", "POST", `${base}/${d.Id}/charts/add`, {
+        ChartAddRequests: allTypes.map((ChartType) => ({ ChartType })),
+      }),
+    );
+    expect(added.HasScoredQuestions).toBe(false);
+    expect(chart(added, "SurveyResponsesOverTime").ResponseCountsByDates.reduce((n, d) => n + d.Count, 0)).toBe(6);
+    expect(chart(added, "IndividualSurveyScores").SurveyScoresByDates).toEqual([]);
+    expect(chart(added, "ScoreResultsOverTime").AverageScoresByDates).toEqual([]);
+    expect(chart(added, "CategoryWithActualAndMaxScores").CategoryScores).toEqual([]);
   });
 
   it("applies the filters to every chart", async () => {

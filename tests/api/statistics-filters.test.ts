@@ -34,9 +34,9 @@ describe.each(dialects)("statistics filters, free text, filter data and attachme
     read(await world().call("editor", "POST", `/statistics/${fixture().survey}`, filters));
   const ids = async (filters: Body) =>
     read(await world().call("editor", "POST", `/statistics/${fixture().survey}/patient-ids`, filters));
-  const answered = (s: Body, question: number) =>
-    s.CategoryStatistics.flatMap((c: Body) => c.QuestionStatistics).find((q: Body) => q.QuestionId === question)
-      .TotalQuestionResponses;
+  const question = (s: Body, id: number) =>
+    s.CategoryStatistics.flatMap((c: Body) => c.QuestionStatistics).find((q: Body) => q.QuestionId === id);
+  const answered = (s: Body, id: number) => question(s, id).TotalQuestionResponses;
 
   it("patient ids: the counted cases, without the Open one", async () => {
     expect(await ids({})).toEqual(["P1", "P2", "P3", "P4", "P5", "P6"]);
@@ -64,6 +64,11 @@ describe.each(dialects)("statistics filters, free text, filter data and attachme
     expect(feeling.QuestionId).toBe(f.q.feeling);
     expect(feeling.AnswerStatistics.map((a: Body) => a.TotalAnswerOptionResponses)).toEqual([1, 1, 0]);
     expect(feeling.AnswerStatistics.map((a: Body) => a.PercentageAnswerOptionResponses)).toEqual([50, 50, 0]);
+    // Not answered, of the named cases only: P1 and P3 wrote a note; P4 did not, and as a non-smoker was
+    // never asked whether they smoke daily.
+    expect([f.q.notes, f.q.daily].map((id) => question(s, id).NotAnswered)).toEqual([0, 0]);
+    const p4 = await stats({ PatientIds: ["P3", "P4"] });
+    expect([f.q.notes, f.q.daily, f.q.feeling].map((id) => question(p4, id).NotAnswered)).toEqual([1, 0, 0]);
   });
 
   it("StartDateTime and EndDateTime: started on or after, closed on or before that day", async () => {

@@ -146,6 +146,23 @@ describe.each(dialects)("statistics figures on %s", (kind) => {
     expect(answersOf(q)).toEqual({ ja: [2, 66.67], nein: [1, 33.33] });
   });
 
+  it("not answered: the counted cases that were asked a question and gave no answer", () => {
+    const f = fixture();
+    const notAnswered = (id: number) => questionIn(stats, id).NotAnswered;
+    // Six counted cases: P6 left the feeling open, P4 the complaints, P5 the weight, P4 and P6 the notes.
+    expect(notAnswered(f.q.feeling)).toBe(1);
+    expect(notAnswered(f.q.complaints)).toBe(1);
+    expect(notAnswered(f.q.weight)).toBe(1);
+    expect(notAnswered(f.q.measured)).toBe(2);
+    expect(notAnswered(f.q.notes)).toBe(2);
+    expect(notAnswered(f.q.pulse)).toBe(0);
+    expect(notAnswered(f.q.symptoms)).toBe(2);
+    // Asked only of those who chose "gut" (3 cases), all of whom answered.
+    expect(notAnswered(f.q.since)).toBe(0);
+    // Shown only to smokers (P1, P2, P5), all of whom answered: the others were never asked.
+    expect(notAnswered(f.q.daily)).toBe(0);
+  });
+
   it("scores: question average of the answering cases, percentage and flag; gray with too few cases", () => {
     const f = fixture();
     const pulse = questionIn(stats, f.q.pulse);

@@ -7,6 +7,8 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import {
   arrayMove,
@@ -26,6 +28,24 @@ export interface MoveTarget {
   id: number;
   newPosition: number;
 }
+
+/**
+ * Up and Down move a picked-up item one place at a time, whatever the items' heights: its centre goes to the
+ * centre of the next item in the list. dnd-kit's own getter lines up the items' edges, which past an item
+ * much shorter than the one moved (a chart that only says it has no data) leaves it where it was.
+ */
+const onePlace: KeyboardCoordinateGetter = (event, args) => {
+  const down = event.code === "ArrowDown";
+  if (!down && event.code !== "ArrowUp") return sortableKeyboardCoordinates(event, args);
+  event.preventDefault();
+  const { active, over, collisionRect, droppableRects } = args.context;
+  const items = (active?.data.current as { sortable?: { items: UniqueIdentifier[] } } | undefined)?.sortable?.items;
+  if (!active || !collisionRect || !items) return undefined;
+  const target = items[items.indexOf(over?.id ?? active.id) + (down ? 1 : -1)];
+  const rect = target === undefined ? undefined : droppableRects.get(target);
+  if (!rect) return undefined;
+  return { x: rect.left, y: rect.top + rect.height / 2 - collisionRect.height / 2 };
+};
 
 interface SortableListProps<T> {
   items: T[];
@@ -88,7 +108,7 @@ export function SortableList<T>({
   useEffect(() => setOrder(items.map(getId)), [items, getId]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: onePlace }),
   );
 
   const move = async (id: number, to: number) => {

@@ -1,7 +1,8 @@
-import { Form, useNavigate } from "@remix-run/react";
+import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
+import { useTabHash } from "~/components/ui/HashTabs";
 import { Modal } from "~/components/ui/Modal";
 import { SearchBox } from "~/components/ui/SearchBox";
 import { useHydrated } from "~/components/ui/useHydrated";
@@ -10,14 +11,17 @@ import { viewHref, writeView, type StatisticsView } from "~/domain/statistics-vi
 
 /**
  * Choose the survey to compare with (section 2): search, select one, "Benchmark now". Its open state and
- * search live in the URL, so it works without JavaScript; confirming needs a selected survey.
+ * search live in the URL, so it works without JavaScript; confirming needs a selected survey. Searching,
+ * cancelling and confirming come back to the tab it was opened on (the URL's hash).
  */
 export function BenchmarkModal({ view, q, entries }: { view: StatisticsView; q: string; entries: BenchmarkEntry[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<number | null>(null);
-  const closeHref = viewHref(view, {});
+  const hash = useTabHash();
+  const here = `${useLocation().pathname}${hash}`;
+  const closeHref = `${viewHref(view, {})}${hash}`;
   const kept = [...writeView({ ...view, benchmark: null }).entries()];
   return (
     <Modal
@@ -32,9 +36,10 @@ export function BenchmarkModal({ view, q, entries }: { view: StatisticsView; q: 
         placeholder={t("statistics.benchmark.search")}
         buttonLabel={t("surveys.searchButton")}
         name="mq"
+        action={here}
         keep={{ ...Object.fromEntries(kept), modal: "benchmark" }}
       />
-      <Form method="get" className="bench-pick" preventScrollReset>
+      <Form method="get" action={here} className="bench-pick" preventScrollReset>
         {kept.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}

@@ -33,6 +33,7 @@ function question(id: number, type: number, answers: [string, number, number][])
     ScoreResult: null,
     ScoreMax: null,
     TotalQuestionResponses: 4,
+    NotAnswered: 1,
     AnswerStatistics: answers.map(([text, count, percent], i) => ({
       AnswerOptionId: id * 10 + i,
       AnswerOptionText: text,
@@ -92,6 +93,16 @@ describe("results charts", () => {
     expect(markup).toContain("Mehrfachauswahl: Die Anteile können zusammen mehr als 100 % ergeben");
   });
 
+  it("says beside the answers how many cases were asked and gave none", () => {
+    const markup = html(<QuestionStats q={single} other={null} benchmarking={false} view={pie} several={new Set()} />);
+    expect(markup).toContain('<p class="qstat__total">4 Antworten, 1 nicht beantwortet</p>');
+    const other = { ...single, TotalQuestionResponses: 3, NotAnswered: 2 };
+    const text = html(<QuestionStats q={single} other={other} benchmarking view={pie} several={new Set()} />);
+    expect(text.replace(/<[^>]+>/g, "")).toContain(
+      "4 Antworten, 1 nicht beantwortet · Benchmark: 3 Antworten, 2 nicht beantwortet",
+    );
+  });
+
   it("draws neither while the pie charts are off", () => {
     const off = readView(new URLSearchParams());
     for (const q of [single, several]) {
@@ -126,12 +137,136 @@ describe("radar chart", () => {
   });
 
   it("says why it is a line with one or two categories, and not with three", () => {
-    expect(html(<ChartView chart={chart(1)} name="Kategorie-Punktzahlen" />)).toContain(
+    expect(html(<ChartView chart={chart(1)} name="Kategorie-Punktzahlen" scored />)).toContain(
       "Nur eine Kategorie hat Punktzahlen. Eine Fläche entsteht erst ab drei Kategorien",
     );
-    expect(html(<ChartView chart={chart(2)} name="Kategorie-Punktzahlen" />)).toContain(
+    expect(html(<ChartView chart={chart(2)} name="Kategorie-Punktzahlen" scored />)).toContain(
       "Nur 2 Kategorien haben Punktzahlen.",
     );
-    expect(html(<ChartView chart={chart(3)} name="Kategorie-Punktzahlen" />)).not.toContain("Fläche");
+    expect(html(<ChartView chart={chart(3)} name="Kategorie-Punktzahlen" scored />)).not.toContain("Fläche");
+  });
+});
+
+describe("score charts of a survey without scored questions", () => {
+  const base = (ChartType: Chart["ChartType"]): Chart => ({
+    Id: 1,
+    ChartType,
+    PlotType: "LineChart",
+    AttributeId: 5,
+    QuestionId1: null,
+    QuestionId2: null,
+    Sort: 0,
+    RangeEntries: [],
+    RangeEntriesTotal: 0,
+    ResponseCountsByDates: [{ Date: "2026-03-01", Count: 2 }],
+    SurveyScoresByDates: [{ PatientId: "P1", Date: "2026-03-01", Score: 0, MaxScore: 0 }],
+    AverageScoresByDates: [{ Date: "2026-03-01", AverageScore: 0, Count: 2 }],
+    ResponseCountsByPreQuestionOptions: [],
+    ScorePlotByPreQuestionOptions: [
+      { OptionId: 1, OptionText: "akut", Count: 2, Min: 0, Q1: 0, Median: 0, Q3: 0, Max: 0 },
+    ],
+    CategoryScores: [],
+  });
+
+  it("say so instead of drawing every case at 0", () => {
+    for (const type of [
+      "IndividualSurveyScores",
+      "ScoreResultsOverTime",
+      "ScorePlotPerPreQuestion",
+      "CategoryWithActualAndMaxScores",
+    ] as const) {
+      const markup = html(<ChartView chart={base(type)} name={type} scored={false} />);
+      expect(markup, type).toContain("Diese Umfrage hat keine Fragen mit Punktwertung.");
+      expect(markup, type).not.toContain("<svg");
+    }
+    // A chart of counts draws as before.
+    expect(html(<ChartView chart={base("SurveyResponsesOverTime")} name="Antworten" scored={false} />)).toContain(
+      'role="img"',
+    );
+  });
+});
+
+describe("charts say what they show", () => {
+  const empty: Chart = {
+    Id: 1,
+    ChartType: "AmountPerPreQuestion",
+    PlotType: "BarChart",
+    AttributeId: 5,
+    QuestionId1: null,
+    QuestionId2: null,
+    Sort: 0,
+    RangeEntries: [],
+    RangeEntriesTotal: 0,
+    ResponseCountsByDates: [],
+    SurveyScoresByDates: [],
+    AverageScoresByDates: [],
+    ResponseCountsByPreQuestionOptions: [],
+    ScorePlotByPreQuestionOptions: [],
+    CategoryScores: [],
+  };
+  const text = (markup: string) => markup.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+  it("names the preliminary question on its axis, in its label and over its figures", () => {
+    const chart: Chart = {
+      ...empty,
+      ResponseCountsByPreQuestionOptions: [
+        { OptionId: 1, OptionText: "akut", Count: 26 },
+        { OptionId: 2, OptionText: "chronisch", Count: 24 },
+      ],
+    };
+    const markup = html(
+      <ChartView chart={chart} name="Anzahl je Vorabfrage" scored names={{ preQuestion: "Art der Wunde" }} />,
+    );
+    expect(attr(markup, "svg", "aria-label")).toEqual([
+      "Anzahl je Vorabfrage, Vorabfrage: Art der Wunde: 2 Werte; waagerecht: Art der Wunde; senkrecht: Abgeschlossene Befragungen (Anzahl)",
+    ]);
+    expect(markup).toContain(">Abgeschlossene Befragungen (Anzahl)</text>");
+    expect(markup).toContain(">Art der Wunde</text>");
+    expect(text(markup)).toContain("Nach Art der Wunde sortieren");
+  });
+
+  it("writes averages with a decimal comma and days as DD.MM.YYYY in German", () => {
+    const chart: Chart = {
+      ...empty,
+      ChartType: "ScoreResultsOverTime",
+      PlotType: "LineChart",
+      AttributeId: null,
+      AverageScoresByDates: [
+        { Date: "2026-06-05", AverageScore: 1.5, Count: 2 },
+        { Date: "2026-06-23", AverageScore: 0.25, Count: 4 },
+      ],
+    };
+    const markup = html(<ChartView chart={chart} name="Punktzahlen im Zeitverlauf" scored />);
+    expect(markup).toContain(">05.06.2026</text>");
+    expect(markup).toContain(">Durchschnittliche Punktzahl (Punkte)</text>");
+    expect(text(markup)).toContain("05.06.2026 1,5 2");
+    expect(text(markup)).toContain("23.06.2026 0,25 4");
+    expect(markup).not.toMatch(/>\d+\.\d+</);
+  });
+
+  it("draws a range as points on axes named after its questions and their units", () => {
+    const chart: Chart = {
+      ...empty,
+      ChartType: "NumericalRange",
+      PlotType: "LineChart",
+      AttributeId: null,
+      QuestionId1: 7,
+      QuestionId2: 8,
+      RangeEntries: [
+        { PatientId: "W1", Question1Value: 12.5, Question2Value: 3 },
+        { PatientId: "W2", Question1Value: 4, Question2Value: 7 },
+      ],
+      RangeEntriesTotal: 2,
+    };
+    const names = {
+      question1: { Title: "Wundfläche", Unit: "cm²" },
+      question2: { Title: "Schmerz beim Verbandwechsel (0–10)", Unit: null },
+    };
+    const markup = html(<ChartView chart={chart} name="Zahlenbereich" scored names={names} />);
+    expect(markup).toContain(">Wundfläche (cm²)</text>");
+    expect(markup).toContain(">Schmerz beim Verbandwechsel (0–10)</text>");
+    expect(markup).not.toContain("<path");
+    expect((markup.match(/<circle/g) ?? []).length).toBe(2);
+    expect(text(markup)).toContain("W1 12,5 3");
   });
 });

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { AnswerStatistics, QuestionStatistics } from "~/domain/statistics";
+import { formatNumber } from "~/domain/number-format";
 import { questionTypeName } from "~/domain/question-types";
 import { storedToWireDateTime } from "~/domain/response-values";
 import { PieChart, ShareBars } from "./PieChart";
@@ -45,12 +46,15 @@ export function QuestionStats({ q, other, benchmarking, view, several, depth = 0
           />
         ) : null}
       </header>
+      {/* The cases that answered and those that were shown the question but left it open. */}
       <p className="qstat__total">
-        {t("statistics.answered", { count: q.TotalQuestionResponses })}
+        {t("statistics.answered", { count: q.TotalQuestionResponses })},{" "}
+        {t("statistics.notAnswered", { count: q.NotAnswered })}
         {benchmarking ? (
           <span className="qstat__bench">
             {" "}
-            · {t("statistics.benchmark.answered", { count: other?.TotalQuestionResponses ?? 0 })}
+            · {t("statistics.benchmark.answered", { count: other?.TotalQuestionResponses ?? 0 })},{" "}
+            {t("statistics.notAnswered", { count: other?.NotAnswered ?? 0 })}
           </span>
         ) : null}
       </p>
@@ -101,8 +105,7 @@ function ChoiceTable({
   depth,
 }: Required<Omit<QuestionStatsProps, "depth">> & { depth: number }) {
   const { t, i18n } = useTranslation();
-  const pct = (n: number) =>
-    `${n.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} %`;
+  const pct = (n: number) => `${formatNumber(n, i18n.language, 2, true)} %`;
   const paired = (a: AnswerStatistics) => other?.AnswerStatistics.find((o) => o.PairedId === a.AnswerOptionId) ?? null;
   const many = several.has(q.QuestionId);
   return (
@@ -213,8 +216,7 @@ function CountedValues({
   const { t, i18n } = useTranslation();
   const show = (v: number | string | null | undefined) => {
     if (v === null || v === undefined) return "–";
-    if (typeof v === "number")
-      return v.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) + (q.Unit ? ` ${q.Unit}` : "");
+    if (typeof v === "number") return formatNumber(v, i18n.language) + (q.Unit ? ` ${q.Unit}` : "");
     // Date-times are wall-clock times as entered: shown from the text, never shifted by a time zone.
     return storedToWireDateTime(v) || v.split("-").reverse().join(".");
   };

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { BenchmarkStatistics, CategoryStatistics, QuestionStatistics, Statistics } from "~/domain/statistics";
 import { QuestionStats } from "./QuestionStats";
 import { ScoreBadge } from "./ScoreBadge";
-import { downloadPath, viewHref, type StatisticsView } from "~/domain/statistics-view";
+import { downloadPath, viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
 /** The benchmark survey's top-level questions by the id of the question they pair with. */
 function pairedQuestions(benchmark: BenchmarkStatistics | null): Map<number, QuestionStatistics> {
@@ -14,19 +14,33 @@ function pairedQuestions(benchmark: BenchmarkStatistics | null): Map<number, Que
   return map;
 }
 
-function Toggle({ on, href, label }: { on: boolean; href: string; label: string }) {
+/**
+ * A display switch: a button with role="switch" that sends the view with its setting flipped as a GET form,
+ * so the address keeps the state (a bookmark opens the same view) and it works without JavaScript; Space and
+ * Enter press it as any button. With JavaScript the page's router makes the request and focus stays here.
+ */
+function Toggle({
+  on,
+  view,
+  change,
+  label,
+}: {
+  on: boolean;
+  view: StatisticsView;
+  change: Partial<StatisticsView>;
+  label: string;
+}) {
+  const next = [...writeView({ ...view, ...change }).entries()];
   return (
-    <Link
-      to={href}
-      role="switch"
-      aria-checked={on}
-      className={`toggle${on ? " toggle--on" : ""}`}
-      preventScrollReset
-      replace
-    >
-      <span className="toggle__track" aria-hidden="true" />
-      {label}
-    </Link>
+    <Form method="get" className="toggle-form" preventScrollReset replace>
+      {next.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" role="switch" aria-checked={on} className={`toggle${on ? " toggle--on" : ""}`}>
+        <span className="toggle__track" aria-hidden="true" />
+        {label}
+      </button>
+    </Form>
   );
 }
 
@@ -61,12 +75,13 @@ export function ResultsTab({
         </Form>
         <Toggle
           on={view.percent}
-          href={viewHref(view, { percent: !view.percent })}
+          view={view}
+          change={{ percent: !view.percent }}
           label={t("statistics.toggle.percent")}
         />
-        <Toggle on={view.pie} href={viewHref(view, { pie: !view.pie })} label={t("statistics.toggle.pie")} />
+        <Toggle on={view.pie} view={view} change={{ pie: !view.pie }} label={t("statistics.toggle.pie")} />
         {hasFreeText ? (
-          <Toggle on={view.cloud} href={viewHref(view, { cloud: !view.cloud })} label={t("statistics.toggle.cloud")} />
+          <Toggle on={view.cloud} view={view} change={{ cloud: !view.cloud }} label={t("statistics.toggle.cloud")} />
         ) : null}
       </div>
       {categories.length === 0 ? (

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/domain/number-format";
 import type { ScoreFlag } from "~/domain/statistics";
 
 const flagName: Record<ScoreFlag, string> = { 1: "red", 2: "yellow", 3: "green", 4: "gray" };
@@ -19,8 +20,7 @@ export function ScoreBadge({
 }) {
   const { t, i18n } = useTranslation();
   const f = flag ?? 4;
-  const number = (n: number, digits: number) =>
-    n.toLocaleString(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const number = (n: number, digits: number) => formatNumber(n, i18n.language, digits, true);
   const value =
     percentage === null || result === null
       ? t("statistics.score.none")

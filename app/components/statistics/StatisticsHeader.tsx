@@ -1,19 +1,21 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
+import { useTabHash } from "~/components/ui/HashTabs";
 import type { SurveyStatus } from "~/domain/survey-status";
 
 interface HeaderProps {
   survey: { Title: string; StartDate: string; EndDate: string; Status: SurveyStatus; TargetNumberOfResponses: number };
   completed: number;
   benchmarkTitle: string | null;
-  /** Opens the benchmark modal, or (while benchmarking) resets the benchmark. */
+  /** Opens the benchmark modal, or (while benchmarking) resets the benchmark; on the tab it is pressed on. */
   benchmarkHref: string;
 }
 
 /** Title, period, coloured status, the benchmark button and the completed count against the target. */
 export function StatisticsHeader({ survey, completed, benchmarkTitle, benchmarkHref }: HeaderProps) {
   const { t } = useTranslation();
+  const hash = useTabHash();
   const period = [survey.StartDate, survey.EndDate].filter(Boolean).join(" - ");
   return (
     <header className="stats-head">
@@ -27,7 +29,7 @@ export function StatisticsHeader({ survey, completed, benchmarkTitle, benchmarkH
           {t("statistics.completed", { count: completed, target: survey.TargetNumberOfResponses })}
         </span>
       </p>
-      <Link to={benchmarkHref} preventScrollReset className={`btn${benchmarkTitle ? " btn--primary" : ""}`}>
+      <Link to={`${benchmarkHref}${hash}`} preventScrollReset className={`btn${benchmarkTitle ? " btn--primary" : ""}`}>
         {benchmarkTitle
           ? t("statistics.benchmark.active", { title: benchmarkTitle })
           : t("statistics.benchmark.button")}

@@ -1,11 +1,22 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "./useHydrated";
 
 /** The tab named by the URL hash; the first tab when there is none or it names no tab. */
 export function tabOf<T extends string>(hash: string, tabs: readonly T[]): T {
   const name = hash.replace(/^#/, "");
   return (tabs as readonly string[]).includes(name) ? (name as T) : tabs[0];
+}
+
+/**
+ * The URL's hash (the chosen tab) once the page runs, for links and forms that should come back to the same
+ * tab. The server never sees a hash, so until the page is hydrated there is none (the same markup on both).
+ */
+export function useTabHash(): string {
+  const hydrated = useHydrated();
+  const { hash } = useLocation();
+  return hydrated ? hash : "";
 }
 
 /**

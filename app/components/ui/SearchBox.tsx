@@ -13,13 +13,15 @@ interface SearchBoxProps {
   keep?: Record<string, string>;
   /** The query parameter of the search text (default q). */
   name?: string;
+  /** Where the search goes (default: this page); a hash in it is kept. */
+  action?: string;
 }
 
 /**
  * A GET form: without JavaScript it searches on submit; with it, 600 ms after typing stops or at once
  * on the search icon.
  */
-export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name = "q" }: SearchBoxProps) {
+export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name = "q", action }: SearchBoxProps) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const id = useId();
@@ -36,7 +38,7 @@ export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Form method="get" role="search" className="search" onSubmit={() => clearTimeout(timer.current)}>
+    <Form method="get" action={action} role="search" className="search" onSubmit={() => clearTimeout(timer.current)}>
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isRangeChart, type Chart, type Dashboard } from "~/domain/dashboards";
+import { isRangeChart, isScoreChart, type Chart, type Dashboard } from "~/domain/dashboards";
 import { ChartEditor, type ChartChoice } from "./ChartEditor";
-import { ChartView } from "./ChartView";
-import { choicesFor, needsChoice } from "./chart-model";
+import { chartAbout, ChartView } from "./ChartView";
+import { choicesFor, namesOf, needsChoice } from "./chart-model";
 
 export const chartName = (t: (k: string) => string, chart: Chart) =>
   t(`statistics.graphs.types.${chart.ChartType}.name`);
@@ -16,6 +16,8 @@ export function ChartCard({
   chart,
   benchmark,
   choices,
+  scored,
+  benchmarkScored,
   handle,
   locked,
   onSave,
@@ -24,6 +26,9 @@ export function ChartCard({
   chart: Chart;
   benchmark: Chart | null;
   choices: Dashboard["Choices"];
+  /** Whether this survey and the benchmark survey have scored questions. */
+  scored: boolean;
+  benchmarkScored: boolean;
   handle: ReactNode;
   locked: boolean;
   onSave: (choice: ChartChoice) => Promise<boolean>;
@@ -32,16 +37,25 @@ export function ChartCard({
   const { t } = useTranslation();
   const name = chartName(t, chart);
   const options = choicesFor(chart, choices);
+  // The benchmark survey's chart is the same chart over its questions at the same places: the same names.
+  const names = namesOf(chart, choices);
+  const about = chartAbout(t, chart, names);
   const editable = isRangeChart(chart.ChartType) || chart.ChartType.endsWith("PreQuestion");
   // Section 5: a range chart needs at least two questions of its kind; otherwise there is nothing to draw.
-  const unavailable = isRangeChart(chart.ChartType) ? options.length < 2 : editable && options.length === 0;
+  // A score chart of a survey without scored questions has nothing to choose for either.
+  const unavailable =
+    (isRangeChart(chart.ChartType) ? options.length < 2 : editable && options.length === 0) ||
+    (!scored && isScoreChart(chart.ChartType));
   const [editing, setEditing] = useState(false);
   const open = editable && !unavailable && !locked && (editing || needsChoice(chart));
   return (
     <article className="graph" aria-label={name}>
       <header className="graph__head">
         {handle}
-        <h3>{name}</h3>
+        {/* Focused when the chart before it is deleted. */}
+        <h3 id={`chart-title-${chart.Id}`} tabIndex={-1}>
+          {name}
+        </h3>
         <div className="graph__actions">
           {editable ? (
             <button
@@ -65,6 +79,7 @@ export function ChartCard({
           </button>
         </div>
       </header>
+      {about ? <p className="graph__about">{about}</p> : null}
       {open ? (
         <ChartEditor
           key={`${chart.QuestionId1}-${chart.QuestionId2}-${chart.AttributeId}`}
@@ -77,12 +92,23 @@ export function ChartCard({
       <div className={benchmark ? "graph__pair" : undefined}>
         <section aria-label={benchmark ? t("statistics.graphs.main") : undefined}>
           {benchmark ? <h4>{t("statistics.graphs.main")}</h4> : null}
-          <ChartView chart={chart} name={name} unavailable={unavailable || needsChoice(chart)} />
+          <ChartView
+            chart={chart}
+            name={name}
+            scored={scored}
+            names={names}
+            unavailable={unavailable || needsChoice(chart)}
+          />
         </section>
         {benchmark ? (
           <section aria-label={t("statistics.graphs.benchmark")}>
             <h4>{t("statistics.graphs.benchmark")}</h4>
-            <ChartView chart={benchmark} name={`${name} (${t("statistics.graphs.benchmark")})`} />
+            <ChartView
+              chart={benchmark}
+              name={`${name} (${t("statistics.graphs.benchmark")})`}
+              scored={benchmarkScored}
+              names={names}
+            />
           </section>
         ) : null}
       </div>

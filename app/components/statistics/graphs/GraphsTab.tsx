@@ -1,19 +1,21 @@
 import { callApi } from "~/api-client";
 import { useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SortableList } from "~/components/editor/SortableList";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
-import type { ChartType, Dashboard } from "~/domain/dashboards";
+import type { Chart, ChartType, Dashboard } from "~/domain/dashboards";
 import type { StatisticsFilters } from "~/domain/statistics";
 import { AddChartModal } from "./AddChartModal";
 import { ChartCard, chartName } from "./ChartCard";
 import type { ChartChoice } from "./ChartEditor";
+import { DeleteChartDialog } from "./DeleteChartDialog";
 
 /**
  * The Graphs tab: the survey's dashboard of charts. Add is off while benchmarking or loading; reorder, edit
  * and delete are off while benchmarking (section 2). Changes go to the API and the page reloads its data.
+ * Deleting asks first; once done, the focus goes to the chart that takes the deleted one's place.
  */
 export function GraphsTab({
   dashboard,
@@ -30,6 +32,10 @@ export function GraphsTab({
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<Chart | null>(null);
+  /** Where the focus goes once a chart is deleted: the title of the chart in its place, or Add. */
+  const [focusTo, setFocusTo] = useState<number | "add" | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const locked = benchmark !== null;
   const loading = !hydrated || busy || revalidator.state !== "idle";
   const base = `/statistics-dashboards/${dashboard.Id}/charts`;
@@ -51,11 +57,33 @@ export function GraphsTab({
   };
   const save = (chartId: number, choice: ChartChoice) =>
     run("POST", `${base}/update/${chartId}`, { ...choice, Filters: filters });
+  const remove = async (chart: Chart) => {
+    setDeleting(null);
+    const at = dashboard.Charts.findIndex((c) => c.Id === chart.Id);
+    const next = dashboard.Charts[at + 1] ?? dashboard.Charts[at - 1];
+    if (!(await run("DELETE", `${base}/${chart.Id}`))) return;
+    toast("success", t("statistics.graphs.deleted", { name: chartName(t, chart) }));
+    setFocusTo(next ? next.Id : "add");
+  };
+  useEffect(() => {
+    if (focusTo === null) return;
+    // Add is off while the page reloads its data: focused once it is back.
+    if (focusTo === "add" && loading) return;
+    const target = focusTo === "add" ? addButton.current : document.getElementById(`chart-title-${focusTo}`);
+    target?.focus();
+    setFocusTo(null);
+  }, [focusTo, loading]);
 
   return (
     <div className="graphs" aria-busy={loading}>
       <div className="graphs__toolbar">
-        <button type="button" className="btn btn--primary" disabled={locked || loading} onClick={() => setAdding(true)}>
+        <button
+          ref={addButton}
+          type="button"
+          className="btn btn--primary"
+          disabled={locked || loading}
+          onClick={() => setAdding(true)}
+        >
           {t("statistics.graphs.add")}
         </button>
       </div>
@@ -78,14 +106,23 @@ export function GraphsTab({
             chart={chart}
             benchmark={benchmark?.Charts.find((c) => c.Id === chart.Id) ?? null}
             choices={dashboard.Choices}
+            scored={dashboard.HasScoredQuestions}
+            benchmarkScored={benchmark?.HasScoredQuestions ?? false}
             handle={handle}
             locked={locked}
             onSave={(choice) => save(chart.Id, choice)}
-            onDelete={() => void run("DELETE", `${base}/${chart.Id}`)}
+            onDelete={() => setDeleting(chart)}
           />
         )}
       />
       {adding ? <AddChartModal onClose={() => setAdding(false)} onAdd={(types) => void add(types)} /> : null}
+      {deleting ? (
+        <DeleteChartDialog
+          name={chartName(t, deleting)}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove(deleting)}
+        />
+      ) : null}
     </div>
   );
 }

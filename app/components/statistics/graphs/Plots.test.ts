@@ -1,7 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { BarChart, BoxPlot, LineChart, RadarChart } from "./Plots";
+import { BarChart, BoxPlot, LineChart, RadarChart, ScatterPlot } from "./Plots";
 
 function svg<P extends object>(component: (props: P) => ReactElement, props: P) {
   return new Markup(renderToStaticMarkup(createElement(component, props)));
@@ -21,7 +21,7 @@ class Markup {
 }
 
 const points = (n: number) => Array.from({ length: n }, (_, i) => ({ label: `Tag ${i + 1}`, value: i + 1 }));
-// The drawing area: 240 high with 12 above and 56 below, so values run from y = 172 (zero) up to y = 0.
+// The drawing area: 276 high with 30 above and 74 below, so values run from y = 172 (zero) up to y = 0.
 const BOTTOM = 172;
 
 describe("line chart", () => {
@@ -108,5 +108,73 @@ describe("box plot and radar", () => {
     expect(length(shares[2])).toBeCloseTo(0);
     // A score above its maximum stays on the outline.
     expect(length(shares[3]) / length(outline[3])).toBeCloseTo(1);
+  });
+});
+
+describe("axes", () => {
+  it("write their titles, with units, beside and under the drawing", () => {
+    const d = svg(BarChart, {
+      points: [{ label: "akut", value: 3 }],
+      label: "x",
+      axes: { x: "Art der Wunde", y: "Abgeschlossene Befragungen (Anzahl)" },
+    });
+    expect(d.texts()).toEqual(expect.arrayContaining(["Art der Wunde", "Abgeschlossene Befragungen (Anzahl)"]));
+  });
+  it("write decimals with a comma in German and a point in English", () => {
+    const halves = { points: [{ label: "a", value: 1.5 }], label: "x" };
+    expect(svg(BarChart, { ...halves, locale: "de-DE" }).texts()).toContain("0,5");
+    expect(svg(BarChart, { ...halves, locale: "en-US" }).texts()).toContain("0.5");
+    expect(
+      svg(BoxPlot, {
+        boxes: [{ label: "a", min: 0, q1: 0.5, median: 1, q3: 1, max: 1.5 }],
+        label: "x",
+        locale: "de-DE",
+      }).texts(),
+    ).toContain("0,5");
+  });
+});
+
+describe("scatter plot", () => {
+  const cases = [
+    { x: 0.5, y: 2 },
+    { x: 10, y: 8 },
+    { x: 40, y: 0 },
+  ];
+  it("draws a point per case and nothing joining them", () => {
+    const d = svg(ScatterPlot, { points: cases, dates: false, label: "Zahlenbereich: 3 Werte" });
+    expect(d.all("svg")[0]).toMatchObject({ role: "img", "aria-label": "Zahlenbereich: 3 Werte" });
+    expect(d.all("circle")).toHaveLength(3);
+    expect(d.all("path")).toHaveLength(0);
+    expect(d.all("polyline")).toHaveLength(0);
+  });
+  it("places the points by their values on both axes", () => {
+    const d = svg(ScatterPlot, { points: cases, dates: false, label: "x" });
+    const c = d.all("circle").map((p) => ({ x: Number(p.cx), y: Number(p.cy) }));
+    // Horizontally in proportion to the first values (9.5 and 30 apart), upwards with the second.
+    expect((c[1].x - c[0].x) / (c[2].x - c[1].x)).toBeCloseTo(9.5 / 30);
+    expect(c[1].y).toBeLessThan(c[0].y);
+    expect(c[0].y).toBeLessThan(c[2].y);
+  });
+  it("writes the ticks of date-times as dates, and numbers in the interface's language", () => {
+    const day = (d: number) => Date.UTC(2026, 2, d, 9, 30);
+    const dates = svg(ScatterPlot, {
+      points: [
+        { x: day(1), y: day(2) },
+        { x: day(20), y: day(28) },
+      ],
+      dates: true,
+      label: "x",
+    });
+    expect(dates.texts().some((t) => /^\d{2}\.\d{2}\.2026$/.test(t))).toBe(true);
+    const numbers = svg(ScatterPlot, {
+      points: [
+        { x: 0.5, y: 1 },
+        { x: 2, y: 2.5 },
+      ],
+      dates: false,
+      label: "x",
+      locale: "de-DE",
+    });
+    expect(numbers.texts()).toEqual(expect.arrayContaining(["0,5", "1,5"]));
   });
 });

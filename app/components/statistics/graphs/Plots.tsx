@@ -3,93 +3,61 @@ import { scaleBand, scaleLinear, scalePoint } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { chartLabel } from "~/domain/dashboards";
 import { chartPalette } from "../PieChart";
+import { H, innerH, innerW, Label, numberIn, PlotFrame, ValueAxis, W, type PlotProps } from "./plot-frame";
 
-const W = 560;
-const H = 240;
-const M = { top: 12, right: 16, bottom: 56, left: 48 };
-const innerW = W - M.left - M.right;
-const innerH = H - M.top - M.bottom;
+export { ScatterPlot } from "./ScatterPlot";
 
 interface Point {
   label: string;
   value: number;
 }
 
-const fmt = (n: number) => String(Math.round(n * 100) / 100);
-
-function ValueAxis({ max }: { max: number }) {
-  const y = scaleLinear({ domain: [0, max || 1], range: [innerH, 0] });
-  return (
-    <g aria-hidden="true">
-      {y.ticks(4).map((v) => (
-        <g key={v} transform={`translate(0,${y(v)})`}>
-          <line x2={innerW} stroke="#e3e7ec" />
-          <text x={-6} dy="0.32em" textAnchor="end" fontSize={11} fill="#444">
-            {fmt(v)}
-          </text>
-        </g>
-      ))}
-    </g>
-  );
-}
-
-function Label({ x, text }: { x: number; text: string }) {
-  return (
-    <text transform={`translate(${x},${innerH + 14}) rotate(30)`} fontSize={11} fill="#333" aria-hidden="true">
-      {chartLabel(text)}
-    </text>
-  );
+/** A value axis from 0 (or below, for negative values) up to a nice step above the largest value. */
+function valueScale(values: number[]) {
+  return scaleLinear({
+    domain: [Math.min(0, ...values), Math.max(1, ...values)],
+    range: [innerH, 0],
+    nice: true,
+  });
 }
 
 /** Points joined by a line; with more than 10 categories every 5th label is written (section 9). */
-export function LineChart({ points, label }: { points: Point[]; label: string }) {
-  const max = Math.max(...points.map((p) => p.value));
-  const min = Math.min(0, ...points.map((p) => p.value));
+export function LineChart({ points, label, axes, locale }: PlotProps & { points: Point[] }) {
   const x = scalePoint({ domain: points.map((_, i) => i), range: [0, innerW], padding: 0.5 });
-  const y = scaleLinear({ domain: [min, max || 1], range: [innerH, 0], nice: true });
+  const y = valueScale(points.map((p) => p.value));
   const every = points.length > 10 ? 5 : 1;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph__svg">
-      <Group top={M.top} left={M.left}>
-        <ValueAxis max={y.domain()[1]} />
-        <LinePath
-          data={points}
-          x={(_, i) => x(i) ?? 0}
-          y={(p) => y(p.value)}
-          stroke={chartPalette[0]}
-          strokeWidth={2}
-        />
-        {points.map((p, i) => (
-          <circle key={i} cx={x(i)} cy={y(p.value)} r={3} fill={chartPalette[0]} />
-        ))}
-        {points.map((p, i) => (i % every === 0 ? <Label key={i} x={x(i) ?? 0} text={p.label} /> : null))}
-      </Group>
-    </svg>
+    <PlotFrame label={label} axes={axes}>
+      <ValueAxis ticks={y.ticks(4)} at={y} format={numberIn(locale)} />
+      <LinePath data={points} x={(_, i) => x(i) ?? 0} y={(p) => y(p.value)} stroke={chartPalette[0]} strokeWidth={2} />
+      {points.map((p, i) => (
+        <circle key={i} cx={x(i)} cy={y(p.value)} r={3} fill={chartPalette[0]} />
+      ))}
+      {points.map((p, i) => (i % every === 0 ? <Label key={i} x={x(i) ?? 0} text={p.label} /> : null))}
+    </PlotFrame>
   );
 }
 
-export function BarChart({ points, label }: { points: Point[]; label: string }) {
+export function BarChart({ points, label, axes, locale }: PlotProps & { points: Point[] }) {
   const x = scaleBand({ domain: points.map((_, i) => i), range: [0, innerW], padding: 0.25 });
-  const y = scaleLinear({ domain: [0, Math.max(1, ...points.map((p) => p.value))], range: [innerH, 0], nice: true });
+  const y = valueScale(points.map((p) => p.value));
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph__svg">
-      <Group top={M.top} left={M.left}>
-        <ValueAxis max={y.domain()[1]} />
-        {points.map((p, i) => (
-          <Bar
-            key={i}
-            x={x(i)}
-            y={y(p.value)}
-            width={x.bandwidth()}
-            height={innerH - y(p.value)}
-            fill={chartPalette[i % chartPalette.length]}
-          />
-        ))}
-        {points.map((p, i) => (
-          <Label key={i} x={(x(i) ?? 0) + x.bandwidth() / 3} text={p.label} />
-        ))}
-      </Group>
-    </svg>
+    <PlotFrame label={label} axes={axes}>
+      <ValueAxis ticks={y.ticks(4)} at={y} format={numberIn(locale)} />
+      {points.map((p, i) => (
+        <Bar
+          key={i}
+          x={x(i)}
+          y={y(Math.max(0, p.value))}
+          width={x.bandwidth()}
+          height={Math.abs(y(p.value) - y(0))}
+          fill={chartPalette[i % chartPalette.length]}
+        />
+      ))}
+      {points.map((p, i) => (
+        <Label key={i} x={(x(i) ?? 0) + x.bandwidth() / 3} text={p.label} />
+      ))}
+    </PlotFrame>
   );
 }
 
@@ -103,32 +71,30 @@ interface Box {
 }
 
 /** Min, quartiles and max of each answer's scores. */
-export function BoxPlot({ boxes, label }: { boxes: Box[]; label: string }) {
+export function BoxPlot({ boxes, label, axes, locale }: PlotProps & { boxes: Box[] }) {
   const x = scaleBand({ domain: boxes.map((_, i) => i), range: [0, innerW], padding: 0.4 });
-  const y = scaleLinear({ domain: [0, Math.max(1, ...boxes.map((b) => b.max))], range: [innerH, 0], nice: true });
+  const y = valueScale(boxes.flatMap((b) => [b.min, b.max]));
   const w = x.bandwidth();
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} className="graph__svg">
-      <Group top={M.top} left={M.left}>
-        <ValueAxis max={y.domain()[1]} />
-        {boxes.map((b, i) => {
-          const left = x(i) ?? 0;
-          const c = left + w / 2;
-          return (
-            <g key={i} stroke={chartPalette[0]} strokeWidth={1.5}>
-              <line x1={c} x2={c} y1={y(b.min)} y2={y(b.max)} />
-              <line x1={left + w / 4} x2={left + (3 * w) / 4} y1={y(b.min)} y2={y(b.min)} />
-              <line x1={left + w / 4} x2={left + (3 * w) / 4} y1={y(b.max)} y2={y(b.max)} />
-              <rect x={left} width={w} y={y(b.q3)} height={Math.max(1, y(b.q1) - y(b.q3))} fill="#dce8f5" />
-              <line x1={left} x2={left + w} y1={y(b.median)} y2={y(b.median)} strokeWidth={3} />
-            </g>
-          );
-        })}
-        {boxes.map((b, i) => (
-          <Label key={i} x={(x(i) ?? 0) + w / 3} text={b.label} />
-        ))}
-      </Group>
-    </svg>
+    <PlotFrame label={label} axes={axes}>
+      <ValueAxis ticks={y.ticks(4)} at={y} format={numberIn(locale)} />
+      {boxes.map((b, i) => {
+        const left = x(i) ?? 0;
+        const c = left + w / 2;
+        return (
+          <g key={i} stroke={chartPalette[0]} strokeWidth={1.5}>
+            <line x1={c} x2={c} y1={y(b.min)} y2={y(b.max)} />
+            <line x1={left + w / 4} x2={left + (3 * w) / 4} y1={y(b.min)} y2={y(b.min)} />
+            <line x1={left + w / 4} x2={left + (3 * w) / 4} y1={y(b.max)} y2={y(b.max)} />
+            <rect x={left} width={w} y={y(b.q3)} height={Math.max(1, y(b.q1) - y(b.q3))} fill="#dce8f5" />
+            <line x1={left} x2={left + w} y1={y(b.median)} y2={y(b.median)} strokeWidth={3} />
+          </g>
+        );
+      })}
+      {boxes.map((b, i) => (
+        <Label key={i} x={(x(i) ?? 0) + w / 3} text={b.label} />
+      ))}
+    </PlotFrame>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Chart, ChartType, Dashboard } from "~/domain/dashboards";
-import { chartModel, choicesFor, needsChoice } from "./chart-model";
+import { axesOf, chartModel, choicesFor, figureText, namesOf, needsChoice } from "./chart-model";
 
 const chart = (ChartType: ChartType, data: Partial<Chart> = {}): Chart => ({
   Id: 1,
@@ -127,24 +127,25 @@ describe("chartModel", () => {
     ).toMatchObject({ kind: "bar", points: [{ label: "weiblich", value: 7 }] });
   });
 
-  it("sorts numerical range entries by the first question and keeps the figures in their order", () => {
+  it("draws a numerical range as one point per case at its two values, the figures in their order", () => {
     const model = chartModel(
       chart("NumericalRange", {
         RangeEntries: [
           { PatientId: "B", Question1Value: 80, Question2Value: 180 },
-          { PatientId: "A", Question1Value: 60, Question2Value: 160 },
+          { PatientId: "A", Question1Value: 60.5, Question2Value: 160 },
         ],
       }),
     );
-    if (model.kind !== "line") throw new Error(model.kind);
+    if (model.kind !== "scatter") throw new Error(model.kind);
+    expect(model.dates).toBe(false);
     expect(model.points).toEqual([
-      { label: "60", value: 160 },
-      { label: "80", value: 180 },
+      { x: 80, y: 180 },
+      { x: 60.5, y: 160 },
     ]);
     expect(model.table.rows.map((r) => r[0])).toEqual(["B", "A"]);
   });
 
-  it("plots date ranges in days and sorts them by the first date", () => {
+  it("draws a date range's points at their wall-clock times", () => {
     const model = chartModel(
       chart("DateTimeRange", {
         RangeEntries: [
@@ -153,11 +154,47 @@ describe("chartModel", () => {
         ],
       }),
     );
-    if (model.kind !== "line") throw new Error(model.kind);
-    expect(model.points.map((p) => p.label)).toEqual(["2024-01-01T00:00", "2024-01-03T00:00"]);
-    const day0 = Date.UTC(2024, 0, 2) / 86_400_000;
-    expect(model.points[0].value).toBe(day0);
-    expect(model.points[1].value).toBe(day0 + 2.5);
+    if (model.kind !== "scatter") throw new Error(model.kind);
+    expect(model.dates).toBe(true);
+    expect(model.points).toEqual([
+      { x: Date.UTC(2024, 0, 3), y: Date.UTC(2024, 0, 4, 12) },
+      { x: Date.UTC(2024, 0, 1), y: Date.UTC(2024, 0, 2) },
+    ]);
+  });
+});
+
+describe("axes and figures", () => {
+  it("gives every chart but the radar two axes, the choosing ones their question's", () => {
+    expect(axesOf("SurveyResponsesOverTime")).toEqual({ x: "quarter", y: "completed" });
+    expect(axesOf("AmountPerPreQuestion")).toEqual({ x: "preQuestion", y: "completed" });
+    expect(axesOf("ScorePlotPerPreQuestion")).toEqual({ x: "preQuestion", y: "score" });
+    expect(axesOf("NumericalRange")).toEqual({ x: "question1", y: "question2" });
+    expect(axesOf("CategoryWithActualAndMaxScores")).toBeNull();
+  });
+
+  it("names the chosen preliminary question and questions, with their units", () => {
+    const choices: Dashboard["Choices"] = {
+      NumericalQuestions: [
+        { Id: 1, Title: "Wundfläche", Unit: "cm²" },
+        { Id: 2, Title: "Schmerz", Unit: null },
+      ],
+      DateTimeQuestions: [],
+      PreliminaryQuestions: [{ Id: 3, Title: "Art der Wunde" }],
+    };
+    expect(namesOf(chart("AmountPerPreQuestion", { AttributeId: 3 }), choices).preQuestion).toBe("Art der Wunde");
+    expect(namesOf(chart("NumericalRange", { QuestionId1: 1, QuestionId2: 2 }), choices)).toMatchObject({
+      question1: { Title: "Wundfläche", Unit: "cm²" },
+      question2: { Title: "Schmerz", Unit: null },
+    });
+  });
+
+  it("writes figures as the interface does: decimal comma in German, days as DD.MM.YYYY", () => {
+    expect(figureText(2.5, "de-DE")).toBe("2,5");
+    expect(figureText(2.5, "en-US")).toBe("2.5");
+    expect(figureText("2024-01-05", "en-US")).toBe("05.01.2024");
+    expect(figureText("2024-01-05T08:30", "de-DE")).toBe("05.01.2024 08:30");
+    expect(figureText("2024-Q1", "de-DE")).toBe("2024-Q1");
+    expect(figureText(null, "de-DE")).toBe("–");
   });
 });
 

@@ -1,4 +1,7 @@
-import { quarterOf, type Chart, type Dashboard } from "~/domain/dashboards";
+import { isoToWireDate } from "~/domain/dates";
+import { quarterOf, type Chart, type ChartType, type Dashboard } from "~/domain/dashboards";
+import { formatNumber } from "~/domain/number-format";
+import { storedToWireDateTime } from "~/domain/response-values";
 
 /** One chart's drawing and its figures table, free of React (the text alternative shows every figure). */
 export type ChartModel =
@@ -9,12 +12,75 @@ export type ChartModel =
       boxes: { label: string; min: number; q1: number; median: number; q3: number; max: number }[];
       table: Table;
     }
-  | { kind: "radar"; axes: { label: string; actual: number; max: number }[]; table: Table };
+  | { kind: "radar"; axes: { label: string; actual: number; max: number }[]; table: Table }
+  /** One point per case; date-times as milliseconds of their wall-clock time (as if UTC). */
+  | { kind: "scatter"; dates: boolean; points: { x: number; y: number }[]; table: Table };
 
 export interface Table {
   /** Locale keys under statistics.graphs. */
   headers: string[];
   rows: (string | number | null)[][];
+}
+
+/** What an axis shows: a locale key under statistics.graphs.axis, or the chart's chosen question(s). */
+export type AxisKey =
+  | "quarter"
+  | "completed"
+  | "score"
+  | "averageScore"
+  | "closedOn"
+  | "surveys"
+  | "preQuestion"
+  | "question1"
+  | "question2";
+
+/** The horizontal and vertical axis of each chart type (a radar has none). */
+export function axesOf(type: ChartType): { x: AxisKey; y: AxisKey } | null {
+  switch (type) {
+    case "SurveyResponsesOverTime":
+      return { x: "quarter", y: "completed" };
+    case "IndividualSurveyScores":
+      return { x: "surveys", y: "score" };
+    case "ScoreResultsOverTime":
+      return { x: "closedOn", y: "averageScore" };
+    case "AmountPerPreQuestion":
+      return { x: "preQuestion", y: "completed" };
+    case "ScorePlotPerPreQuestion":
+      return { x: "preQuestion", y: "score" };
+    case "CategoryWithActualAndMaxScores":
+      return null;
+    case "NumericalRange":
+    case "DateTimeRange":
+      return { x: "question1", y: "question2" };
+  }
+}
+
+/** The names of what a chart was set to: its preliminary question, or its two questions (with their units). */
+export interface ChartNames {
+  preQuestion?: string;
+  question1?: { Title: string; Unit?: string | null };
+  question2?: { Title: string; Unit?: string | null };
+}
+
+export function namesOf(chart: Chart, choices: Dashboard["Choices"]): ChartNames {
+  const questions = choicesFor(chart, choices);
+  const find = (id: number | null) => (id === null ? undefined : questions.find((q) => q.Id === id));
+  return {
+    preQuestion: find(chart.AttributeId)?.Title,
+    question1: find(chart.QuestionId1),
+    question2: find(chart.QuestionId2),
+  };
+}
+
+/**
+ * A figure as the page writes it: numbers in the interface's language (a decimal comma in German), days and
+ * date-times as DD.MM.YYYY (HH:mm), anything else as it is.
+ */
+export function figureText(value: string | number | null, locale: string): string {
+  if (value === null) return "–";
+  if (typeof value === "number") return formatNumber(value, locale);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isoToWireDate(value);
+  return storedToWireDateTime(value) || value;
 }
 
 /** Whether a chart still waits for its questions (it opens in edit mode then). */
@@ -43,7 +109,8 @@ function quarters(chart: Chart) {
   return [1, 2, 3, 4].map((q) => ({ label: `${year}-Q${q}`, value: counts.get(`${year}-Q${q}`) ?? 0 }));
 }
 
-const dateValue = (v: string | number) => (typeof v === "number" ? v : Date.parse(`${v}:00Z`) / 86_400_000);
+/** A range chart's value as a number: a date-time as the milliseconds of its wall-clock time (as if UTC). */
+const rangeValue = (v: string | number) => (typeof v === "number" ? v : Date.parse(`${v}:00Z`));
 
 export function chartModel(chart: Chart): ChartModel {
   switch (chart.ChartType) {
@@ -124,10 +191,10 @@ export function chartModel(chart: Chart): ChartModel {
     case "DateTimeRange": {
       const list = chart.RangeEntries;
       if (list.length === 0) return { kind: "none" };
-      const sorted = [...list].sort((a, b) => dateValue(a.Question1Value) - dateValue(b.Question1Value));
       return {
-        kind: "line",
-        points: sorted.map((e) => ({ label: String(e.Question1Value), value: dateValue(e.Question2Value) })),
+        kind: "scatter",
+        dates: chart.ChartType === "DateTimeRange",
+        points: list.map((e) => ({ x: rangeValue(e.Question1Value), y: rangeValue(e.Question2Value) })),
         table: {
           headers: ["patientId", "question1", "question2"],
           rows: list.map((e) => [e.PatientId, e.Question1Value, e.Question2Value]),

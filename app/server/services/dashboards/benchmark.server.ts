@@ -5,6 +5,7 @@ import type { DB } from "~/server/db/types.server";
 import { surveyStructure, type SurveyStructure } from "../fill/structure.server";
 import { filtersFor } from "../statistics/benchmark.server";
 import { requireAnalyst } from "../statistics/cases.server";
+import { isScoredQuestion } from "../statistics/figures.server";
 import { benchmarkableSurveys } from "../survey-lifecycle.server";
 import type { SurveyCaller } from "../surveys.server";
 import { chartData, type ChartRow } from "./chart-data.server";
@@ -59,12 +60,8 @@ export async function benchmarkDashboard(
   const fromQ = [...main.questions.values()];
   const toQ = [...other.questions.values()];
   const sameType = (a: { Type: string }, b: { Type: string }) => a.Type === b.Type;
-  const scope = chartScope(
-    db,
-    otherSurveyId,
-    filtersFor(other.survey, main.survey, filters),
-    toQ.filter((q) => q.IsTestQuestion),
-  );
+  const scored = toQ.filter(isScoredQuestion);
+  const scope = chartScope(db, otherSurveyId, filtersFor(other.survey, main.survey, filters), scored);
   const charts = await Promise.all(
     rows.map((row) =>
       chartData(scope, other.survey, {
@@ -79,6 +76,7 @@ export async function benchmarkDashboard(
     Id: dashboard.id,
     SurveyId: otherSurveyId,
     Charts: charts,
+    HasScoredQuestions: scored.length > 0,
     Choices: { NumericalQuestions: [], DateTimeQuestions: [], PreliminaryQuestions: [] },
   };
 }

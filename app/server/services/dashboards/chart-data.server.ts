@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import {
   INDIVIDUAL_SCORES_LIMIT,
+  isScoreChart,
   quantileOfCounts,
   RANGE_ENTRIES_LIMIT,
   type Chart,
@@ -11,7 +12,7 @@ import { roundTo } from "~/domain/statistics";
 import type { Survey } from "~/domain/survey";
 import { allQuestions } from "~/domain/visibility";
 import { readBeside } from "~/server/db/db.server";
-import { maxScore } from "../statistics/figures.server";
+import { isScoredQuestion, maxScore } from "../statistics/figures.server";
 import { aggregate } from "../statistics/aggregates.server";
 import { countedCases, countedCondition } from "../statistics/cases.server";
 import { correctWeights, dayFigures, latestScores, scoreCountsByOption, type ChartScope } from "./scores.server";
@@ -108,7 +109,10 @@ async function scorePlot(s: ChartScope, survey: Survey, attributeId: number) {
 async function categoryScores(s: ChartScope, survey: Survey) {
   if (s.testQuestions.length === 0) return [];
   // The option counts and answering cases of the test questions, as the results tab computes them.
-  const figures = await aggregate(s.db, s.surveyId, s.testQuestions, s.filters, { wordCloud: false });
+  const figures = await aggregate(s.db, s.surveyId, s.testQuestions, s.filters, {
+    wordCloud: false,
+    notAnswered: false,
+  });
   const weights = correctWeights(s);
   const sum = new Map<number, number>();
   for (const [question, counts] of figures.options) {
@@ -118,7 +122,7 @@ async function categoryScores(s: ChartScope, survey: Survey) {
   }
   const n = figures.answered;
   return survey.Categories.flatMap((c) => {
-    const tests = allQuestions(c.Questions).filter((q) => q.IsTestQuestion && maxScore(q) > 0);
+    const tests = allQuestions(c.Questions).filter(isScoredQuestion);
     if (tests.length === 0) return [];
     const done = tests.filter((q) => (n.get(q.Id) ?? 0) > 0);
     const actual = done.reduce((a, q) => a + (sum.get(q.Id) ?? 0) / n.get(q.Id)!, 0);
@@ -170,10 +174,11 @@ async function rangeEntries(s: ChartScope, type: "NumericalRange" | "DateTimeRan
   };
 }
 
-/** The data series of one chart under the scope's filters; only the series its chart type draws are filled. */
-export async function chartData(s: ChartScope, survey: Survey, row: ChartRow): Promise<Chart> {
-  const type = row.chart_type as ChartType;
+/** The series a chart's type draws, under the scope's filters; the others stay empty. */
+async function seriesOf(s: ChartScope, survey: Survey, row: ChartRow, type: ChartType): Promise<Series> {
   const series = empty();
+  // Without a scored question every case scores 0: such a chart says so (HasScoredQuestions) and reads nothing.
+  if (isScoreChart(type) && s.testQuestions.length === 0) return series;
   const attribute = row.attribute_id;
   if (type === "SurveyResponsesOverTime")
     series.ResponseCountsByDates = (await dayFigures(s, false)).map((d) => ({ Date: d.Date, Count: d.Count }));
@@ -186,6 +191,12 @@ export async function chartData(s: ChartScope, survey: Survey, row: ChartRow): P
   if (type === "CategoryWithActualAndMaxScores") series.CategoryScores = await categoryScores(s, survey);
   if ((type === "NumericalRange" || type === "DateTimeRange") && row.question_id1 && row.question_id2)
     Object.assign(series, await rangeEntries(s, type, row.question_id1, row.question_id2));
+  return series;
+}
+
+/** The data series of one chart under the scope's filters; only the series its chart type draws are filled. */
+export async function chartData(s: ChartScope, survey: Survey, row: ChartRow): Promise<Chart> {
+  const type = row.chart_type as ChartType;
   return {
     Id: row.id,
     ChartType: type,
@@ -194,6 +205,6 @@ export async function chartData(s: ChartScope, survey: Survey, row: ChartRow): P
     QuestionId1: row.question_id1,
     QuestionId2: row.question_id2,
     Sort: row.sort,
-    ...series,
+    ...(await seriesOf(s, survey, row, type)),
   };
 }

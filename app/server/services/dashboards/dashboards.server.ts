@@ -12,6 +12,7 @@ import type { StatisticsFilters } from "~/domain/statistics";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure } from "../fill/structure.server";
 import { requireAnalyst } from "../statistics/cases.server";
+import { isScoredQuestion } from "../statistics/figures.server";
 import type { SurveyCaller } from "../surveys.server";
 import { chartData, type ChartRow } from "./chart-data.server";
 import { chartScope } from "./scores.server";
@@ -36,15 +37,20 @@ async function chartsOf(
   rows: ChartRow[],
   filters: StatisticsFilters,
 ) {
-  const testQuestions = [...structure.questions.values()].filter((q) => q.IsTestQuestion);
-  const scope = chartScope(db, structure.survey.Id, filters, testQuestions);
+  const scored = [...structure.questions.values()].filter(isScoredQuestion);
+  const scope = chartScope(db, structure.survey.Id, filters, scored);
   // The charts' queries run side by side (readBeside); the list keeps the charts' order.
-  return Promise.all(rows.map((row) => chartData(scope, structure.survey, row)));
+  return {
+    Charts: await Promise.all(rows.map((row) => chartData(scope, structure.survey, row))),
+    HasScoredQuestions: scored.length > 0,
+  };
 }
 
 function choices(structure: Awaited<ReturnType<typeof structureFor>>): Dashboard["Choices"] {
   const of = (type: string) =>
-    [...structure.questions.values()].filter((q) => q.Type === type).map((q) => ({ Id: q.Id, Title: q.Title }));
+    [...structure.questions.values()]
+      .filter((q) => q.Type === type)
+      .map((q) => ({ Id: q.Id, Title: q.Title, ...(type === "Numerical" ? { Unit: q.Unit } : {}) }));
   return {
     NumericalQuestions: of("Numerical"),
     DateTimeQuestions: of("DateTime"),
@@ -74,7 +80,7 @@ export async function dashboardOfSurvey(
   return {
     Id: dashboard.id,
     SurveyId: surveyId,
-    Charts: await chartsOf(db, structure, rows, filters),
+    ...(await chartsOf(db, structure, rows, filters)),
     Choices: choices(structure),
   };
 }

@@ -6,7 +6,8 @@ import type { Executor } from "../survey-access.server";
 import { countedCondition } from "../statistics/cases.server";
 
 /**
- * The counted cases of one survey under the filters, and the test questions that score them. Every figure
+ * The counted cases of one survey under the filters, and the scored questions that score them (test
+ * questions with a correct option, `isScoredQuestion`). Every figure
  * of a chart is worked out in the database (grouped, paired and limited there), so that a dashboard reads
  * tens of rows per chart rather than a row per case; the charts' queries run side by side (`readBeside`).
  */

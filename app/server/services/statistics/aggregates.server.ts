@@ -2,6 +2,7 @@ import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
 import { hasAnswerOptions } from "~/domain/question-types";
 import type { Executor } from "../survey-access.server";
+import { shownCounts } from "./asked.server";
 import { countedCases, countedCondition, splitCases } from "./cases.server";
 import { countsOf, subtract, type DateEnds, type QuestionKinds } from "./passes.server";
 import { countPendingWords } from "./words.server";
@@ -29,11 +30,15 @@ export interface Aggregates {
   words: Map<number, Map<string, number>>;
   /** question → files */
   files: Map<number, number>;
+  /** question with a Dependence → the counted cases it was shown to (empty when not asked for) */
+  shown: Map<number, number>;
 }
 
 export interface AggregateOptions {
   /** Whether the word clouds are wanted (the words of texts not yet counted are counted first); default yes. */
   wordCloud?: boolean;
+  /** Whether the cases each question was shown to are wanted (for its "not answered"); default yes. */
+  notAnswered?: boolean;
   /** Forces one way of computing (the tests compare them); by default the share of counted cases decides. */
   path?: "subtract" | "cases";
 }
@@ -131,9 +136,10 @@ export async function aggregate(
   const wordCloud = options.wordCloud ?? true;
   const kinds = kindsOf(questions);
   if (wordCloud && kinds.texts.length > 0) await countPendingWords(db, surveyId);
-  const [split, latest] = await Promise.all([
+  const [split, latest, shown] = await Promise.all([
     splitCases(db, surveyId, filters),
     latestTexts(db, surveyId, kinds.texts, filters),
+    options.notAnswered === false ? new Map<number, number>() : shownCounts(db, surveyId, questions, filters),
   ]);
   // The ids are those of the smaller side; a forced way that needs the other side reads it.
   const byCase = options.path ? options.path === "cases" : split.fewCounted;
@@ -178,6 +184,7 @@ export async function aggregate(
     latestTexts: new Map(),
     words: counts.words,
     files: counts.files,
+    shown,
   };
   // Each question's rows newest first (the union's order is not its parts' order).
   latest.sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.id - a.id));

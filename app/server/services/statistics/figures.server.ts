@@ -28,6 +28,11 @@ export function maxScore(q: Question): number {
   return single ? Math.max(...weights) : weights.reduce((a, b) => a + b, 0);
 }
 
+/** A question that scores: a test question with at least one correct option (its maximum above 0). */
+export function isScoredQuestion(q: Question): boolean {
+  return q.IsTestQuestion && maxScore(q) > 0;
+}
+
 /** Average score of the cases that answered: each chosen correct option adds its weight. */
 function averageScore(q: Question, agg: Aggregates, answered: number): number | null {
   if (answered === 0) return null;
@@ -91,8 +96,17 @@ function countedDates(q: Question, agg: Aggregates): CountedValuesStatistics {
 /** Each scored question's unrounded average score, so a category sums exact values, not rounded ones. */
 const exactAverages = new WeakMap<QuestionStatistics, number>();
 
-/** One question's figures, with its sub-questions under the answers that lead to them. */
-export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreThresholds): QuestionStatistics {
+/**
+ * One question's figures, with its sub-questions under the answers that lead to them. `asked`: the counted
+ * cases it stands before (all of them at the top level, those that chose its answer below it), of which its
+ * Dependence may show it to fewer.
+ */
+export function questionFigures(
+  q: Question,
+  agg: Aggregates,
+  thresholds: ScoreThresholds,
+  asked: number,
+): QuestionStatistics {
   const answered = agg.answered.get(q.Id) ?? 0;
   const counts = agg.options.get(q.Id);
   const answers: AnswerStatistics[] = q.AnswerOptions.map((o) => {
@@ -102,7 +116,7 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
       AnswerOptionText: answerText(o),
       PercentageAnswerOptionResponses: percentOf(n, answered),
       TotalAnswerOptionResponses: n,
-      SubQuestionStatistics: o.SubQuestions.map((s) => questionFigures(s, agg, thresholds)),
+      SubQuestionStatistics: o.SubQuestions.map((s) => questionFigures(s, agg, thresholds, n)),
     };
   });
   const scored = q.IsTestQuestion;
@@ -120,6 +134,7 @@ export function questionFigures(q: Question, agg: Aggregates, thresholds: ScoreT
     ScoreResult: average === null ? null : roundTo(average, 2),
     ScoreMax: scored ? max : null,
     TotalQuestionResponses: answered,
+    NotAnswered: Math.max(0, (agg.shown.get(q.Id) ?? asked) - answered),
     AnswerStatistics: answers,
     WordCloud: q.Type === "FreeText" ? topWords(agg.words.get(q.Id) ?? new Map(), CLOUD_WORDS) : [],
     Responses: q.Type === "FreeText" ? (agg.latestTexts.get(q.Id) ?? []) : [],
@@ -151,7 +166,7 @@ function scoredOf(list: QuestionStatistics[]): QuestionStatistics[] {
  */
 export function surveyFigures(survey: Survey, agg: Aggregates, thresholds: ScoreThresholds): CategoryStatistics[] {
   return survey.Categories.map((c) => {
-    const questions = c.Questions.map((q) => questionFigures(q, agg, thresholds));
+    const questions = c.Questions.map((q) => questionFigures(q, agg, thresholds, agg.cases));
     const scored = scoredOf(questions);
     const answered = scored.filter((q) => q.ScoreResult !== null && (q.ScoreMax ?? 0) > 0);
     const result = answered.reduce((sum, q) => sum + (exactAverages.get(q) ?? q.ScoreResult ?? 0), 0);
