@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
+import { SurveyDates } from "~/components/surveys/SurveyRow";
+import { Hyphenated } from "~/components/ui/Hyphenated";
 import { useTabHash } from "~/components/ui/HashTabs";
 import type { SurveyStatus } from "~/domain/survey-status";
 
@@ -16,15 +18,16 @@ interface HeaderProps {
 export function StatisticsHeader({ survey, completed, benchmarkTitle, benchmarkHref }: HeaderProps) {
   const { t } = useTranslation();
   const hash = useTabHash();
-  const period = [survey.StartDate, survey.EndDate].filter(Boolean).join(" - ");
   return (
     <header className="stats-head">
       <div className="stats-head__title">
-        <h1>{survey.Title}</h1>
+        <h1>
+          <Hyphenated text={survey.Title} />
+        </h1>
         <StatusLabel status={survey.Status} />
       </div>
       <p className="stats-head__meta">
-        {period ? <span>{period}</span> : null}
+        {survey.StartDate || survey.EndDate ? <SurveyDates start={survey.StartDate} end={survey.EndDate} /> : null}
         <span className="stats-head__count">
           {t("statistics.completed", { count: completed, target: survey.TargetNumberOfResponses })}
         </span>
