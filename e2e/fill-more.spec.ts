@@ -169,3 +169,38 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Ihre Angaben wurden gespeichert.")).toBeVisible();
   });
 });
+
+test("the arrow keys pass over an exit answer without asking; Space or Enter on it asks", async ({ page }) => {
+  await signIn(page, "admin");
+  const id = await publishedSurvey(page, "Exit-Tastatur", [
+    { Title: "Wie weiter?", Type: "SingleSelection", answers: ["Ja", "Abbrechen", "Nein"], exit: "Abbrechen" },
+  ]);
+  await start(page, id, "EXIT_KEYS");
+  const box = question(page, "Wie weiter?");
+  const dialog = page.getByRole("dialog", { name: "Umfrage beenden?" });
+  await box.getByRole("radio", { name: /^Ja/ }).check();
+  await expect(box.getByRole("radio", { name: /^Ja/ })).toBeChecked();
+  // Down onto the exit answer: it is not chosen, nothing asks, the earlier answer stays.
+  await page.keyboard.press("ArrowDown");
+  await expect(box.getByRole("radio", { name: /^Abbrechen/ })).toBeFocused();
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeHidden();
+  await expect(box.getByRole("radio", { name: /^Ja/ })).toBeChecked();
+  await expect(box.getByRole("radio", { name: /^Abbrechen/ })).toHaveAccessibleDescription(
+    "Diese Antwort beendet die Umfrage. Mit der Leertaste oder der Eingabetaste wählen.",
+  );
+  // On past it: the next answer is chosen as usual.
+  await page.keyboard.press("ArrowDown");
+  await expect(box.getByRole("radio", { name: /^Nein/ })).toBeChecked();
+  await expect(dialog).toBeHidden();
+  // Back up to it and press Space: now it asks.
+  await page.keyboard.press("ArrowUp");
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press("Space");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Nein, zurück" }).click();
+  await expect(box.getByRole("radio", { name: /^Nein/ })).toBeChecked();
+  await box.getByRole("radio", { name: /^Abbrechen/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+});

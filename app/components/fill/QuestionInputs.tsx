@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";
@@ -17,14 +18,33 @@ export interface InputProps {
 
 const fieldName = (q: Question) => `q${q.Id}`;
 
-/** Single or multiple choice among the answer options; choosing the chosen single answer again removes it. */
+const ARROWS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
+
+/**
+ * Single or multiple choice among the answer options; choosing the chosen single answer again removes it. An
+ * answer that ends the survey is chosen only deliberately (a click, Space or Enter): the arrow keys that move
+ * through a single choice's answers pass over it without choosing it, so moving on never opens the question
+ * whether to end the survey (WCAG 3.2.2). Each such answer says that it ends the survey.
+ */
 export function ChoiceInput({ question, value, onChange, disabled, named }: InputProps) {
+  const { t } = useTranslation();
   const multiple = question.Type === "MultipleSelection" || question.Type === "MultipleChoice";
   const chosen = value?.AnswerOptionIds ?? [];
+  /** The arrow key that moved to the answer whose change comes next (the browser checks it as it moves). */
+  const byArrow = useRef(false);
+  const exitHint = `q-${question.Id}-exit-hint`;
   return (
-    <div className="choices" role={multiple ? "group" : "radiogroup"} aria-labelledby={`q-${question.Id}-title`}>
+    <div
+      className="choices"
+      role={multiple ? "group" : "radiogroup"}
+      aria-labelledby={`q-${question.Id}-title`}
+      onKeyDown={(e) => {
+        byArrow.current = ARROWS.has(e.key);
+      }}
+    >
       {question.AnswerOptions.map((o) => {
         const checked = chosen.includes(o.Id);
+        const choose = () => onChange({ AnswerOptionIds: [o.Id] });
         return (
           <label key={o.Id} className={`choice${checked ? " choice--checked" : ""}`}>
             <input
@@ -33,12 +53,22 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
               value={o.Id}
               checked={checked}
               disabled={disabled}
+              aria-describedby={o.IsExitAnswer ? exitHint : undefined}
               onChange={() => {
+                const arrow = byArrow.current;
+                byArrow.current = false;
                 if (multiple) {
                   const next = checked ? chosen.filter((id) => id !== o.Id) : [...chosen, o.Id];
                   onChange(next.length ? { AnswerOptionIds: next } : undefined);
-                } else if (!checked) {
-                  onChange({ AnswerOptionIds: [o.Id] });
+                } else if (!checked && !(arrow && o.IsExitAnswer)) {
+                  choose();
+                }
+              }}
+              onKeyDown={(e) => {
+                // Enter on a single choice's answer chooses it (Space does so natively).
+                if (e.key === "Enter" && !multiple && !checked) {
+                  e.preventDefault();
+                  choose();
                 }
               }}
               onClick={() => {
@@ -46,9 +76,15 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
               }}
             />
             <span>{answerText(o)}</span>
+            {o.IsExitAnswer ? <span className="choice__exit">{t("fill.endsSurvey")}</span> : null}
           </label>
         );
       })}
+      {question.AnswerOptions.some((o) => o.IsExitAnswer) ? (
+        <span id={exitHint} className="visually-hidden">
+          {t("fill.endsSurveyHint")}
+        </span>
+      ) : null}
     </div>
   );
 }
