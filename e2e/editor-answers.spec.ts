@@ -72,6 +72,16 @@ test("a three-answer question in one modal, more answers pasted on its card, det
     .check();
   await edit.getByRole("button", { name: "Speichern" }).click();
   await expect(edit).toBeHidden();
+  // Focus is back where the change began: the answer's menu button.
+  await expect(last.locator("summary")).toBeFocused();
+  // By keyboard: the menu, its item, Escape; focus comes back to the menu button again.
+  await last.locator("summary").press("Enter");
+  await last.getByRole("button", { name: "Bearbeiten" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(edit).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(edit).toBeHidden();
+  await expect(last.locator("summary")).toBeFocused();
   const saved = await api<{
     Categories: { Questions: { Title: string; AnswerOptions: { Text: string; IsExitAnswer: boolean }[] }[] }[];
   }>(page, "GET", `/surveys/${survey.Id}`);

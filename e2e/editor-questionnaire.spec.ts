@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { api } from "./api";
 import { signIn } from "./support";
 
 async function newDraft(page: Page) {
@@ -116,4 +117,35 @@ test.describe("questionnaire tab", () => {
     await expect(page.getByText("Wie stark ist die Atemnot bei Belastung?")).toBeVisible();
     await context.close();
   });
+});
+
+test("destructive confirmations start on the safe choice: a reflex Enter deletes nothing", async ({ page }) => {
+  await signIn(page, "admin");
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Sicher ${Date.now()}` });
+  const category = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
+  const created = await api<{ Id: number }>(page, "POST", "/questions", {
+    SurveyId: survey.Id,
+    CategoryId: category.Id,
+    Title: "Bleibt",
+    Type: "FreeText",
+  });
+  await page.goto(`/survey/${survey.Id}/edit#questionnaire`);
+  const question = page.locator(`[data-question-id="${created.Id}"]`);
+  await question.getByRole("button", { name: "Löschen" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Abbrechen" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(question).toBeVisible();
+  // Focus goes back to what opened it.
+  await expect(question.getByRole("button", { name: "Löschen" })).toBeFocused();
+
+  // The approver's unpublish, a confirmation in the page's address, starts on "Abbrechen" too.
+  await api(page, "POST", `/surveys/${survey.Id}/approve`);
+  await page.goto(`/survey/${survey.Id}/edit`);
+  await page.getByRole("link", { name: "Veröffentlichung zurückziehen" }).click();
+  const unpublish = page.getByRole("dialog", { name: /zurückziehen/ });
+  await expect(unpublish.getByRole("link", { name: "Abbrechen" })).toBeFocused();
+  expect((await api<{ Status: string }>(page, "GET", `/surveys/${survey.Id}`)).Status).not.toBe("Draft");
 });

@@ -198,7 +198,10 @@ test("the arrow keys pass over an exit answer without asking; Space or Enter on 
   await expect(dialog).toBeHidden();
   await page.keyboard.press("Space");
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Nein, zurück" }).click();
+  // It starts on the safe choice: a reflex Enter does not end the survey.
+  await expect(dialog.getByRole("button", { name: "Nein, zurück" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
   await expect(box.getByRole("radio", { name: /^Nein/ })).toBeChecked();
   await box.getByRole("radio", { name: /^Abbrechen/ }).focus();
   await page.keyboard.press("Enter");

@@ -120,6 +120,9 @@ test("markers sit on the same point of the image in the editor, the preview and 
         expect(b.x + b.width, where).toBeLessThanOrEqual(box.x + box.width + 12);
       }
     }
+    // The markers are one group named by the question: a screen reader hears which question "Knie" answers.
+    const group = fill.getByRole("radiogroup", { name: "Wo schmerzt es?" });
+    await expect(group.getByRole("radio", { name: "Knie" })).toBeAttached();
     // A tap on the marker chooses it.
     if (javaScriptEnabled) {
       await fill.getByTestId("image-marker").filter({ hasText: "Knie" }).locator(".marker__dot").click();

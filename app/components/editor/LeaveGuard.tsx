@@ -44,7 +44,7 @@ export function LeaveGuard({ when }: { when: boolean }) {
           <button type="button" className="btn" onClick={() => blocker.proceed?.()} data-testid="leave-anyway">
             {t("editor.leaveAnyway")}
           </button>
-          <button type="button" className="btn btn--primary" autoFocus onClick={() => blocker.reset?.()}>
+          <button type="button" className="btn btn--primary" data-autofocus onClick={() => blocker.reset?.()}>
             {t("editor.stay")}
           </button>
         </>

@@ -22,10 +22,10 @@ export function ExitConfirm({
       onClose={onReject}
       footer={
         <>
-          <button type="button" className="btn" onClick={onReject}>
+          <button type="button" className="btn" onClick={onReject} data-autofocus>
             {t("fill.exitReject")}
           </button>
-          <button type="button" className="btn btn--danger" onClick={onConfirm} autoFocus>
+          <button type="button" className="btn btn--danger" onClick={onConfirm}>
             {t("fill.exitConfirm")}
           </button>
         </>

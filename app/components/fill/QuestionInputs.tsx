@@ -142,8 +142,9 @@ const LABEL_LEFT_FROM = 0.6;
 export function ImageInput({ question, value, onChange, disabled, named }: InputProps) {
   const chosen = value?.AnswerOptionIds ?? [];
   const multiple = question.AllowMultipleAnswers;
+  // The markers are one group named by the question, so a screen reader says "Kopf" of which question.
   return (
-    <div className="image-answer">
+    <div className="image-answer" role={multiple ? "group" : "radiogroup"} aria-labelledby={`q-${question.Id}-title`}>
       {question.ImageSrc ? <img src={question.ImageSrc} alt="" className="image-answer__img" /> : null}
       {question.AnswerOptions.map((o) => {
         const checked = chosen.includes(o.Id);

@@ -160,7 +160,7 @@ export function DeleteConfirm({ entry, onDone }: { entry: FillEntry | null; onDo
       onClose={() => void onDone()}
       footer={
         <>
-          <button type="button" className="btn" onClick={() => void onDone()}>
+          <button type="button" className="btn" onClick={() => void onDone()} data-autofocus>
             {t("offline.cancel")}
           </button>
           <button

@@ -38,6 +38,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <a
             className="btn"
             href={props.cancelHref}
+            // A destructive confirmation starts on the safe choice: a reflex Enter keeps things as they are.
+            data-autofocus={props.danger ? true : undefined}
             onClick={(event) => {
               event.preventDefault();
               close();
@@ -53,7 +55,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               type="submit"
               className={`btn ${props.danger ? "btn--danger" : "btn--primary"}`}
               disabled={busy || props.confirmDisabled}
-              autoFocus
+              data-autofocus={props.danger ? undefined : true}
             >
               {props.confirmLabel}
             </button>

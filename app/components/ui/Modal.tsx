@@ -15,8 +15,18 @@ interface ModalProps {
 }
 
 /**
+ * Where focus goes back when a modal closes: what opened it, or, for an item of a menu (which closes when the
+ * item is chosen, hiding it), the menu's own button.
+ */
+function returnTarget(active: Element | null): Element | null {
+  const menu = active?.closest("details.menu");
+  return menu?.querySelector("summary") ?? active;
+}
+
+/**
  * The one modal of the app, on the native dialog element: the rest of the page is inert while it is
- * open, so focus stays inside; Escape closes a closable modal; focus returns to where it was.
+ * open, so focus stays inside; focus starts on the control marked `data-autofocus` (a destructive
+ * confirmation marks its safe choice); Escape closes a closable modal; focus returns to where it was.
  */
 export function Modal({ open, title, size = "lg", closable = true, onClose, children, footer }: ModalProps) {
   const { t } = useTranslation();
@@ -28,10 +38,13 @@ export function Modal({ open, title, size = "lg", closable = true, onClose, chil
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.matches(":modal")) {
-      returnFocus.current = document.activeElement;
+      returnFocus.current = returnTarget(document.activeElement);
       // Rendered open by the server (so it shows without JavaScript): make it a real modal now.
       if (dialog.open) dialog.close();
       dialog.showModal();
+      // The control marked to start on (the safe choice of a destructive confirmation), else the browser's
+      // choice: the dialog's first control.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

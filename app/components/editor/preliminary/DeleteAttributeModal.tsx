@@ -43,7 +43,7 @@ export function DeleteAttributeModal({
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose}>
+          <button type="button" className="btn" onClick={onClose} data-autofocus>
             {t("preliminary.cancel")}
           </button>
           <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void confirm()}>

@@ -96,14 +96,13 @@ export function ConfirmModal({
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose}>
+          <button type="button" className="btn" onClick={onClose} data-autofocus>
             {t("surveys.cancel")}
           </button>
           <button
             type="button"
             className="btn btn--danger"
             disabled={busy}
-            autoFocus
             onClick={async () => {
               setBusy(true);
               await onConfirm();

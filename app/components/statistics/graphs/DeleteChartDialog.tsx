@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 
@@ -16,9 +15,6 @@ export function DeleteChartDialog({
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
-  const keep = useRef<HTMLButtonElement>(null);
-  // The modal's own effect (a child's) has opened the dialog by now, which focused its first control.
-  useEffect(() => keep.current?.focus(), []);
   return (
     <Modal
       open
@@ -27,7 +23,7 @@ export function DeleteChartDialog({
       onClose={onCancel}
       footer={
         <>
-          <button ref={keep} type="button" className="btn" onClick={onCancel}>
+          <button type="button" className="btn" onClick={onCancel} data-autofocus>
             {t("statistics.graphs.cancel")}
           </button>
           <button type="button" className="btn btn--danger" onClick={onConfirm}>
