@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageFocus } from "~/components/layout/page-focus";
 import { Header } from "~/components/layout/Header";
 import { useNonce } from "~/components/layout/nonce";
 import { useSilentRenew } from "~/components/layout/useSilentRenew";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const flash = root?.flash;
   const initial = useMemo(() => (flash ? { kind: flash.kind, message: t(flash.key, flash.vars) } : null), [flash, t]);
+  usePageFocus();
   return (
     <html lang={locale}>
       <head>

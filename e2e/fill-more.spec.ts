@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, publishedSurvey } from "./api";
 import { png } from "./images";
-import { signIn } from "./support";
+import { signIn, surveyRow } from "./support";
 
 function question(page: Page, title: string) {
   return page.getByTestId("fill-question").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -206,4 +206,39 @@ test("the arrow keys pass over an exit answer without asking; Space or Enter on 
   await box.getByRole("radio", { name: /^Abbrechen/ }).focus();
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
+});
+
+test("each new page puts focus on its heading, and 'Nächste Kategorie' on the next category's first question", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const title = `Fokus ${Date.now()}`;
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
+  for (const [category, question] of [
+    ["Teil 1", "Erste Frage"],
+    ["Teil 2", "Zweite Frage"],
+  ]) {
+    const c = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: category });
+    await api(page, "POST", "/questions", { SurveyId: survey.Id, CategoryId: c.Id, Title: question, Type: "FreeText" });
+  }
+  await api(page, "POST", `/surveys/${survey.Id}/approve`);
+
+  // From the list to the start page: its heading has focus.
+  await page.goto("/surveys");
+  await surveyRow(page, title).getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/survey/${survey.Id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeFocused();
+  // Into the fill: the fill page's heading, which says the page's place.
+  await page
+    .getByLabel(/Patienten/)
+    .first()
+    .fill("FOKUS_1");
+  await page.getByRole("button", { name: "Neue Umfrage starten" }).click();
+  await expect(page).toHaveURL(/\/fill\/FOKUS_1/);
+  const heading = page.getByRole("heading", { level: 1, name: title });
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveAccessibleDescription(/^Seite \d von \d$/);
+  // The next category: its first question.
+  await page.getByRole("button", { name: "Nächste Kategorie" }).click();
+  await expect(page.getByRole("heading", { name: "Zweite Frage" })).toBeFocused();
 });

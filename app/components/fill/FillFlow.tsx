@@ -8,6 +8,7 @@ import { lastPlace, rememberPlace } from "~/offline/last-category";
 import { ClosedNote } from "./ClosedNote";
 import type { CaseClosed } from "~/offline/fill-local";
 import { ExitConfirm } from "./ExitConfirm";
+import { focusHeading, movedOn } from "~/components/layout/page-focus";
 import { FillHeader } from "./FillHeader";
 import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
 import type { PageProblems } from "~/domain/page-problems";
@@ -83,6 +84,12 @@ export function FillFlow(props: FillFlowProps) {
     while (inFlight.current.size > 0) await Promise.allSettled([...inFlight.current]);
   }, []);
   const rules = useFillRules(survey, answers, preliminary);
+  // Each fill page (a new one is this component afresh) starts with focus on the heading, which names the
+  // survey and the page's place ("Seite 2 von 4"), unless it is the page the visit began on.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (movedOn() && !preview) focusHeading(root.current?.querySelector("h1"));
+  }, [preview]);
   const categories = survey.Categories;
 
   // Where the case was left is remembered per patient and survey on this device (section 4, decision 019):
@@ -167,7 +174,7 @@ export function FillFlow(props: FillFlowProps) {
     );
 
   return (
-    <div className="fill" data-testid="fill" aria-busy={saving > 0 || undefined}>
+    <div ref={root} className="fill" data-testid="fill" aria-busy={saving > 0 || undefined}>
       <FillHeader title={survey.Title} patientId={patientId} index={index} total={total} preview={preview} />
       {page === "intro" ? (
         <div className="fill-intro">

@@ -19,7 +19,7 @@ export function FillHeader({
   return (
     <div className="fill-head">
       <div className="fill-head__row">
-        <h1 className="fill-head__title">
+        <h1 className="fill-head__title" aria-describedby="fill-page-of">
           <Hyphenated text={title} />
         </h1>
         <span className="fill-head__patient" data-testid="fill-patient">
@@ -27,7 +27,7 @@ export function FillHeader({
         </span>
       </div>
       <div className="fill-head__progress">
-        <span>{t("fill.pageOf", { index, total })}</span>
+        <span id="fill-page-of">{t("fill.pageOf", { index, total })}</span>
         <progress max={total} value={index} aria-label={t("fill.progress")} />
       </div>
     </div>

@@ -1,4 +1,6 @@
 import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { focusHeading } from "~/components/layout/page-focus";
 import { useTranslation } from "react-i18next";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Category, Question } from "~/domain/survey";
@@ -50,6 +52,15 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
     />
   ));
 
+  // Another category (the sidebar, "Nächste Kategorie"): focus goes to its first question.
+  const main = useRef<HTMLDivElement>(null);
+  const shown = useRef(current.Id);
+  useEffect(() => {
+    if (shown.current === current.Id) return;
+    shown.current = current.Id;
+    focusHeading(main.current?.querySelector(".fill-question__title") ?? main.current?.querySelector("h2"), true);
+  }, [current.Id]);
+
   return (
     <div className="fill-questionnaire">
       <CategorySidebar
@@ -59,7 +70,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
         hrefOf={props.hrefOf}
         onPick={props.onPick}
       />
-      <div className="fill-questionnaire__main">
+      <div ref={main} className="fill-questionnaire__main">
         <h2 className="fill-category-title">{current.Title}</h2>
         {visible.length === 0 ? <p className="empty">{t("fill.noQuestionsVisible")}</p> : null}
         {/* One form element either way: the page running keeps the questions' elements it was drawn with.
