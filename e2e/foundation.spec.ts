@@ -152,8 +152,19 @@ test.describe("layout", () => {
 
     await page.setViewportSize({ width: 375, height: 700 });
     await expect(page.locator(".header__actions")).toBeHidden();
+    // On a phone the state is said in a word too, not by the dot's colour alone.
+    await expect(indicator.locator(".net__label")).toBeVisible();
+    await expect(indicator.locator(".net__label")).toHaveText("Online");
     await page.getByRole("banner").getByText("☰").click();
     await expect(page.locator(".header__menu-panel").getByRole("button", { name: "Abmelden" })).toBeVisible();
+    // Choosing a language there closes the menu, and focus goes back to its button.
+    await page.locator(".header__menu-panel").getByRole("button", { name: "English" }).click();
+    await expect(page.locator(".header__menu-panel")).toBeHidden();
+    await expect(page.locator(".header__menu > summary")).toBeFocused();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    await page.locator(".header__menu > summary").click();
+    await page.locator(".header__menu-panel").getByRole("button", { name: "Deutsch" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
   });
 
   test("the header hides after scrolling down and comes back after scrolling up", async ({ page }) => {

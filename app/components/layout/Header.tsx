@@ -80,6 +80,7 @@ export function Header({ locale, signedIn }: { locale: Culture; signedIn: boolea
   const backToList = matches.some((m) => (m.handle as RouteHandle | undefined)?.backToList);
   const [visible, setVisible] = useState(true);
   const state = useRef(initialHeaderScroll);
+  const menu = useRef<HTMLDetailsElement>(null);
 
   useEffect(() => {
     const onScroll = () => {
@@ -117,11 +118,21 @@ export function Header({ locale, signedIn }: { locale: Culture; signedIn: boolea
       <div className="header__spacer" />
       <OfflineIndicator />
       <div className="header__actions">{actions}</div>
-      <details className="header__menu">
+      <details className="header__menu" ref={menu}>
         <summary className="btn btn--ghost" aria-label={t("header.menu")}>
           <span aria-hidden="true">☰</span>
         </summary>
-        <div className="header__menu-panel">{actions}</div>
+        <div
+          className="header__menu-panel"
+          // A choice made in the menu (a language) closes it, and focus goes back to its button.
+          onClick={(event) => {
+            if (!(event.target as HTMLElement).closest("button") || !menu.current) return;
+            menu.current.open = false;
+            menu.current.querySelector("summary")?.focus();
+          }}
+        >
+          {actions}
+        </div>
       </details>
     </header>
   );
