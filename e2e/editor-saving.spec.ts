@@ -133,3 +133,27 @@ test("the description and the outro are saved while they are typed, and say so; 
   await page.getByRole("tab", { name: "Start" }).click();
   await expect(page.getByLabel("Beschreibung")).toHaveValue("Für die Station 3");
 });
+
+test("another tab opens at once while a field is still unsaved or being saved, and the field is saved", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const id = await newSurvey(page, "Tab sofort");
+  await page.getByLabel("Beschreibung").fill("Gleich weiter");
+  await page.getByRole("tab", { name: "Einleitung" }).click();
+  await expect(page.getByRole("tab", { name: "Einleitung" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/#intro$/);
+  await expect
+    .poll(async () => (await api<{ Description: string }>(page, "GET", `/surveys/${id}`)).Description)
+    .toBe("Gleich weiter");
+  // The title sent with Enter, and a tab right away.
+  await page.getByRole("button", { name: "Titel bearbeiten" }).click();
+  await page.getByLabel("Titel", { exact: true }).fill("Tab sofort, neu");
+  await page.getByLabel("Titel", { exact: true }).press("Enter");
+  await page.getByRole("tab", { name: "Start" }).click();
+  await expect(page.getByRole("tab", { name: "Start" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("title-save-state")).not.toHaveText("Wird gespeichert …");
+  await expect
+    .poll(async () => (await api<{ Title: string }>(page, "GET", `/surveys/${id}`)).Title)
+    .toBe("Tab sofort, neu");
+});

@@ -91,7 +91,7 @@ test.describe("editor start tab and intro/outro texts", () => {
   test("intro text: formatting, colour from the palette and a link are kept; markup typed as text stays text", async ({
     page,
   }) => {
-    await newDraft(page);
+    const id = await newDraft(page);
     await page.getByRole("tab", { name: "Einleitung" }).click();
     await expect(page).toHaveURL(/#intro$/);
     const toolbar = page.getByRole("toolbar", { name: "Textformatierung: Einleitungstext" });
@@ -133,10 +133,13 @@ test.describe("editor start tab and intro/outro texts", () => {
     await page.getByRole("button", { name: "Übernehmen" }).click();
     await expect(editor.locator('a[href="https://www.example.org"]')).toHaveText("Seite");
 
-    const sent = await saving(page, () => editor.blur());
-    expect(sent.status).toBe(200);
-    expect(String(sent.body.IntroText)).toContain("<strong>");
-    expect(Object.keys(sent.body)).toEqual(["IntroText"]);
+    // Saved while it was typed and when it is left: each save sent the intro alone.
+    const saves = countSaves(page);
+    await editor.blur();
+    await expect(page.getByTestId("IntroText-save-state")).toHaveText("Gespeichert");
+    for (const body of saves) expect(Object.keys(JSON.parse(body))).toEqual(["IntroText"]);
+    const stored = await page.evaluate(async (id) => (await (await fetch(`/api/surveys/${id}`)).json()).IntroText, id);
+    expect(String(stored)).toContain("<strong>");
 
     await page.reload();
     await expect(editor).toBeVisible();
@@ -148,14 +151,14 @@ test.describe("editor start tab and intro/outro texts", () => {
     expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
 
     // Leaving without a change sends nothing; the outro is its own text.
-    const saves = countSaves(page);
+    const later = countSaves(page);
     await editor.click();
     await editor.blur();
     await page.getByRole("tab", { name: "Abschluss" }).click();
     await expect(page.getByRole("textbox", { name: "Abschlusstext" })).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Abschlusstext" })).not.toContainText("Hallo");
     await page.waitForTimeout(300);
-    expect(saves).toHaveLength(0);
+    expect(later).toHaveLength(0);
   });
 
   test("what is typed while a save's data reloads is kept and saved", async ({ page }) => {
@@ -189,7 +192,9 @@ test.describe("editor start tab and intro/outro texts", () => {
     await expect(page.getByLabel("Beschreibung")).toHaveValue("Zweite Fassung");
   });
 
-  test("a change the server refuses is reverted", async ({ page }) => {
+  test("a change the server refuses stays in the field, marked not saved, and the page asks before it is left", async ({
+    page,
+  }) => {
     const id = await newDraft(page);
     const description = page.getByLabel("Beschreibung");
     await description.fill("Erste Fassung");
@@ -205,10 +210,21 @@ test.describe("editor start tab and intro/outro texts", () => {
     const sent = await saving(page, () => description.blur());
     expect(sent.status).toBeGreaterThanOrEqual(400);
     await expect(page.getByTestId("toast")).toBeVisible();
-    await expect(description).toHaveValue("Erste Fassung");
+    // What was typed is not taken away; it says it is not saved, and leaving asks first.
+    await expect(description).toHaveValue("Zweite Fassung");
+    await expect(page.getByTestId("description-save-state")).toHaveText("Nicht gespeichert – Speichern fehlgeschlagen");
+    expect(
+      await page.evaluate(() => {
+        const event = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      }),
+    ).toBe(true);
+    const stored = await page.evaluate(async (n) => (await (await fetch(`/api/surveys/${n}`)).json()).Description, id);
+    expect(stored).toBe("Erste Fassung");
   });
 
-  test("an intro change the server refuses is reverted", async ({ page }) => {
+  test("an intro change the server refuses stays in the editor, marked not saved", async ({ page }) => {
     const id = await newDraft(page);
     await page.getByRole("tab", { name: "Einleitung" }).click();
     const editor = page.getByRole("textbox", { name: "Einleitungstext" });
@@ -221,10 +237,11 @@ test.describe("editor start tab and intro/outro texts", () => {
     expect(archived.ok()).toBe(true);
 
     await editor.click();
-    await page.keyboard.type("Geht verloren");
+    await page.keyboard.type("Nicht verloren");
     const intro = await saving(page, () => editor.blur());
     expect(intro.status).toBeGreaterThanOrEqual(400);
-    await expect(editor).not.toContainText("Geht verloren");
+    await expect(editor).toContainText("Nicht verloren");
+    await expect(page.getByTestId("IntroText-save-state")).toHaveText("Nicht gespeichert – Speichern fehlgeschlagen");
   });
 });
 

@@ -42,7 +42,9 @@ export function EditableTitle({
   const [outcome, setOutcome] = useState<SaveState>("idle");
   const typing = editing && value.trim() !== saved.current;
   const state: SaveState = fetcher.state !== "idle" ? "saving" : typing ? "unsaved" : outcome;
-  useUnsavedMark("title", state === "unsaved" || state === "saving");
+  // Once sent, a title is the server's to keep: only one being typed holds the page (a guard while its
+  // fetcher revalidates would hold the router up).
+  useUnsavedMark("title", state === "unsaved");
 
   useEffect(() => {
     saved.current = title;

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "./useHydrated";
@@ -44,6 +44,7 @@ export function HashTabs<T extends string>({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const active = tabOf(location.hash, tabs);
   const list = useRef<HTMLDivElement>(null);
 
@@ -78,6 +79,13 @@ export function HashTabs<T extends string>({
             aria-selected={hydrated ? active === tab : undefined}
             aria-controls={hydrated ? `panel-${tab}` : undefined}
             className={`tabs__tab${hydrated && active === tab ? " tabs__tab--active" : ""}`}
+            // Through the router, not the browser's own jump: a page that guards unsaved work (a blocker)
+            // cannot follow a hash change made behind the router's back, and the tab would not change.
+            onClick={(event) => {
+              if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+              event.preventDefault();
+              navigate({ hash: `#${tab}` }, { preventScrollReset: true });
+            }}
           >
             {t(titleKey(tab))}
             {marks[tab] ? (
