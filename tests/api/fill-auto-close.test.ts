@@ -36,6 +36,7 @@ describe.each(dialects)("automatic closing of cases on %s", (kind) => {
     expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "STALE_1")}`))).toEqual({
       State: "Closed",
       PatientDataId: id,
+      Version: 0,
     });
     const row = await caseRow(w.db, w.a.heart, "STALE_1");
     expect(row).toMatchObject({ state: "Closed", modified_at: modified });

@@ -94,11 +94,13 @@ describe.each(dialects)("patients API on %s", (kind) => {
       expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "STATE_1")}`))).toEqual({
         State: "Open",
         PatientDataId: id,
+        Version: 0,
       });
       await w.call("user", "POST", `/patients/close?${q(w.a.heart, "STATE_1")}`);
       expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "STATE_1")}`))).toEqual({
         State: "Closed",
         PatientDataId: id,
+        Version: 0,
       });
       // Ids are case-sensitive.
       expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "state_1")}`))).toEqual({

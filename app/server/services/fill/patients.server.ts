@@ -40,14 +40,18 @@ export async function latestPatients(db: DB, caller: SurveyCaller, surveyId: num
   await closeStaleCases(db, new Date(), surveyId);
   const rows = await db
     .selectFrom("patient_data")
-    .select(["patient_id", "modified_at"])
+    .select(["patient_id", "modified_at", "answers_version"])
     .where("survey_id", "=", surveyId)
     .where("state", "=", "Open")
     .orderBy("modified_at", "desc")
     .orderBy("id", "desc")
     .limit(count)
     .execute();
-  return rows.map((r) => ({ PatientId: r.patient_id, ModifiedDate: r.modified_at }));
+  return rows.map((r) => ({
+    PatientId: r.patient_id,
+    ModifiedDate: r.modified_at,
+    Version: Number(r.answers_version),
+  }));
 }
 
 /** GET /patients: whether the id names an Open, a Closed or no case. */
@@ -55,7 +59,7 @@ export async function patientRecord(db: DB, caller: SurveyCaller, ref: CaseRef):
   await requireCaseReader(db, caller, ref.surveyId);
   const kase = await findCase(db, ref.surveyId, ref.patientId);
   if (!kase) return { State: "Nonexistent" };
-  return { State: kase.state, PatientDataId: kase.id };
+  return { State: kase.state, PatientDataId: kase.id, Version: Number(kase.answers_version) };
 }
 
 /**
