@@ -4,11 +4,16 @@ import type { Survey, SurveyListEntry } from "~/domain/survey";
 import { reportNetworkError } from "./connectivity";
 import { requestPersistence } from "./persistence";
 import { downloadedIds, getSurvey, removeSurvey, saveSurvey } from "./survey-store";
+import { dropCaseCopies } from "./case-copies";
+import { keepLatestCases } from "./case-download";
 
 const EVENT = "offline:downloads";
 const changed = () => window.dispatchEvent(new Event(EVENT));
 
-/** Stores an Active survey on the device and has the service worker keep its pages (section 2). */
+/**
+ * Stores an Active survey on the device with its latest open cases (to continue them offline, decision 038)
+ * and has the service worker keep its pages (section 2).
+ */
 export async function downloadSurvey(id: number): Promise<void> {
   let res: Response;
   try {
@@ -23,6 +28,8 @@ export async function downloadSurvey(id: number): Promise<void> {
   await saveSurvey(survey);
   void requestPersistence();
   try {
+    // The survey is there even when a case could not be read: it can still be filled offline.
+    await keepLatestCases(id).catch(() => undefined);
     // The service worker's side loads when it is first needed, not with every page.
     await import("./sw.client").then((sw) => sw.warmOffline([id]));
   } finally {
@@ -32,6 +39,7 @@ export async function downloadSurvey(id: number): Promise<void> {
 
 export async function forgetSurvey(id: number): Promise<void> {
   await removeSurvey(id);
+  await dropCaseCopies(id).catch(() => undefined);
   await import("./sw.client").then((sw) => sw.forgetOffline([id]));
   changed();
 }

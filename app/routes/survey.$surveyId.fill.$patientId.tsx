@@ -52,9 +52,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!canFill(survey)) {
       if (page !== "done") return toStart(request, surveyId, "fill.notFillable");
     }
-    const patient = await api.get<{ State: "Open" | "Closed" | "Nonexistent"; PatientDataId?: number }>("/patients", {
-      query: { patientId, surveyId },
-    });
+    const patient = await api.get<{
+      State: "Open" | "Closed" | "Nonexistent";
+      PatientDataId?: number;
+      Version?: number;
+    }>("/patients", { query: { patientId, surveyId } });
     if (patient.State === "Nonexistent") return toStart(request, surveyId, "fill.patientNotFound");
     if (patient.State === "Closed" && page !== "done")
       return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
@@ -88,6 +90,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       survey,
       patientId,
       patientDataId: patient.PatientDataId ?? 0,
+      // Read before the answers: a change in between makes the version older than they are, never newer.
+      version: patient.Version,
       userId: user.identity.sub,
       surveyUserDataId: user.surveyUserDataId,
       answers,
