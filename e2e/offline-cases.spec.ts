@@ -53,7 +53,7 @@ test("a case started online continues offline with its answers and syncs without
     // An id this device does not know: it cannot tell whether the server has a case for it.
     await typeId(page, "NIE_GESEHEN_1");
     await expect(status).toHaveText(
-      "Ohne Verbindung lässt sich nicht prüfen, ob es zu dieser Kennung schon einen Fall gibt. Ein jetzt begonnener Fall bleibt auf diesem Gerät; ist die Kennung vergeben, fragt die Synchronisierung nach.",
+      "Ohne Verbindung lässt sich nicht prüfen, ob es zu dieser Kennung einen Fall gibt. Ist sie vergeben, fragt die Synchronisierung nach.",
     );
     await expect(page.getByTestId("patient-id-mark")).toHaveAttribute("data-state", "none");
     await expect(page.locator("#patient-id")).toHaveAccessibleDescription(/Ohne Verbindung lässt sich nicht prüfen/);
@@ -143,7 +143,7 @@ test("the download brings the latest open cases; one changed elsewhere meanwhile
     await expect(row).toHaveCount(1);
     await expect(row).toHaveAttribute("data-patient-id", theirs);
     await expect(row.getByTestId("sync-error")).toHaveText(
-      "Der Fall wurde auf dem Server geändert, seit dieses Gerät ihn übernommen hat: überschreiben, neue ID wählen oder löschen.",
+      "Der Fall wurde auf dem Server geändert, seit dieses Gerät ihn übernahm: überschreiben, neue ID wählen oder löschen.",
     );
     expect((await answersOf(page, surveyId, mine)).map((a) => a.TextResponse)).toEqual(["vom Server, ergänzt"]);
     expect((await answersOf(page, surveyId, theirs)).map((a) => a.TextResponse)).toEqual(["anderswo geändert"]);

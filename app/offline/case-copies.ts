@@ -1,5 +1,7 @@
 import { clear, createStore, del, get, keys, update, type UseStore } from "idb-keyval";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
+import { getEntry } from "./fill-store";
+import { getSurvey } from "./survey-store";
 
 /**
  * Open cases of a stored survey as the server held them (docs/decisions/038-typed-work-kept.md): those the
@@ -35,6 +37,43 @@ function copies(surveyId: number): UseStore {
 
 export function getCaseCopy(surveyId: number, patientId: string): Promise<CaseCopy | undefined> {
   return get<CaseCopy>(patientId, copies(surveyId));
+}
+
+/**
+ * An open case drawn online: the device keeps it as the server held it (with its answers version), to
+ * continue it offline. The confirmation page, and a survey the device does not keep, keep nothing.
+ */
+export async function keepCaseOpened(d: {
+  survey: { Id: number };
+  patientId: string;
+  patientDataId: number;
+  version?: number;
+  page: string;
+  answers: Answers;
+  preliminary: PreliminaryAnswers;
+}) {
+  if (d.version === undefined || !d.patientDataId || d.page === "done" || !(await getSurvey(d.survey.Id))) return;
+  await keepCaseCopy({
+    surveyId: d.survey.Id,
+    patientId: d.patientId,
+    patientDataId: d.patientDataId,
+    version: d.version,
+    answers: d.answers,
+    preliminary: d.preliminary,
+  });
+}
+
+/**
+ * What this device knows of a patient id offline: a fill of it kept here (open or submitted), or the
+ * server's open case it keeps.
+ */
+export async function knownOnDevice(surveyId: number, patientId: string) {
+  const [entry, copy] = await Promise.all([
+    getEntry(surveyId, patientId).catch(() => undefined),
+    getCaseCopy(surveyId, patientId).catch(() => undefined),
+  ]);
+  const closed = entry?.status === "Closed";
+  return { patientId, openIds: !closed && (entry || copy) ? [patientId] : [], isClosed: closed };
 }
 
 /** Keeps the case as the server held it at `version`; a copy of a later version already kept stays. */

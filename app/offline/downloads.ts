@@ -4,8 +4,6 @@ import type { Survey, SurveyListEntry } from "~/domain/survey";
 import { reportNetworkError } from "./connectivity";
 import { requestPersistence } from "./persistence";
 import { downloadedIds, getSurvey, removeSurvey, saveSurvey } from "./survey-store";
-import { dropCaseCopies } from "./case-copies";
-import { keepLatestCases } from "./case-download";
 
 const EVENT = "offline:downloads";
 const changed = () => window.dispatchEvent(new Event(EVENT));
@@ -29,7 +27,8 @@ export async function downloadSurvey(id: number): Promise<void> {
   void requestPersistence();
   try {
     // The survey is there even when a case could not be read: it can still be filled offline.
-    await keepLatestCases(id).catch(() => undefined);
+    // Loaded when first needed, not with the list's page.
+    await import("./case-download").then((m) => m.keepLatestCases(id)).catch(() => undefined);
     // The service worker's side loads when it is first needed, not with every page.
     await import("./sw.client").then((sw) => sw.warmOffline([id]));
   } finally {
@@ -39,7 +38,7 @@ export async function downloadSurvey(id: number): Promise<void> {
 
 export async function forgetSurvey(id: number): Promise<void> {
   await removeSurvey(id);
-  await dropCaseCopies(id).catch(() => undefined);
+  await import("./case-copies").then((m) => m.dropCaseCopies(id)).catch(() => undefined);
   await import("./sw.client").then((sw) => sw.forgetOffline([id]));
   changed();
 }

@@ -7,7 +7,7 @@ import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import { isValidPatientId } from "~/domain/patient-id";
 import type { Survey } from "~/domain/survey";
 import { reportNetworkError } from "./connectivity";
-import { baseOf, getCaseCopy, keepCaseCopy, type CaseBase } from "./case-copies";
+import type { CaseBase } from "./case-copies";
 import { getEntry } from "./fill-store";
 import { isNetworkError } from "./network";
 import { cachedUser } from "./root-cache";
@@ -62,22 +62,6 @@ export async function keepCopy(survey: Survey) {
 }
 
 /**
- * An open case drawn online: the device keeps it as the server held it (with its answers version), to
- * continue it offline. The confirmation page, and a survey the device does not keep, keep nothing.
- */
-export async function keepCaseOpened(d: FillData) {
-  if (d.version === undefined || !d.patientDataId || d.page === "done" || !(await getSurvey(d.survey.Id))) return;
-  await keepCaseCopy({
-    surveyId: d.survey.Id,
-    patientId: d.patientId,
-    patientDataId: d.patientDataId,
-    version: d.version,
-    answers: d.answers,
-    preliminary: d.preliminary,
-  });
-}
-
-/**
  * The fill page from this device's copy of the survey and this patient's fill on the device, or, before
  * there is one, the server's open case as the device has it (case-copies.ts).
  */
@@ -85,7 +69,7 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
   const [survey, entry, copy] = await Promise.all([
     getSurvey(surveyId),
     getEntry(surveyId, patientId),
-    getCaseCopy(surveyId, patientId).catch(() => undefined),
+    import("./case-copies").then((m) => m.getCaseCopy(surveyId, patientId)).catch(() => undefined),
   ]);
   if (!survey || !isValidPatientId(patientId) || !patientId) throw redirect("/surveys");
   const pages = pagesOf(survey);
@@ -112,7 +96,7 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
     page,
     categoryId,
     resumed,
-    ...(base ? { base: baseOf(base) } : {}),
+    ...(base ? { base: { version: base.version, answers: base.answers, preliminary: base.preliminary } } : {}),
     offline: true,
   };
 }

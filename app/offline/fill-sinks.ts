@@ -2,8 +2,7 @@ import { type ApiResult, callApi, apiSink, type AnswerSink } from "~/api-client"
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
 import type { AnswerWriteResult } from "~/domain/fill-requests";
-import { continuing } from "./case-context";
-import { dropCaseCopy, keepCaseCopy, type CaseBase } from "./case-copies";
+import type { CaseBase } from "./case-copies";
 import { answerKind, type FillEntry } from "./fill-entry";
 import { recordAnswer, recordClose, recordPreliminary, type EntryContext } from "./fill-store";
 
@@ -56,14 +55,20 @@ export function fillWriters(input: {
   let local = input.offline;
   const questions = questionsById(input.survey);
 
-  const context = (): EntryContext => {
+  // The kept cases' code loads when first needed (not with every page, decision 038).
+  const copies = () => import("./case-copies");
+  const context = async (): Promise<EntryContext> => {
     const who = {
       survey: input.survey,
       patientId: input.patientId,
       userId: input.userId,
       surveyUserDataId: input.surveyUserDataId,
     };
-    if (input.offline) return { ...who, ...(input.base ? continuing(input.survey, input.base) : {}) };
+    if (input.offline) {
+      if (!input.base) return who;
+      const { continuing } = await import("./case-context");
+      return { ...who, ...continuing(input.survey, input.base) };
+    }
     const questionTypes: FillEntry["questionTypes"] = {};
     for (const id of Object.keys(known.answers)) {
       const q = questions.get(Number(id));
@@ -79,14 +84,18 @@ export function fillWriters(input: {
     for (const id of result?.RemovedQuestionIds ?? []) delete known.answers[id];
     if (typeof result?.Version !== "number" || input.patientDataId === undefined) return;
     known.version = result.Version;
-    void keepCaseCopy({
+    // The case as it stands with this version, taken now: later saves change `known`.
+    const copy = {
       surveyId: input.survey.Id,
       patientId: input.patientId,
       patientDataId: input.patientDataId,
       version: result.Version,
       answers: { ...known.answers },
       preliminary: { ...known.preliminary },
-    }).catch(() => undefined);
+    };
+    void copies()
+      .then((m) => m.keepCaseCopy(copy))
+      .catch(() => undefined);
   };
   const goLocal = () => {
     if (!local) input.onLocal?.();
@@ -109,7 +118,7 @@ export function fillWriters(input: {
       save: async (question, value) => {
         const result = await attempt(
           () => online.save(question, value),
-          () => recordAnswer(context(), question, value),
+          async () => recordAnswer(await context(), question, value),
         );
         if (result.ok) {
           if (value) known.answers[question.Id] = value;
@@ -127,7 +136,7 @@ export function fillWriters(input: {
             PatientFormAttributeId: attributeId,
             PatientFormAnswerOptionId: optionId,
           }),
-        () => recordPreliminary(context(), attributeId, optionId),
+        async () => recordPreliminary(await context(), attributeId, optionId),
       );
       if (result.ok) {
         known.preliminary[attributeId] = optionId;
@@ -139,10 +148,14 @@ export function fillWriters(input: {
       const result = await attempt(
         () =>
           callApi("POST", `/patients/close?patientId=${encodeURIComponent(input.patientId)}&surveyId=${ids.SurveyId}`),
-        () => recordClose(context()),
+        async () => recordClose(await context()),
       );
       // A case closed on the server is no longer continued anywhere.
-      if (result.ok && !local) await dropCaseCopy(ids.SurveyId, input.patientId).catch(() => undefined);
+      if (result.ok && !local) {
+        await copies()
+          .then((m) => m.dropCaseCopy(ids.SurveyId, input.patientId))
+          .catch(() => undefined);
+      }
       return result;
     },
   };

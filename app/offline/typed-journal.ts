@@ -1,5 +1,6 @@
-import type { AnswerValue } from "~/domain/answers";
+import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
+import { TYPED_KEY as KEY } from "./typed-key";
 
 /**
  * Typed answers not yet kept when the page was hidden or left (docs/decisions/038-typed-work-kept.md).
@@ -7,7 +8,6 @@ import type { Question } from "~/domain/survey";
  * off with the page), and removed once the value is kept on the server or on the device. The next page of
  * this case takes its own values back; any other page start delivers the rest (typed-delivery.ts).
  */
-const KEY = "fill:typed";
 
 export interface TypedValue {
   surveyId: number;
@@ -83,4 +83,33 @@ export function forgetTyped(
 export function typedValues(of?: { surveyId: number; patientId: string }, store = storage()): TypedValue[] {
   const all = Object.values(read(store));
   return of ? all.filter((v) => v.surveyId === of.surveyId && v.patientId === of.patientId) : all;
+}
+
+type Case = { surveyId: number; patientId: string };
+
+/** Notes what a page had not kept when it went (the newest value of each question). */
+export function noteUnkept(at: Case, unkept: { question: Question; value: AnswerValue | undefined }[], local: boolean) {
+  noteTyped(
+    unkept.map(({ question, value }) => ({
+      ...at,
+      question: { Id: question.Id, Type: question.Type, AllowMultipleAnswers: question.AllowMultipleAnswers },
+      value: value ?? null,
+      local,
+    })),
+  );
+}
+
+/** The page of a case takes its notes back: a value it shows already goes, any other is given anew. */
+export function takeBack(
+  at: Case,
+  answers: Answers,
+  questionOf: (id: number) => Question | undefined,
+  give: (question: Question, value: AnswerValue | undefined) => unknown,
+) {
+  for (const noted of typedValues(at)) {
+    const question = questionOf(noted.question.Id);
+    if (!question) continue;
+    if (same(answers[question.Id], noted.value)) forgetTyped({ ...at, questionId: question.Id }, noted.value);
+    else give(question, noted.value ?? undefined);
+  }
 }

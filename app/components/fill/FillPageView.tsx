@@ -6,7 +6,7 @@ import { LocalAttachments } from "~/components/offline/LocalAttachments";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { afterLoad } from "~/offline/after-load";
-import { keepCaseOpened, keepCopy, type FillData } from "~/offline/fill-local";
+import { keepCopy, type FillData } from "~/offline/fill-local";
 import { fillWriters } from "~/offline/fill-sinks";
 import { Attachments } from "./Attachments";
 import { FillFlow } from "./FillFlow";
@@ -27,7 +27,8 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
     return afterLoad(
       () =>
         void keepCopy(d.survey)
-          .then(() => keepCaseOpened(d))
+          .then(() => import("~/offline/case-copies"))
+          .then((m) => m.keepCaseOpened(d))
           .catch(() => undefined),
     );
   }, [d]);

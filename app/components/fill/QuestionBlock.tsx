@@ -13,7 +13,7 @@ export interface QuestionBlockProps {
   /** The sub-questions that show under the question's chosen answers. */
   subQuestionsOf: (question: Question) => Question[];
   failed: ReadonlySet<number>;
-  /** Whether each changed answer is being saved or is kept; none in preview and without JavaScript. */
+  /** Whether each changed answer is being saved or is kept; none in preview (nothing is kept there). */
   states?: ReadonlyMap<number, SaveState>;
   /** `typing`: the value is still being typed (saved once typing pauses). */
   onAnswer: (question: Question, value: AnswerValue | undefined, typing?: boolean) => void;
@@ -73,7 +73,7 @@ export function QuestionBlock(props: QuestionBlockProps) {
       ) : (
         <TextualInput {...input} />
       )}
-      {props.states && !named ? <SaveStatus questionId={question.Id} state={props.states.get(question.Id)} /> : null}
+      {named ? null : <SaveStatus questionId={question.Id} state={props.states?.get(question.Id)} />}
       {named ? <input type="hidden" name="questionIds" value={question.Id} /> : null}
       {question.AllowFileAttachments && attachments ? attachments(question) : null}
       {subs.length > 0 ? (

@@ -141,10 +141,6 @@ export function saveQueue(initial: Answers, hooks: SaveQueueHooks) {
       }
       return out;
     },
-    /** Stops the timers (the page is gone); nothing waiting is sent any more by this queue. */
-    dispose() {
-      for (const lane of lanes.values()) if (lane.timer !== undefined) clearTimeout(lane.timer);
-    },
   };
 }
 

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
 import type { AnswerSink, ApiResult } from "~/api-client";
-import { forgetTyped, noteTyped, typedValues } from "~/offline/typed-journal";
+import type * as TypedJournal from "~/offline/typed-journal";
+
+type Journal = typeof TypedJournal;
 import { saveQueue, type SaveState } from "./save-queue";
 
 /** The case whose typed values are noted when the page goes, and taken back when it opens (not in preview). */
@@ -30,6 +32,8 @@ export function useAnswers(
   const [busy, setBusy] = useState(0);
   const latest = useRef({ answers, sink, onRefused, typedCase });
   latest.current = { answers, sink, onRefused, typedCase };
+  // The notes of typed values (typed-journal.ts), loaded as the page starts: not part of every page's code.
+  const journal = useRef<Journal | null>(null);
 
   const [queue] = useState(() =>
     saveQueue(initial, {
@@ -46,7 +50,11 @@ export function useAnswers(
       refused: (result) => latest.current.onRefused(result),
       kept: (question, value) => {
         const at = latest.current.typedCase;
-        if (at) forgetTyped({ surveyId: at.surveyId, patientId: at.patientId, questionId: question.Id }, value);
+        if (at)
+          journal.current?.forgetTyped(
+            { surveyId: at.surveyId, patientId: at.patientId, questionId: question.Id },
+            value,
+          );
       },
       busy: (delta) => setBusy((n) => n + delta),
     }),
@@ -56,27 +64,15 @@ export function useAnswers(
   const patientId = typedCase?.patientId;
   useEffect(() => {
     if (surveyId === undefined || patientId === undefined) return;
-    // Values typed on an earlier page of this case and not kept then: shown and saved now.
-    const own = latest.current.typedCase!;
-    for (const noted of typedValues({ surveyId, patientId })) {
-      const question = own.questionOf(noted.question.Id);
-      const value = noted.value ?? undefined;
-      if (!question) continue;
-      if (JSON.stringify(latest.current.answers[question.Id]) === JSON.stringify(value)) {
-        forgetTyped({ surveyId, patientId, questionId: question.Id }, value);
-      } else void queue.give(question, value);
-    }
+    let live = true;
+    const at = { surveyId, patientId };
+    void import("~/offline/typed-journal").then((m) => {
+      journal.current = m;
+      // Values typed on an earlier page of this case and not kept then: shown and saved now.
+      if (live) m.takeBack(at, latest.current.answers, latest.current.typedCase!.questionOf, queue.give);
+    });
     const leave = () => {
-      const local = latest.current.sink.isLocal?.() ?? false;
-      noteTyped(
-        queue.unkept().map(({ question, value }) => ({
-          surveyId,
-          patientId,
-          question: { Id: question.Id, Type: question.Type, AllowMultipleAnswers: question.AllowMultipleAnswers },
-          value: value ?? null,
-          local,
-        })),
-      );
+      journal.current?.noteUnkept(at, queue.unkept(), latest.current.sink.isLocal?.() ?? false);
       void queue.flush();
     };
     const onVisibility = () => {
@@ -85,6 +81,7 @@ export function useAnswers(
     window.addEventListener("pagehide", leave);
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
+      live = false;
       window.removeEventListener("pagehide", leave);
       document.removeEventListener("visibilitychange", onVisibility);
       // Left within the app: what is typed goes now.
@@ -102,5 +99,5 @@ export function useAnswers(
   );
   const flush = useCallback(() => queue.flush(), [queue]);
 
-  return { answers, failed, states, busy: busy > 0, answer, flush, setAnswers };
+  return { answers, failed, states, busy: busy > 0, answer, flush };
 }

@@ -5,7 +5,7 @@ import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
 import { downloadedIds } from "~/offline/survey-store";
-import { typedValues } from "~/offline/typed-journal";
+import { TYPED_KEY } from "~/offline/typed-key";
 
 const SyncModal = lazy(() => import("./SyncModal"));
 
@@ -17,7 +17,7 @@ export const HEALTH_POLL_MS = 5000;
  * that case's own fill page, which takes them back itself.
  */
 async function deliverTypedValues() {
-  if (typedValues().length === 0) return;
+  if (!window.localStorage.getItem(TYPED_KEY)) return;
   const { deliverTyped, fillCaseAt } = await import("~/offline/typed-delivery");
   await deliverTyped(fillCaseAt(window.location.pathname));
 }

@@ -1,12 +1,10 @@
 import { useEffect, useState } from "react";
 import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";
-import { getCaseCopy } from "~/offline/case-copies";
-import { getEntry } from "~/offline/fill-store";
 
 /**
  * Offline, what this device knows about the typed id: a fill of it kept here (open or submitted), or the
  * server's open case brought with the survey's download (docs/decisions/038-typed-work-kept.md). Nothing
- * about ids it does not keep: the page says it cannot tell.
+ * about ids it does not keep: the page says it cannot tell. Its code loads when first needed.
  */
 export function useDeviceLookup(surveyId: number, typed: string, enabled: boolean): PatientLookup | null {
   const [found, setFound] = useState<PatientLookup | null>(null);
@@ -14,14 +12,9 @@ export function useDeviceLookup(surveyId: number, typed: string, enabled: boolea
   useEffect(() => {
     if (!enabled || !shouldLookUp(patientId)) return;
     let live = true;
-    void Promise.all([
-      getEntry(surveyId, patientId).catch(() => undefined),
-      getCaseCopy(surveyId, patientId).catch(() => undefined),
-    ]).then(([entry, copy]) => {
-      if (!live) return;
-      const closed = entry?.status === "Closed";
-      setFound({ patientId, openIds: !closed && (entry || copy) ? [patientId] : [], isClosed: closed });
-    });
+    void import("~/offline/case-copies")
+      .then((m) => m.knownOnDevice(surveyId, patientId))
+      .then((known) => live && setFound(known));
     return () => {
       live = false;
     };
