@@ -108,9 +108,23 @@ test("online: typed text and a number are on the server without leaving the fiel
     )
     .toEqual([12.5]);
 
+  // A date and time is saved once it is whole, without leaving the field, also across a reload.
+  await page.getByTestId("category-link").filter({ hasText: "Versorgung" }).click();
+  const when = question(page, "Zeitpunkt des letzten Verbandwechsels").getByRole("textbox");
+  await when.click();
+  await when.pressSequentially("24.12.2026 18:30", { delay: 20 });
+  await page.reload();
+  await expect(question(page, "Zeitpunkt des letzten Verbandwechsels").getByRole("textbox")).toHaveValue(
+    "24.12.2026 18:30",
+  );
+  await expect
+    .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.DateTimeResponse ?? null))
+    .toContain("24.12.2026 18:30");
+
   // A tab closed in the middle of typing: the server has what was typed.
   const other = await page.context().newPage();
   await other.goto(page.url());
+  await other.getByTestId("category-link").filter({ hasText: "Befund" }).click();
   const field = question(other, REMARKS).getByRole("textbox");
   await field.click();
   await field.press("End");
