@@ -307,10 +307,11 @@ test("the sync modal with an unsynced offline fill", async () => {
     await signInAt(page, "admin");
     const title = `A11y-Offline ${Date.now()}`;
     const id = await publishedSurvey(page, title, oneQuestion);
-    // The same case opened on the server meanwhile: the sync cannot place the offline fill, the modal opens.
-    await api(page, "POST", `/patients/add?patientId=SYNC_1&surveyId=${id}`);
     await page.goto(rig.url("/surveys"));
     await download(page, title);
+    // The same case opened on the server meanwhile (after the download, so this device does not know it,
+    // decision 038): the sync cannot place the offline fill, the modal opens.
+    await api(page, "POST", `/patients/add?patientId=SYNC_1&surveyId=${id}`);
     await goOffline(context, rig.gate);
     await fillOffline(page, rig.url(`/survey/${id}`), "SYNC_1");
     await page.goto(rig.url("/surveys"));

@@ -96,6 +96,10 @@ export const AnswerWriteResultSchema = z
     RemovedQuestionIds: z
       .array(id)
       .describe("Questions whose answers were removed because they are no longer visible (sub-questions, dependence)"),
+    Version: z
+      .number()
+      .int()
+      .describe("The case's answers version after the write (unchanged when the write changed nothing)"),
   })
   .meta({ id: "AnswerWriteResult" });
 export type AnswerWriteResult = z.infer<typeof AnswerWriteResultSchema>;
@@ -103,10 +107,17 @@ export type AnswerWriteResult = z.infer<typeof AnswerWriteResultSchema>;
 export const patientStates = ["Open", "Nonexistent", "Closed"] as const;
 export type PatientState = (typeof patientStates)[number];
 
+/** The version of a case's answers and preliminary answers: it moves with every change of them. */
+const CaseVersionSchema = z
+  .number()
+  .int()
+  .describe("The case's answers version: it moves with every change of its answers or preliminary answers");
+
 export const PatientRecordSchema = z
   .object({
     State: z.enum(patientStates),
     PatientDataId: id.optional(),
+    Version: CaseVersionSchema.optional(),
     ClosedAt: z.string().nullable().optional().describe("When a Closed case closed (ISO-8601 UTC)"),
     Signature: z
       .object({ SignerName: z.string(), Meaning: SignatureMeaningSchema, SignedAt: z.string() })
@@ -122,7 +133,7 @@ export const PatientLookupSchema = z
   .meta({ id: "PatientLookup" });
 
 export const OpenResponseSchema = z
-  .object({ PatientId: z.string(), ModifiedDate: z.string().describe("ISO-8601 UTC") })
+  .object({ PatientId: z.string(), ModifiedDate: z.string().describe("ISO-8601 UTC"), Version: CaseVersionSchema })
   .meta({ id: "OpenResponse" });
 
 export const NewPatientSchema = z.object({ PatientId: z.string(), PatientDataId: id }).meta({ id: "NewPatient" });

@@ -44,6 +44,28 @@ export const OfflineSyncRequestSchema = z
     Close: z.boolean().default(false),
     QuestionAnswers: z.array(SyncQuestionAnswerSchema).max(MAX_SYNC_ANSWERS),
     PreliminaryQuestionAnswers: z.array(SyncPreliminaryAnswerSchema).max(MAX_SYNC_ANSWERS),
+    BaseVersion: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "The answers version of the Open case this fill continues (as the device had it): the answers are then " +
+          "only the changes since, applied unless the case changed meanwhile (then SYNC_SURVEY_PATIENTID_CLASH)",
+      ),
+    RemovedQuestionIds: z
+      .array(id)
+      .max(MAX_SYNC_ANSWERS)
+      .optional()
+      .describe("With BaseVersion: questions whose answers the fill removed"),
+  })
+  .superRefine((body, ctx) => {
+    if (body.BaseVersion !== undefined && body.Overwrite) {
+      ctx.addIssue({ code: "custom", path: ["Overwrite"], message: "Overwrite replaces the case: no BaseVersion" });
+    }
+    if (body.RemovedQuestionIds?.length && body.BaseVersion === undefined) {
+      ctx.addIssue({ code: "custom", path: ["RemovedQuestionIds"], message: "Removed answers need the BaseVersion" });
+    }
   })
   .meta({ id: "OfflineSyncRequest" });
 export type OfflineSyncRequest = z.input<typeof OfflineSyncRequestSchema>;
@@ -54,6 +76,11 @@ export type OfflineSyncPayload = z.output<typeof OfflineSyncRequestSchema>;
 export const OfflineSyncResultSchema = z
   .object({
     Data: id.describe("PatientDataId of the case the fill went to"),
+    Version: z
+      .number()
+      .int()
+      .optional()
+      .describe("The case's answers version right after this fill: a device continues the case from it"),
     SignatureRequired: z
       .literal(true)
       .optional()

@@ -59,6 +59,18 @@ describe("startState", () => {
     expect(state).toMatchObject({ validity: "valid", button: "start", message: null });
   });
 
+  it("offline, opens an id the device keeps and says it cannot tell about any other", () => {
+    const kept = startState({ typed: "X1", autoGeneration: false, lookup: lookup("X1", ["X1"]), deviceOnly: true });
+    expect(kept).toMatchObject({ validity: "valid", button: "open", message: "openOnDevice", disabled: false });
+    const unknown = startState({ typed: "X2", autoGeneration: false, lookup: lookup("X2", []), deviceOnly: true });
+    // Not "valid": whether the server has a case with this id cannot be told without it.
+    expect(unknown).toMatchObject({ validity: "unknown", button: "start", message: "unknown", disabled: false });
+    expect(startState({ typed: "X3", autoGeneration: false, deviceOnly: true }).message).toBe("unknown");
+    const closed = startState({ typed: "X4", autoGeneration: false, lookup: lookup("X4", [], true), deviceOnly: true });
+    expect(closed).toMatchObject({ validity: "closed", message: "closed", button: "clear" });
+    expect(startState({ typed: "", autoGeneration: true, deviceOnly: true }).message).toBeNull();
+  });
+
   it("only matches an open id exactly", () => {
     expect(startState({ typed: "P", autoGeneration: false, lookup: lookup("P", ["P1"]) }).button).toBe("start");
   });

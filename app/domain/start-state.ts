@@ -21,7 +21,8 @@ export interface PatientLookup {
 }
 
 export type MainButton = "start" | "open" | "clear";
-export type Validity = "empty" | "valid" | "invalid" | "closed";
+/** "unknown": a well-formed id whose case, if any, cannot be checked (offline, the device does not know it). */
+export type Validity = "empty" | "valid" | "invalid" | "closed" | "unknown";
 
 export interface StartState {
   /** The id as it will be used: the typed text without surrounding spaces. */
@@ -33,7 +34,7 @@ export interface StartState {
   /** Nothing useful can be sent yet: an invalid id, or none typed while one is required. */
   disabled: boolean;
   /** The message to show (and announce) under the field. */
-  message: "invalid" | "closed" | "open" | null;
+  message: "invalid" | "closed" | "open" | "openOnDevice" | "unknown" | null;
 }
 
 export function normalizePatientId(raw: string): string {
@@ -42,13 +43,15 @@ export function normalizePatientId(raw: string): string {
 
 /**
  * The page's state from the typed text, the latest lookup (ignored unless it is about this very id) and
- * the id the server last reported as closed.
+ * the id the server last reported as closed. With `deviceOnly` (offline) the lookup is what this device
+ * keeps: an id it does not know may still have a case on the server, and the page says it cannot tell.
  */
 export function startState(input: {
   typed: string;
   autoGeneration: boolean;
   lookup?: PatientLookup | null;
   closedId?: string | null;
+  deviceOnly?: boolean;
 }): StartState {
   const patientId = normalizePatientId(input.typed);
   const helper = input.autoGeneration ? "optional" : "mandatory";
@@ -64,8 +67,15 @@ export function startState(input: {
     return { ...base, validity: "closed", button: "clear", disabled: false, message: "closed" };
   }
   if (lookup?.openIds.includes(patientId)) {
-    return { ...base, validity: "valid", button: "open", disabled: false, message: "open" };
+    return {
+      ...base,
+      validity: "valid",
+      button: "open",
+      disabled: false,
+      message: input.deviceOnly ? "openOnDevice" : "open",
+    };
   }
+  if (input.deviceOnly) return { ...base, validity: "unknown", button: "start", disabled: false, message: "unknown" };
   return { ...base, validity: "valid", button: "start", disabled: false, message: null };
 }
 

@@ -8,7 +8,10 @@ import { downloadedIds, getSurvey, removeSurvey, saveSurvey } from "./survey-sto
 const EVENT = "offline:downloads";
 const changed = () => window.dispatchEvent(new Event(EVENT));
 
-/** Stores an Active survey on the device and has the service worker keep its pages (section 2). */
+/**
+ * Stores an Active survey on the device with its latest open cases (to continue them offline, decision 038)
+ * and has the service worker keep its pages (section 2).
+ */
 export async function downloadSurvey(id: number): Promise<void> {
   let res: Response;
   try {
@@ -23,6 +26,9 @@ export async function downloadSurvey(id: number): Promise<void> {
   await saveSurvey(survey);
   void requestPersistence();
   try {
+    // The survey is there even when a case could not be read: it can still be filled offline.
+    // Loaded when first needed, not with the list's page.
+    await import("./case-download").then((m) => m.keepLatestCases(id)).catch(() => undefined);
     // The service worker's side loads when it is first needed, not with every page.
     await import("./sw.client").then((sw) => sw.warmOffline([id]));
   } finally {
@@ -32,6 +38,7 @@ export async function downloadSurvey(id: number): Promise<void> {
 
 export async function forgetSurvey(id: number): Promise<void> {
   await removeSurvey(id);
+  await import("./case-copies").then((m) => m.dropCaseCopies(id)).catch(() => undefined);
   await import("./sw.client").then((sw) => sw.forgetOffline([id]));
   changed();
 }

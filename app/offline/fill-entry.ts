@@ -2,6 +2,7 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { SyncErrorType } from "~/domain/offline-sync";
 import type { Question } from "~/domain/survey";
+import type { CaseBase } from "./case-copies";
 
 /** How an answer travels in the sync payload, decided when it is given (section 3, questionTypes). */
 export type AnswerKind = "single" | "multiple" | "text" | "number" | "dateTime";
@@ -34,8 +35,14 @@ export interface FillEntry {
   notSynced: boolean;
   /** The fill was submitted: the case is closed once the answers are applied. */
   close: boolean;
-  /** Replace the answers of the server's open case of this patient id (the user chose so, or it is ours). */
+  /** Replace the answers of the server's open case of this patient id (the user chose so). */
   overwrite: boolean;
+  /**
+   * The server's case this fill continues, as it stood (its answers version, answers and preliminary
+   * answers): the sync then sends only what changed since, and the server applies it unless the case
+   * changed meanwhile (docs/decisions/038-typed-work-kept.md). Not with `overwrite`.
+   */
+  base?: CaseBase;
   /** As the specification stores it: ssiUserDataId is the person's surveyUserDataId, userId the provider's subject. */
   upload: { files: Record<number, LocalFile[]>; ssiUserDataId: number; userId: string };
   /** Set once the answers are on the server: the files go to this case. */

@@ -3,6 +3,7 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Survey } from "~/domain/survey";
 import { fillClientLoader, isShellDocument, keepCopy, localFillData, type ServerFillData } from "./fill-local";
+import { keepCaseCopy, resetCaseCopiesForTests } from "./case-copies";
 import { recordAnswer } from "./fill-store";
 import { getSurvey, saveSurvey } from "./survey-store";
 import { ctx, freshDatabases, question } from "./test-support";
@@ -74,6 +75,39 @@ describe("the fill page built on the device", () => {
       resumed: true,
     });
     expect(await localFillData(7, "P1", url("?page=intro"))).toMatchObject({ page: "intro", resumed: false });
+  });
+
+  it("continues an open case of the server the device keeps, until the device has a fill of it", async () => {
+    resetCaseCopiesForTests();
+    await saveSurvey({
+      ...survey("Active", true),
+      Hash: "h1",
+      IntroText: "",
+      IsPatientFormEnabled: false,
+      PatientForm: [],
+      Categories: [{ Id: 1, Questions: [question(11, "FreeText")] }],
+    } as unknown as Survey);
+    await keepCaseCopy({
+      surveyId: 7,
+      patientId: "X",
+      patientDataId: 12,
+      version: 5,
+      answers: { 11: { TextResponse: "vom Server" } },
+      preliminary: { 50: 501 },
+    });
+    const url = new URL("http://app.test/survey/7/fill/X?page=questionnaire");
+    expect(await localFillData(7, "X", url)).toMatchObject({
+      answers: { 11: { TextResponse: "vom Server" } },
+      preliminary: { 50: 501 },
+      patientDataId: 12,
+      base: { version: 5, answers: { 11: { TextResponse: "vom Server" } } },
+      offline: true,
+    });
+    // Once the device has its own fill of the case, the page is drawn from that.
+    await recordAnswer(ctx("X"), question(11, "FreeText"), { TextResponse: "hier" });
+    const own = await localFillData(7, "X", url);
+    expect(own.answers).toEqual({ 11: { TextResponse: "hier" } });
+    expect(own.base).toBeUndefined();
   });
 });
 

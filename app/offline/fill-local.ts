@@ -7,6 +7,7 @@ import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import { isValidPatientId } from "~/domain/patient-id";
 import type { Survey } from "~/domain/survey";
 import { reportNetworkError } from "./connectivity";
+import type { CaseBase } from "./case-copies";
 import { getEntry } from "./fill-store";
 import { isNetworkError } from "./network";
 import { cachedUser } from "./root-cache";
@@ -31,6 +32,10 @@ export interface FillData {
   resumed: boolean;
   /** Sent back with the page's form (without JavaScript): a form sent twice stores its files once. */
   formKey?: string;
+  /** Online: the case's answers version on the server when its answers were read. */
+  version?: number;
+  /** Offline, without a fill of the case on this device yet: the server's case as the device has it. */
+  base?: CaseBase;
   /** Built from this device's copy: answers are kept here until they are synced. */
   offline: boolean;
   /** A closed case: when, and by whose signature (the confirmation page says so). */
@@ -63,9 +68,16 @@ export async function keepCopy(survey: Survey) {
   if (!known) await import("./sw.client").then((sw) => sw.warmOffline([survey.Id]));
 }
 
-/** The fill page from this device's copy of the survey and this patient's local entry. */
+/**
+ * The fill page from this device's copy of the survey and this patient's fill on the device, or, before
+ * there is one, the server's open case as the device has it (case-copies.ts).
+ */
 export async function localFillData(surveyId: number, patientId: string, url: URL): Promise<FillData> {
-  const [survey, entry] = await Promise.all([getSurvey(surveyId), getEntry(surveyId, patientId)]);
+  const [survey, entry, copy] = await Promise.all([
+    getSurvey(surveyId),
+    getEntry(surveyId, patientId),
+    import("./case-copies").then((m) => m.getCaseCopy(surveyId, patientId)).catch(() => undefined),
+  ]);
   if (!survey || !isValidPatientId(patientId) || !patientId) throw redirect("/surveys");
   const pages = pagesOf(survey);
   const requested = url.searchParams.get("page");
@@ -73,14 +85,15 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
   let page = pageFrom(requested, pages);
   if (entry?.status === "Closed" && page !== "done") throw redirect(`/survey/${surveyId}`);
   let categoryId = positiveId(url.searchParams.get("category"));
-  const answers = entry?.answers ?? {};
-  const preliminary = entry?.preliminaryAnswers ?? {};
+  const base = entry ? undefined : copy;
+  const answers = entry?.answers ?? base?.answers ?? {};
+  const preliminary = entry?.preliminaryAnswers ?? base?.preliminary ?? {};
   if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
   const user = cachedUser();
   return {
     survey,
     patientId,
-    patientDataId: 0,
+    patientDataId: entry?.patientDataId ?? copy?.patientDataId ?? 0,
     userId: entry?.upload.userId ?? user?.userId ?? "",
     surveyUserDataId: entry?.upload.ssiUserDataId ?? user?.surveyUserDataId ?? 0,
     answers,
@@ -90,6 +103,7 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
     page,
     categoryId,
     resumed,
+    ...(base ? { base: { version: base.version, answers: base.answers, preliminary: base.preliminary } } : {}),
     offline: true,
   };
 }

@@ -1,6 +1,8 @@
 import { type ApiResult, callApi, apiSink, type AnswerSink } from "~/api-client";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
+import type { AnswerWriteResult } from "~/domain/fill-requests";
+import type { CaseBase } from "./case-copies";
 import { answerKind, type FillEntry } from "./fill-entry";
 import { recordAnswer, recordClose, recordPreliminary, type EntryContext } from "./fill-store";
 
@@ -26,40 +28,74 @@ export interface FillWriters {
 }
 
 /**
- * Where the fill page's answers go. Offline pages write to the device (marked not synced). An online page
- * writes to the API; when a write finds no network, that write and every later one on this page go to
- * the device, in an entry that starts from everything the page held, so the sync replaces the server's
- * answers with the complete set.
+ * Where the fill page's answers go. Offline pages write to the device (marked not synced), continuing the
+ * server's case as the device has it (`base`) when it has one. An online page writes to the API and keeps
+ * the device's copy of the case as the server now holds it (case-copies.ts); when a write finds no
+ * network, that write and every later one on this page go to the device, in an entry that starts from
+ * everything the server held (with its answers version), so the sync sends only what changed since.
  */
 export function fillWriters(input: {
   survey: Survey;
   patientId: string;
+  patientDataId?: number;
   userId: string;
   surveyUserDataId: number;
   answers: Answers;
   preliminary: PreliminaryAnswers;
+  /** Online: the case's answers version on the server as the page was drawn. */
+  version?: number;
+  /** Offline: the server's case as this device has it, when it has one and no fill of it yet. */
+  base?: CaseBase;
   offline: boolean;
   onLocal?: () => void;
 }): FillWriters {
   const ids = { PatientId: input.patientId, SurveyId: input.survey.Id };
   const online = apiSink(ids);
-  const known = { answers: { ...input.answers }, preliminary: { ...input.preliminary } };
+  const known = { answers: { ...input.answers }, preliminary: { ...input.preliminary }, version: input.version };
   let local = input.offline;
   const questions = questionsById(input.survey);
 
-  const context = (): EntryContext => {
+  // The kept cases' code loads when first needed (not with every page, decision 038).
+  const copies = () => import("./case-copies");
+  const context = async (): Promise<EntryContext> => {
+    const who = {
+      survey: input.survey,
+      patientId: input.patientId,
+      userId: input.userId,
+      surveyUserDataId: input.surveyUserDataId,
+    };
+    if (input.offline) {
+      if (!input.base) return who;
+      const { continuing } = await import("./case-context");
+      return { ...who, ...continuing(input.survey, input.base) };
+    }
     const questionTypes: FillEntry["questionTypes"] = {};
     for (const id of Object.keys(known.answers)) {
       const q = questions.get(Number(id));
       if (q) questionTypes[q.Id] = answerKind(q);
     }
-    return {
-      survey: input.survey,
+    const seed = { answers: { ...known.answers }, preliminary: { ...known.preliminary }, questionTypes };
+    if (known.version === undefined) return { ...who, seed };
+    return { ...who, seed, base: { version: known.version, answers: seed.answers, preliminary: seed.preliminary } };
+  };
+  // What the server now holds of the case: the device keeps it, to continue the case offline.
+  const keptOnServer = (data: unknown) => {
+    const result = data as Partial<AnswerWriteResult> | undefined;
+    for (const id of result?.RemovedQuestionIds ?? []) delete known.answers[id];
+    if (typeof result?.Version !== "number" || input.patientDataId === undefined) return;
+    known.version = result.Version;
+    // The case as it stands with this version, taken now: later saves change `known`.
+    const copy = {
+      surveyId: input.survey.Id,
       patientId: input.patientId,
-      userId: input.userId,
-      surveyUserDataId: input.surveyUserDataId,
-      seed: input.offline ? undefined : { ...known, questionTypes },
+      patientDataId: input.patientDataId,
+      version: result.Version,
+      answers: { ...known.answers },
+      preliminary: { ...known.preliminary },
     };
+    void copies()
+      .then((m) => m.keepCaseCopy(copy))
+      .catch(() => undefined);
   };
   const goLocal = () => {
     if (!local) input.onLocal?.();
@@ -78,14 +114,16 @@ export function fillWriters(input: {
   return {
     isLocal: () => local,
     sink: {
+      isLocal: () => local,
       save: async (question, value) => {
         const result = await attempt(
           () => online.save(question, value),
-          () => recordAnswer(context(), question, value),
+          async () => recordAnswer(await context(), question, value),
         );
         if (result.ok) {
           if (value) known.answers[question.Id] = value;
           else delete known.answers[question.Id];
+          if (!local) keptOnServer(result.data);
         }
         return result;
       },
@@ -98,16 +136,27 @@ export function fillWriters(input: {
             PatientFormAttributeId: attributeId,
             PatientFormAnswerOptionId: optionId,
           }),
-        () => recordPreliminary(context(), attributeId, optionId),
+        async () => recordPreliminary(await context(), attributeId, optionId),
       );
-      if (result.ok) known.preliminary[attributeId] = optionId;
+      if (result.ok) {
+        known.preliminary[attributeId] = optionId;
+        if (!local) keptOnServer(result.data);
+      }
       return result;
     },
-    close: () =>
-      attempt(
+    close: async () => {
+      const result = await attempt(
         () =>
           callApi("POST", `/patients/close?patientId=${encodeURIComponent(input.patientId)}&surveyId=${ids.SurveyId}`),
-        () => recordClose(context()),
-      ),
+        async () => recordClose(await context()),
+      );
+      // A case closed on the server is no longer continued anywhere.
+      if (result.ok && !local) {
+        await copies()
+          .then((m) => m.dropCaseCopy(ids.SurveyId, input.patientId))
+          .catch(() => undefined);
+      }
+      return result;
+    },
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "./fill-store";
 import {
   changePatientId,
+  chooseOverwrite,
   clearIfDone,
   firstEntries,
   listEntries,
@@ -68,6 +69,38 @@ describe("fill store", () => {
     const entry = await recordAnswer(ctx("P2", { seed }), question(2, "Numerical"), { NumericalResponse: 80.5 });
     expect(entry.overwrite).toBe(true);
     expect(syncPayload(entry).QuestionAnswers).toHaveLength(2);
+  });
+
+  it("continuing the server's case, sends only what changed since its version; overwriting, everything", async () => {
+    const base = {
+      version: 5,
+      answers: { 1: { AnswerOptionIds: [11] }, 2: { NumericalResponse: 70 }, 3: { TextResponse: "bleibt" } },
+      preliminary: { 50: 501, 60: 601 },
+    };
+    const seed = { ...base, questionTypes: { 1: "single" as const, 2: "number" as const, 3: "text" as const } };
+    const context = ctx("P5", { seed, base });
+    await recordAnswer(context, question(2, "Numerical"), { NumericalResponse: 80.5 });
+    await recordAnswer(context, question(1, "SingleSelection"), undefined);
+    await recordAnswer(context, question(4, "FreeText"), { TextResponse: "neu" });
+    const entry = await recordPreliminary(context, 60, 602);
+    expect(entry).toMatchObject({ overwrite: false, base: { version: 5 } });
+    expect(syncPayload(entry)).toMatchObject({
+      Overwrite: false,
+      BaseVersion: 5,
+      QuestionAnswers: [
+        { QuestionId: 2, NumericalResponse: 80.5 },
+        { QuestionId: 4, TextResponse: "neu" },
+      ],
+      RemovedQuestionIds: [1],
+      PreliminaryQuestionAnswers: [{ QuestionId: 60, AnswerOptionId: 602 }],
+    });
+    // The user chose to overwrite the server's case (after a clash): the whole fill goes, without a version.
+    const chosen = (await chooseOverwrite(7, "P5"))!;
+    const whole = syncPayload(chosen);
+    expect(whole).toMatchObject({ Overwrite: true });
+    expect(whole.BaseVersion).toBeUndefined();
+    expect(whole.QuestionAnswers.map((a) => a.QuestionId).sort()).toEqual([2, 3, 4]);
+    expect(whole.PreliminaryQuestionAnswers).toHaveLength(2);
   });
 
   it("lists entries of every survey and keeps files until each is settled", async () => {

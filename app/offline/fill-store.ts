@@ -1,6 +1,7 @@
 import { createStore, del, get, set, update, type UseStore } from "idb-keyval";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
+import type { CaseBase } from "./case-copies";
 import { answerKind, newFillId, type FillEntry, type LocalFile } from "./fill-entry";
 
 /**
@@ -71,6 +72,8 @@ export interface EntryContext {
   userId: string;
   /** What the page already held when it went offline (a case opened online): the entry starts from it. */
   seed?: { answers: Answers; preliminary: PreliminaryAnswers; questionTypes: FillEntry["questionTypes"] };
+  /** The server's state the seed is (its answers version): the sync sends only the changes to it. */
+  base?: CaseBase;
 }
 
 function fresh(ctx: EntryContext): FillEntry {
@@ -86,8 +89,10 @@ function fresh(ctx: EntryContext): FillEntry {
     questionTypes: { ...ctx.seed?.questionTypes },
     notSynced: true,
     close: false,
-    // A case opened online is this device's own: its complete answers replace the server's on sync.
-    overwrite: Boolean(ctx.seed),
+    // A case continued from the server's state sends its changes to that state; one whose state is not
+    // known (a page of an earlier version) replaces the server's answers with its complete set.
+    overwrite: Boolean(ctx.seed) && !ctx.base,
+    ...(ctx.base ? { base: ctx.base } : {}),
     upload: { files: {}, ssiUserDataId: ctx.surveyUserDataId, userId: ctx.userId },
     rev: 0,
     modified: new Date().toISOString(),

@@ -1,4 +1,5 @@
 import { del, get, keys, set, update, values } from "idb-keyval";
+import type { CaseBase } from "./case-copies";
 import { newFillId, type FillEntry } from "./fill-entry";
 import { entryStore, getEntry, keptSurveyIds, markPending, pending, unmarkPending } from "./fill-store";
 
@@ -58,8 +59,10 @@ async function changeIf(
 }
 
 /**
- * The answers of version `rev` are on the server (case `patientDataId`). If the entry changed meanwhile,
- * it stays not synced under a new fill id and replaces the server's answers next time.
+ * The answers of version `rev` are on the server (case `patientDataId`). What changes later sends what
+ * changed since the answers sent now (`sent`, of the case's answers version the server named), or,
+ * without a version, replaces the server's answers. An entry changed meanwhile stays not synced under a
+ * new fill id.
  */
 export function markAnswersSynced(
   surveyId: number,
@@ -67,13 +70,19 @@ export function markAnswersSynced(
   rev: number,
   patientDataId: number,
   closed = false,
+  sent?: Partial<CaseBase> & Pick<CaseBase, "answers" | "preliminary">,
 ) {
   return changeIf(surveyId, patientId, (e) => {
     e.patientDataId = patientDataId;
     e.closeSent = closed;
     e.syncError = undefined;
+    // Whatever changes next (now, or while its files are still on their way) continues what was sent.
+    if (sent?.version !== undefined) {
+      e.base = { version: sent.version, answers: sent.answers, preliminary: sent.preliminary };
+      e.overwrite = false;
+    } else if (e.rev !== rev) e.overwrite = true;
     if (e.rev === rev) e.notSynced = false;
-    else Object.assign(e, { fillId: newFillId(), overwrite: true });
+    else e.fillId = newFillId();
     return e;
   });
 }
@@ -131,6 +140,8 @@ export async function changePatientId(surveyId: number, from: string, to: string
     patientId: to,
     fillId: newFillId(),
     overwrite: false,
+    // Another id is another case: its whole fill goes, continuing nothing.
+    base: undefined,
     syncError: undefined,
     notSynced: true,
     patientDataId: undefined,

@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addFile, getEntry, recordAnswer, recordClose } from "./fill-store";
+import { getCaseCopy, resetCaseCopiesForTests } from "./case-copies";
 import { SYNC_START_EVENT, syncAll, syncEntry, syncReport } from "./sync-client";
 import { ctx, freshDatabases, json, offline, question, scriptedFetch } from "./test-support";
 
@@ -31,6 +32,36 @@ describe("sync client", () => {
     expect((calls[1].init.body as FormData).get("files")).toBeInstanceOf(Blob);
     expect(calls[2].url).toBe("/api/patients/close?patientId=P1&surveyId=7");
     expect(await getEntry(7, "P1")).toBeUndefined();
+  });
+
+  it("continues from the version the server answers: later changes go as changes, and the device keeps the case", async () => {
+    resetCaseCopiesForTests();
+    const base = { version: 5, answers: { 1: { TextResponse: "alt" } }, preliminary: {} };
+    const context = ctx("P7", { seed: { ...base, questionTypes: { 1: "text" as const } }, base });
+    await recordAnswer(context, question(1, "FreeText"), { TextResponse: "neu" });
+    await addFile(context, 1, { name: "a.txt", type: "text/plain", bytes: bytes() });
+    const first = scriptedFetch([() => json(200, { Data: 42, Version: 9 }), offline]);
+    expect(await syncEntry(7, "P7", { fetch: first.fetch })).toBe("offline");
+    expect(JSON.parse(String(first.calls[0].init.body))).toMatchObject({
+      BaseVersion: 5,
+      QuestionAnswers: [{ QuestionId: 1, TextResponse: "neu" }],
+    });
+    expect(await getCaseCopy(7, "P7")).toMatchObject({
+      version: 9,
+      patientDataId: 42,
+      answers: { 1: { TextResponse: "neu" } },
+    });
+
+    // Changed again while its file still waits: only that change goes, continuing version 9.
+    await recordAnswer(context, question(2, "Numerical"), { NumericalResponse: 3 });
+    const second = scriptedFetch([offline]);
+    await syncEntry(7, "P7", { fetch: second.fetch });
+    const body = JSON.parse(String(second.calls[0].init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      BaseVersion: 9,
+      Overwrite: false,
+      QuestionAnswers: [{ QuestionId: 2, NumericalResponse: 3 }],
+    });
   });
 
   it("closes at once in the sync when there are no files", async () => {

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
 import { uploadErrorKeys } from "~/domain/uploads";
 import { pendingFiles, type FillEntry, type LocalFile } from "./fill-entry";
+import { dropCaseCopy, keepCaseCopy } from "./case-copies";
 import { syncPayload } from "./sync-payload";
 import { countEntries, ENTRIES_EVENT, getEntry, unmarkPending } from "./fill-store";
 import {
@@ -37,7 +38,13 @@ async function errorBody(res: Response): Promise<{ Type?: string; Error?: string
 
 const closesAtOnce = (entry: FillEntry) => entry.close && pendingFiles(entry).length === 0;
 
-async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutcome | number> {
+/** What the server answered for an applied fill: its case, and the case's answers version after it. */
+interface Applied {
+  patientDataId: number;
+  version?: number;
+}
+
+async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutcome | Applied> {
   let res: Response;
   try {
     res = await fetchFn(`/api/survey-offline-sync/${entry.surveyId}`, {
@@ -52,8 +59,10 @@ async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutco
   }
   if (res.status === 401 || res.status === 403) return "unauthorized";
   if (res.ok) {
-    const body = (await res.json().catch(() => null)) as { Data?: unknown } | null;
-    if (typeof body?.Data === "number") return body.Data;
+    const body = (await res.json().catch(() => null)) as { Data?: unknown; Version?: unknown } | null;
+    if (typeof body?.Data === "number") {
+      return { patientDataId: body.Data, version: typeof body.Version === "number" ? body.Version : undefined };
+    }
     await setSyncError(entry.surveyId, entry.patientId, "UNKNOWN");
     return "failed";
   }
@@ -123,6 +132,26 @@ async function closeCase(entry: FillEntry, fetchFn: Fetch): Promise<"done" | "fa
 }
 
 /**
+ * The device keeps the case as the fill left it on the server (its answers version), so that it can be
+ * continued offline again without a clash with itself; a closed case is no longer kept.
+ */
+async function keepSynced(sent: FillEntry, applied: Applied, closed: boolean) {
+  try {
+    if (closed || applied.version === undefined) return await dropCaseCopy(sent.surveyId, sent.patientId);
+    await keepCaseCopy({
+      surveyId: sent.surveyId,
+      patientId: sent.patientId,
+      patientDataId: applied.patientDataId,
+      version: applied.version,
+      answers: sent.answers,
+      preliminary: sent.preliminaryAnswers,
+    });
+  } catch {
+    // The copy only spares a later clash; the sync itself is done.
+  }
+}
+
+/**
  * Syncs one entry as far as it goes. `retryRefused` also re-sends files refused before (the user asked).
  */
 export async function syncEntry(
@@ -135,9 +164,16 @@ export async function syncEntry(
   let entry = await getEntry(surveyId, patientId);
   if (!entry) return "synced";
   if (entry.notSynced) {
-    const posted = await postAnswers(entry, fetchFn);
-    if (typeof posted !== "number") return posted;
-    entry = await markAnswersSynced(surveyId, patientId, entry.rev, posted, closesAtOnce(entry));
+    const sent = entry;
+    const posted = await postAnswers(sent, fetchFn);
+    if (typeof posted === "string") return posted;
+    const closed = closesAtOnce(sent);
+    entry = await markAnswersSynced(surveyId, patientId, sent.rev, posted.patientDataId, closed, {
+      version: posted.version,
+      answers: sent.answers,
+      preliminary: sent.preliminaryAnswers,
+    });
+    await keepSynced(sent, posted, closed);
     if (!entry) return "synced";
     if (entry.notSynced) return "failed";
   }
@@ -157,6 +193,7 @@ export async function syncEntry(
   if (latest?.close && !latest.closeSent && !latest.notSynced) {
     const closed = await closeCase(latest, fetchFn);
     if (closed !== "done") return closed;
+    await dropCaseCopy(surveyId, patientId).catch(() => undefined);
   }
   if (await clearIfDone(surveyId, patientId)) return "synced";
   return refused ? "filesLeft" : "failed";

@@ -14,6 +14,7 @@ import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
@@ -24,6 +25,7 @@ import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { OpenResponseSchema } from "~/domain/fill-requests";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { SurveySchema } from "~/domain/survey";
+import { afterLoad } from "~/offline/after-load";
 import { useOnline } from "~/offline/connectivity";
 import { startClientAction, startClientLoader } from "~/offline/start-local";
 import { apiClient } from "~/server/api-client.server";
@@ -64,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           patientId: row.PatientId,
           modifiedIso: row.ModifiedDate,
           modified: formatDateTime(row.ModifiedDate, true, DISPLAY_TIME_ZONE),
+          version: row.Version,
         }));
   return {
     survey: {
@@ -121,6 +124,14 @@ export default function SurveyStart() {
   const { survey, blocked, latest, imageUrl, formKey } = useLoaderData<typeof loader>();
   const result = (useActionData<typeof action>() as StartProblem | undefined) ?? null;
   const online = useOnline();
+  // A survey kept on this device keeps these open cases too, to continue them offline (decision 038).
+  useEffect(() => {
+    if (!latest) return;
+    return afterLoad(
+      () =>
+        void import("~/offline/case-download").then((m) => m.keepListedCases(survey.id, latest)).catch(() => undefined),
+    );
+  }, [latest, survey.id]);
   return (
     <section className="page start" aria-labelledby="start-title">
       <div className="start__main">

@@ -87,6 +87,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       survey,
       patientId,
       patientDataId: patient.PatientDataId ?? 0,
+      // Read before the answers: a change in between makes the version older than they are, never newer.
+      version: patient.Version,
       userId: user.identity.sub,
       surveyUserDataId: user.surveyUserDataId,
       answers,

@@ -36,7 +36,13 @@ describe.each(dialects)("automatic closing of cases on %s", (kind) => {
     const record = await json<{ ClosedAt: string }>(
       await w.call("user", "GET", `/patients?${q(w.a.heart, "STALE_1")}`),
     );
-    expect(record).toEqual({ State: "Closed", PatientDataId: id, ClosedAt: expect.any(String), Signature: null });
+    expect(record).toEqual({
+      State: "Closed",
+      PatientDataId: id,
+      Version: 0,
+      ClosedAt: expect.any(String),
+      Signature: null,
+    });
     // It says when it closed: 24 hours after its last change.
     expect(Date.parse(record.ClosedAt) - Date.parse(modified)).toBe(CASE_AUTO_CLOSE_MS);
     const row = await caseRow(w.db, w.a.heart, "STALE_1");

@@ -94,12 +94,14 @@ describe.each(dialects)("patients API on %s", (kind) => {
       expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "STATE_1")}`))).toEqual({
         State: "Open",
         PatientDataId: id,
+        Version: 0,
       });
       await w.call("user", "POST", `/patients/close?${q(w.a.heart, "STATE_1")}`);
       // A closed case says when it closed, and that no signature closed it.
       expect(await json(await w.call("user", "GET", `/patients?${q(w.a.heart, "STATE_1")}`))).toEqual({
         State: "Closed",
         PatientDataId: id,
+        Version: 0,
         ClosedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
         Signature: null,
       });

@@ -55,7 +55,7 @@ describe.each(dialects)("question responses API on %s", (kind) => {
       AnswerOptionId: await opt(ids.breath, "leicht"),
     });
     expect(first.status).toBe(200);
-    expect(await json(first)).toEqual({ RemovedQuestionIds: [] });
+    expect(await json(first)).toEqual({ RemovedQuestionIds: [], Version: expect.any(Number) });
     const strong = await opt(ids.breath, "stark");
     await post("single-selection", "R_SINGLE", { QuestionId: ids.breath, AnswerOptionId: strong });
     expect(await answers("R_SINGLE")).toEqual([{ QuestionId: ids.breath, AnswerOptionId: strong }]);
@@ -122,7 +122,7 @@ describe.each(dialects)("question responses API on %s", (kind) => {
       QuestionId: ids.oedema,
       AnswerOptionId: await opt(ids.oedema, "Nein"),
     });
-    expect(await json(no)).toEqual({ RemovedQuestionIds: [ids.where] });
+    expect(await json(no)).toEqual({ RemovedQuestionIds: [ids.where], Version: expect.any(Number) });
     expect((await answers("R_SUB")).map((a) => a.QuestionId)).toEqual([ids.oedema]);
   });
 
@@ -153,7 +153,7 @@ describe.each(dialects)("question responses API on %s", (kind) => {
     const body = { SurveyId: survey, PatientId: "R_DEL", QuestionId: ids.oedema };
     const res = await w.call("user", "DELETE", "/question-responses/question", body);
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ RemovedQuestionIds: [ids.where] });
+    expect(await json(res)).toEqual({ RemovedQuestionIds: [ids.where], Version: expect.any(Number) });
     expect(await answers("R_DEL")).toEqual([]);
     // Deleting what is not there is no error.
     expect((await w.call("user", "DELETE", "/question-responses/question", body)).status).toBe(200);

@@ -155,7 +155,7 @@ describe.each(dialects)("signed close on %s", (kind) => {
     expect(answers.map((a) => a.text_response)).toEqual(["offline"]);
     // A retry answers the same, and the case stays open until it is signed.
     const again = await sync(w, survey, body, { key: "sig-sync-1" });
-    expect(await json<OfflineSyncResult>(again)).toEqual({ Data: kase.id, SignatureRequired: true });
+    expect(await json<OfflineSyncResult>(again)).toEqual(result);
     const closes = await w.db
       .selectFrom("audit_log")
       .select("id")

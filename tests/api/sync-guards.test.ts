@@ -80,11 +80,13 @@ describe.each(dialects)("offline sync: outcomes, idempotency and permissions on 
     const body = await fill("S_TWICE", "einmal", { Close: true });
     const first = await sync(w, survey, body, { key: "key-twice-0001" });
     expect(first.status).toBe(200);
-    const { Data } = await json<{ Data: number }>(first);
+    const answered = await json<{ Data: number; Version: number }>(first);
+    const { Data } = answered;
+    expect(answered.Version).toEqual(expect.any(Number));
     for (let i = 0; i < 2; i++) {
       const again = await sync(w, survey, body, { key: "key-twice-0001" });
       expect(again.status).toBe(200);
-      expect(await json(again)).toEqual({ Data });
+      expect(await json(again)).toEqual(answered);
     }
     expect(await casesWith(w.db, survey, "S_TWICE")).toHaveLength(1);
     expect(await countsOf(w.db, Data)).toEqual({ answerRows: 1, preliminary: 0, audits: 1 });

@@ -210,7 +210,7 @@ describe.each(dialects)("offline sync: applying a fill on %s", (kind) => {
 
     const res = await sync(w, survey, { ...body, Overwrite: true });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ Data: caseId });
+    expect(await json(res)).toEqual({ Data: caseId, Version: expect.any(Number) });
     const answers = await listed(w, "/question-responses/", "S_OVER");
     expect(byQuestion(answers)).toEqual(byQuestion(fill.answers.filter((a) => a.QuestionId !== q.notes)));
     expect((await listed(w, "/attribute-responses/", "S_OVER")).map((a) => a)).toHaveLength(2);

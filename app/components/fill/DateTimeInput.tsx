@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { storedToWireDateTime, typedToWireDateTime, wireToStoredDateTime } from "~/domain/response-values";
 import type { ValueProblem } from "~/domain/page-problems";
-import type { InputProps } from "./QuestionInputs";
+import { useTypedValue, type InputProps } from "./QuestionInputs";
 
 const INVALID = "fill.dateTimeInvalid";
 
@@ -16,9 +16,10 @@ const timeOfDay = (d: Date) => `${String(d.getHours()).padStart(2, "0")}:${Strin
  * A date and time, shown and typed as DD.MM.YYYY HH:mm in every language, with the device's own picker
  * beside it (a native date-time input opened by a button: the calendar on a computer, the wheels on a
  * phone, both usable by keyboard; Firefox's offers a date only, and the time of day comes with it). Saved
- * when the field is left, on Enter, or when the picker sets a value. A typed value that is not a date and
- * time is kept in the field with its own message, and not sent. Without JavaScript the field alone posts
- * with the page's form.
+ * as it is typed, once typing pauses on a complete date and time, and at once when the field is left, on
+ * Enter, or when the picker sets a value. A typed value that is not a date and time is kept in the field with
+ * its own message when the field is left, and not sent. Without JavaScript the field alone posts with the
+ * page's form.
  */
 export function DateTimeInput({
   question,
@@ -32,28 +33,38 @@ export function DateTimeInput({
   const initial = value?.DateTimeResponse ?? "";
   const [draft, setDraft] = useState(problem?.typed ?? initial);
   const [refused, setRefused] = useState<string | null>(problem?.reason ?? null);
-  // A new answer from outside (saved, or put back after a refusal) replaces what is shown.
-  const [shown, setShown] = useState(initial);
-  if (shown !== initial) {
-    setShown(initial);
+  // A new answer from outside (put back after a refusal, taken back from an earlier page) replaces what is
+  // shown; the field's own value coming back as the answer does not.
+  const typed = useTypedValue(value, () => {
     setDraft(initial);
     setRefused(null);
-  }
+  });
   const picker = useRef<HTMLInputElement>(null);
   const id = `q-${question.Id}`;
 
-  const commit = (text: string) => {
-    const typed = text.trim();
-    if (typed === "") {
+  const change = (text: string) => {
+    setDraft(text);
+    const typedText = text.trim();
+    if (typedText === "") return typed.give(undefined, onChange, true);
+    // Saved while typing only once it is a whole date and time; the message waits for the field to be left.
+    const wire = typedToWireDateTime(typedText);
+    if (wire) {
       setRefused(null);
-      if (initial) onChange(undefined);
+      typed.give({ DateTimeResponse: wire }, onChange, true);
+    }
+  };
+  const commit = (text: string, picked = false) => {
+    const typedText = text.trim();
+    if (typedText === "") {
+      setRefused(null);
+      if (typed.dirty() || (picked && initial)) typed.give(undefined, onChange, false);
       return;
     }
-    const wire = typedToWireDateTime(typed);
+    const wire = typedToWireDateTime(typedText);
     if (!wire) return setRefused(INVALID);
     setRefused(null);
     setDraft(wire);
-    if (wire !== initial) onChange({ DateTimeResponse: wire });
+    if (typed.dirty() || picked || wire !== initial) typed.give({ DateTimeResponse: wire }, onChange, false);
   };
 
   const openPicker = () => {
@@ -86,9 +97,9 @@ export function DateTimeInput({
           disabled={disabled}
           placeholder={t("fill.dateTimePlaceholder")}
           aria-labelledby={`${id}-title`}
-          aria-describedby={refused ? `${id}-format ${id}-error` : `${id}-format`}
+          aria-describedby={`${id}-format${refused ? ` ${id}-error` : ""}${named ? "" : ` ${id}-saved`}`}
           aria-invalid={refused ? true : undefined}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => change(e.target.value)}
           onBlur={() => commit(draft)}
           onKeyDown={(e) => {
             if (e.key !== "Enter") return;
@@ -117,7 +128,7 @@ export function DateTimeInput({
                 const wire = storedToWireDateTime(e.target.value);
                 if (!wire) return;
                 setDraft(wire);
-                commit(wire);
+                commit(wire, true);
               }}
             />
           </span>

@@ -18,6 +18,7 @@ import { QuestionnairePage } from "./QuestionnairePage";
 import { isPlace } from "~/domain/fill-resume";
 import { useFillRules } from "./rules";
 import { useAnswers } from "./useAnswers";
+import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 
 export interface FillFlowProps {
   survey: Survey;
@@ -56,7 +57,21 @@ export function FillFlow(props: FillFlowProps) {
   const { survey, patientId, page, preview, hydrated, go } = props;
   const pages = useMemo(() => pagesOf(survey), [survey]);
   const { index, total } = pagePosition(page, pages);
-  const { answers, failed, answer } = useAnswers(props.initialAnswers, props.sink, props.onRefused);
+  const questions = useMemo(
+    () => new Map(allQuestions(topLevelQuestions(survey.Categories)).map((q) => [q.Id, q])),
+    [survey],
+  );
+  // The preview keeps nothing, typed values included.
+  const typedCase = useMemo(
+    () => (preview ? null : { surveyId: survey.Id, patientId, questionOf: (id: number) => questions.get(id) }),
+    [preview, survey.Id, patientId, questions],
+  );
+  const { answers, failed, states, busy, answer, flush } = useAnswers(
+    props.initialAnswers,
+    props.sink,
+    props.onRefused,
+    typedCase,
+  );
   const [preliminary, setPreliminary] = useState<PreliminaryAnswers>(props.initialPreliminary);
   const latestPreliminary = useRef(preliminary);
   latestPreliminary.current = preliminary;
@@ -81,8 +96,9 @@ export function FillFlow(props: FillFlowProps) {
   // wrote (the questionnaire is refused while a preliminary answer is not yet stored), and a case is not
   // closed while one of its answers is still on its way.
   const settled = useCallback(async () => {
+    await flush();
     while (inFlight.current.size > 0) await Promise.allSettled([...inFlight.current]);
-  }, []);
+  }, [flush]);
   const rules = useFillRules(survey, answers, preliminary);
   // Each fill page (a new one is this component afresh) starts with focus on the heading, which names the
   // survey and the page's place ("Seite 2 von 4"), unless it is the page the visit began on.
@@ -137,7 +153,9 @@ export function FillFlow(props: FillFlowProps) {
     go("done");
   }, [preview, props, go, settled, survey.RequiresSignature]);
 
-  const onAnswer = (question: Question, value: AnswerValue | undefined) => {
+  const onAnswer = (question: Question, value: AnswerValue | undefined, typing = false) => {
+    // A typed value is saved once typing pauses; the page is busy only while it is on its way.
+    if (typing) return void answer(question, value, true);
     const exitOption = value?.AnswerOptionIds?.map((id) => question.AnswerOptions.find((o) => o.Id === id)).find(
       (o) => o?.IsExitAnswer && !answers[question.Id]?.AnswerOptionIds?.includes(o.Id),
     );
@@ -174,7 +192,7 @@ export function FillFlow(props: FillFlowProps) {
     );
 
   return (
-    <div ref={root} className="fill" data-testid="fill" aria-busy={saving > 0 || undefined}>
+    <div ref={root} className="fill" data-testid="fill" aria-busy={saving > 0 || busy || undefined}>
       <FillHeader title={survey.Title} patientId={patientId} index={index} total={total} preview={preview} />
       {page === "intro" ? (
         <div className="fill-intro">
@@ -218,6 +236,7 @@ export function FillFlow(props: FillFlowProps) {
           isVisible={rules.isVisible}
           subQuestionsOf={rules.subQuestionsOf}
           failed={failed}
+          states={preview ? undefined : states}
           onAnswer={onAnswer}
           hydrated={hydrated}
           problems={props.problems?.values}

@@ -20,11 +20,18 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
   const toast = useToast();
   const { t } = useTranslation();
   const [local, setLocal] = useState(d.offline);
-  // Opened online: this device's copy of the survey is kept fresh, once the page has started.
+  // Opened online: this device's copy of the survey, and of this open case, is kept fresh once the page has
+  // started, so that the case can be continued here without a network (docs/decisions/038).
   useEffect(() => {
     if (d.offline) return;
-    return afterLoad(() => void keepCopy(d.survey).catch(() => undefined));
-  }, [d.offline, d.survey]);
+    return afterLoad(
+      () =>
+        void keepCopy(d.survey)
+          .then(() => import("~/offline/case-copies"))
+          .then((m) => m.keepCaseOpened(d))
+          .catch(() => undefined),
+    );
+  }, [d]);
   const base = `/survey/${d.survey.Id}/fill/${encodeURIComponent(d.patientId)}`;
   const hrefOf = useCallback(
     (page: FillPage, categoryId?: number) => `${base}?page=${page}${categoryId ? `&category=${categoryId}` : ""}`,
@@ -35,10 +42,13 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
       fillWriters({
         survey: d.survey,
         patientId: d.patientId,
+        patientDataId: d.patientDataId || undefined,
         userId: d.userId,
         surveyUserDataId: d.surveyUserDataId,
         answers: d.answers,
         preliminary: d.preliminary,
+        version: d.version,
+        base: d.base,
         offline: d.offline,
         onLocal: () => setLocal(true),
       }),

@@ -4,6 +4,8 @@ import type { Question } from "~/domain/survey";
 import { DateTimeInput } from "./DateTimeInput";
 import type { ValueProblem } from "~/domain/page-problems";
 import { ChoiceInput, ImageInput, TextualInput } from "./QuestionInputs";
+import type { SaveState } from "./save-queue";
+import { SaveStatus } from "./SaveStatus";
 
 export interface QuestionBlockProps {
   question: Question;
@@ -11,7 +13,10 @@ export interface QuestionBlockProps {
   /** The sub-questions that show under the question's chosen answers. */
   subQuestionsOf: (question: Question) => Question[];
   failed: ReadonlySet<number>;
-  onAnswer: (question: Question, value: AnswerValue | undefined) => void;
+  /** Whether each changed answer is being saved or is kept; none in preview (nothing is kept there). */
+  states?: ReadonlyMap<number, SaveState>;
+  /** `typing`: the value is still being typed (saved once typing pauses). */
+  onAnswer: (question: Question, value: AnswerValue | undefined, typing?: boolean) => void;
   named: boolean;
   /** Without JavaScript: typed values the page's form refused, by question. */
   problems?: Record<number, ValueProblem>;
@@ -26,7 +31,13 @@ export function QuestionBlock(props: QuestionBlockProps) {
   const { t } = useTranslation();
   const { question, answers, subQuestionsOf, failed, onAnswer, named, disabled, attachments, level = 0 } = props;
   const value = answers[question.Id];
-  const input = { question, value, onChange: (v: AnswerValue | undefined) => onAnswer(question, v), disabled, named };
+  const input = {
+    question,
+    value,
+    onChange: (v: AnswerValue | undefined, typing?: boolean) => onAnswer(question, v, typing),
+    disabled,
+    named,
+  };
   const subs = subQuestionsOf(question);
   const Heading = level === 0 ? "h3" : "h4";
   return (
@@ -62,6 +73,7 @@ export function QuestionBlock(props: QuestionBlockProps) {
       ) : (
         <TextualInput {...input} />
       )}
+      {named ? null : <SaveStatus questionId={question.Id} state={props.states?.get(question.Id)} />}
       {named ? <input type="hidden" name="questionIds" value={question.Id} /> : null}
       {question.AllowFileAttachments && attachments ? attachments(question) : null}
       {subs.length > 0 ? (

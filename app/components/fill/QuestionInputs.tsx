@@ -9,8 +9,8 @@ import type { Question } from "~/domain/survey";
 export interface InputProps {
   question: Question;
   value: AnswerValue | undefined;
-  /** A new value (undefined: no answer). `commit` is false while typing, true when the value is final. */
-  onChange: (value: AnswerValue | undefined) => void;
+  /** A new value (undefined: no answer); `typing` while it is being typed, not when it is final. */
+  onChange: (value: AnswerValue | undefined, typing?: boolean) => void;
   disabled?: boolean;
   /** Set when the page runs without JavaScript: the inputs then carry names for the page's form. */
   named: boolean;
@@ -89,23 +89,37 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
   );
 }
 
-/** A typed value saved when the field is left (or on Enter): free text or a number (date and time: DateTimeInput). */
+/**
+ * A typed value, saved as it is typed (once typing pauses), and at once when the field is left or on Enter:
+ * free text or a number (date and time: DateTimeInput).
+ */
 export function TextualInput({ question, value, onChange, disabled, named }: InputProps) {
-  const initial =
-    question.Type === "Numerical" ? (value?.NumericalResponse?.toString() ?? "") : (value?.TextResponse ?? "");
-  const [draft, setDraft] = useState(initial);
-  useEffect(() => setDraft(initial), [initial]);
+  const numeric = question.Type === "Numerical";
+  const shown = numeric ? (value?.NumericalResponse?.toString() ?? "") : (value?.TextResponse ?? "");
+  const [draft, setDraft] = useState(shown);
+  const typed = useTypedValue(value, () => setDraft(shown));
   const id = `q-${question.Id}-input`;
 
+  /** The answer the text stands for; null while it is no number yet. */
+  const valueOf = (text: string, badInput = false): AnswerValue | undefined | null => {
+    if (badInput) return null;
+    if (text.trim() === "") return undefined;
+    if (!numeric) return { TextResponse: text };
+    const n = typedToNumber(text);
+    return n === null ? null : { NumericalResponse: n };
+  };
+  const change = (text: string, badInput: boolean) => {
+    setDraft(text);
+    const next = valueOf(text, badInput);
+    if (next !== null) typed.give(next, onChange, true);
+  };
   const commit = () => {
-    const text = draft.trim();
-    if (text === initial.trim()) return;
-    if (text === "") return onChange(undefined);
-    if (question.Type === "Numerical") {
-      const n = typedToNumber(text);
-      return n === null ? setDraft(initial) : onChange({ NumericalResponse: n });
-    }
-    onChange({ TextResponse: draft });
+    if (!typed.dirty()) return;
+    const next = valueOf(draft);
+    // Not a number: the field shows the answer it has.
+    if (next === null) return setDraft(shown);
+    if (next?.NumericalResponse !== undefined) setDraft(String(next.NumericalResponse));
+    typed.give(next, onChange, false);
   };
   const common = {
     id,
@@ -114,11 +128,13 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     value: draft,
     disabled,
     "aria-labelledby": `q-${question.Id}-title`,
-    onChange: (e: { target: { value: string } }) => setDraft(e.target.value),
+    "aria-describedby": named ? undefined : `q-${question.Id}-saved`,
+    onChange: (e: { target: { value: string; validity?: ValidityState } }) =>
+      change(e.target.value, Boolean(e.target.validity?.badInput)),
     onBlur: commit,
   };
   if (question.Type === "FreeText") return <textarea {...common} rows={3} maxLength={TEXT_RESPONSE_MAX_LENGTH} />;
-  if (question.Type === "Numerical") {
+  if (numeric) {
     return (
       <span className="numeric">
         <input
@@ -133,6 +149,35 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     );
   }
   return <input {...common} type="text" onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())} />;
+}
+
+/**
+ * What a typed field gave last. When that value comes back as the question's answer the field keeps
+ * what is typed (the caret stays, "12." stays); any other new answer (put back after a refusal, taken
+ * back from an earlier page) replaces it through `reset`.
+ */
+export function useTypedValue(value: AnswerValue | undefined, reset: () => void) {
+  const key = JSON.stringify(value ?? null);
+  // The answer the field was drawn with counts as given: nothing to replace when the page starts.
+  const given = useRef<string | null>(key);
+  const edited = useRef(false);
+  const resetRef = useRef(reset);
+  resetRef.current = reset;
+  useEffect(() => {
+    if (given.current === key) return;
+    given.current = null;
+    edited.current = false;
+    resetRef.current();
+  }, [key]);
+  return {
+    give(next: AnswerValue | undefined, onChange: InputProps["onChange"], typing: boolean) {
+      given.current = JSON.stringify(next ?? null);
+      edited.current = typing;
+      onChange(next, typing);
+    },
+    /** Typed since the value was last given as final. */
+    dirty: () => edited.current,
+  };
 }
 
 /** From this X on, a marker's title is drawn to the left of its dot. */

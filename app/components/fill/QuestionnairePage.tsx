@@ -8,6 +8,7 @@ import type { CategoryStatus } from "~/domain/category-status";
 import { CategorySidebar } from "./CategorySidebar";
 import type { ValueProblem } from "~/domain/page-problems";
 import { QuestionBlock } from "./QuestionBlock";
+import type { SaveState } from "./save-queue";
 
 export interface QuestionnairePageProps {
   categories: Category[];
@@ -17,7 +18,9 @@ export interface QuestionnairePageProps {
   isVisible: (q: Question) => boolean;
   subQuestionsOf: (q: Question) => Question[];
   failed: ReadonlySet<number>;
-  onAnswer: (q: Question, v: AnswerValue | undefined) => void;
+  /** Whether each changed answer is being saved or is kept (not in preview). */
+  states?: ReadonlyMap<number, SaveState>;
+  onAnswer: (q: Question, v: AnswerValue | undefined, typing?: boolean) => void;
   hydrated: boolean;
   /** Without JavaScript: typed values the form's action refused, by question. */
   problems?: Record<number, ValueProblem>;
@@ -45,6 +48,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       answers={props.answers}
       subQuestionsOf={props.subQuestionsOf}
       failed={props.failed}
+      states={props.states}
       onAnswer={props.onAnswer}
       named={!hydrated}
       problems={props.problems}

@@ -5,11 +5,22 @@ import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
 import { downloadedIds } from "~/offline/survey-store";
+import { TYPED_KEY } from "~/offline/typed-key";
 
 const SyncModal = lazy(() => import("./SyncModal"));
 
 /** Health poll while offline (section 9: every 5 s). */
 export const HEALTH_POLL_MS = 5000;
+
+/**
+ * Values typed on a fill page that went before they were kept (decision 038): delivered by any page but
+ * that case's own fill page, which takes them back itself.
+ */
+async function deliverTypedValues() {
+  if (!window.localStorage.getItem(TYPED_KEY)) return;
+  const { deliverTyped, fillCaseAt } = await import("~/offline/typed-delivery");
+  await deliverTyped(fillCaseAt(window.location.pathname));
+}
 
 async function renewSignIn() {
   const res = await fetch("/authentication/silent-token-renew-callback", { credentials: "same-origin" });
@@ -44,6 +55,7 @@ export function OfflineLayer() {
     syncing.current = true;
     try {
       if (!(await renewSignIn().catch(() => false))) return;
+      await deliverTypedValues().catch(() => undefined);
       const { syncAll } = await import("~/offline/sync-client");
       const summary = await syncAll();
       if (summary.synced > 0) toast("success", t("offline.syncedCount", { count: summary.synced }));
@@ -65,6 +77,7 @@ export function OfflineLayer() {
       .then((res) => res.text())
       .catch(() => reportNetworkError());
     // The service worker does not compete with the page starting: its code, too, loads after the page.
+    const cancelDelivery = afterLoad(() => void deliverTypedValues().catch(() => undefined));
     const cancel = afterLoad(
       () =>
         void import("~/offline/sw.client")
@@ -79,13 +92,17 @@ export function OfflineLayer() {
     window.addEventListener("offline:entries", refreshCount);
     return () => {
       cancel();
+      cancelDelivery();
       window.removeEventListener("offline:entries", refreshCount);
     };
   }, [refreshCount]);
 
   useEffect(() => {
     if (online) {
-      void countEntries().then((n) => (n > 0 ? sync() : undefined));
+      void deliverTypedValues()
+        .catch(() => undefined)
+        .then(() => countEntries())
+        .then((n) => (n > 0 ? sync() : undefined));
       return;
     }
     const timer = setInterval(async () => {

@@ -87,7 +87,8 @@ export function SyncRow(props: {
         )}
         {entry.syncError ? (
           <p className="field__error" data-testid="sync-error">
-            {t(`offline.errors.${entry.syncError}`)}
+            {/* A fill that continued the server's case meets a clash only when the case changed since. */}
+            {t(clash && entry.base && !entry.overwrite ? "offline.clashChanged" : `offline.errors.${entry.syncError}`)}
           </p>
         ) : null}
       </td>

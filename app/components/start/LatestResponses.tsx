@@ -8,6 +8,8 @@ export interface LatestResponse {
   modifiedIso: string;
   /** The same time as DD.MM.YYYY HH:mm:ss. */
   modified: string;
+  /** The case's answers version (a device keeping the case reads it again only when this moved). */
+  version: number;
 }
 
 /** The latest open responses of the survey (online only), each opening its case. */

@@ -11,6 +11,7 @@ import {
   type StartProblem,
   type StartState,
 } from "~/domain/start-state";
+import { useDeviceLookup } from "./useDeviceLookup";
 import { usePatientLookup } from "./usePatientLookup";
 
 const buttonKey = { start: "start.startNew", open: "start.openSurvey", clear: "start.clear" } as const;
@@ -20,6 +21,8 @@ function messageKey(state: StartState, problem: StartProblem | null): string | n
   if (state.message === "closed") return "start.userSurveyClosed";
   if (problem?.problem === "required" && state.validity === "empty") return "start.patientIdRequired";
   if (state.message === "open") return "start.patientIdOpen";
+  if (state.message === "openOnDevice") return "start.patientIdOpenOnDevice";
+  if (state.message === "unknown") return "start.patientIdUnknownOffline";
   if (state.validity === "valid") return "start.patientIdValid";
   return null;
 }
@@ -46,11 +49,15 @@ export function PatientIdForm({
   const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState(result?.patientId ?? "");
-  const lookup = usePatientLookup(surveyId, typed, hydrated && online);
+  const serverLookup = usePatientLookup(surveyId, typed, hydrated && online);
+  // Offline, only what this device keeps is known (decision 038).
+  const deviceOnly = hydrated && !online;
+  const deviceLookup = useDeviceLookup(surveyId, typed, deviceOnly);
+  const lookup = deviceOnly ? deviceLookup : serverLookup;
   const closedId = result?.problem === "closed" ? result.patientId : null;
-  const state = startState({ typed, autoGeneration, lookup, closedId });
+  const state = startState({ typed, autoGeneration, lookup, closedId, deviceOnly });
   const problem = result && normalizePatientId(typed) === result.patientId ? result : null;
-  const suggestions = online ? suggestionsFor(typed, lookup) : [];
+  const suggestions = online ? suggestionsFor(typed, serverLookup) : [];
   const message = messageKey(state, problem);
   const required = problem?.problem === "required" && state.validity === "empty";
   const cross = state.validity === "invalid" || state.validity === "closed" || required;
@@ -101,7 +108,7 @@ export function PatientIdForm({
         <p
           id="patient-id-status"
           className={`start-form__status${
-            cross ? " field__error" : state.message === "open" ? " hint" : " visually-hidden"
+            cross ? " field__error" : state.message && state.message !== "invalid" ? " hint" : " visually-hidden"
           }`}
           aria-live="polite"
           data-testid="patient-id-status"

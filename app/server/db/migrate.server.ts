@@ -15,6 +15,7 @@ import * as m0012 from "./migrations/0012_case_signatures";
 import * as m0013 from "./migrations/0013_question_words";
 import * as m0014 from "./migrations/0014_case_export_rows";
 import * as m0015 from "./migrations/0015_pending_words_order";
+import * as m0016 from "./migrations/0016_sync_request_versions";
 import type { DB } from "./types.server";
 
 /**
@@ -37,6 +38,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0013_question_words": m0013,
   "0014_case_export_rows": m0014,
   "0015_pending_words_order": m0015,
+  "0016_sync_request_versions": m0016,
 };
 
 export class MigrationError extends Error {

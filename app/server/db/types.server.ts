@@ -324,6 +324,8 @@ export interface SyncRequestsTable {
   /** sha256 (hex) of the survey id and the canonical request body. */
   request_hash: string;
   created_at: Timestamp;
+  /** The case's answers version the sync left (migration 0016; none for syncs applied before). */
+  answers_version: number | null;
 }
 
 /** The database attachment store's parts of each blob (docs/decisions/021). */

@@ -11,7 +11,7 @@ import type { DB } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditCase, requireFillableSurvey, type Trx } from "./access.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "./case-answers.server";
-import { openCaseForWrite, touchCase } from "./cases.server";
+import { caseVersion, openCaseForWrite, touchCase } from "./cases.server";
 import { surveyStructure } from "./structure.server";
 
 /** One answer as a write endpoint received it (already checked against its schema). */
@@ -173,7 +173,10 @@ export async function writeAnswer(
     Object.assign(next, toAnswers(values.map((v) => ({ ...v, question_id: question.Id }))));
     const before = wireAnswer(question.Id, answers[question.Id], question);
     const after = wireAnswer(question.Id, next[question.Id], question);
-    if (JSON.stringify(before) === JSON.stringify(after)) return { RemovedQuestionIds: [] };
+    // The same value again (a save repeated by the browser or delivered again by the page) writes nothing.
+    if (JSON.stringify(before) === JSON.stringify(after)) {
+      return { RemovedQuestionIds: [], Version: Number(kase.answers_version) };
+    }
 
     change = values.length > 0 ? "saved" : "removed";
     await replaceAnswer(trx, { surveyId: target.SurveyId, caseId: kase.id, questionId: question.Id }, values);
@@ -190,7 +193,7 @@ export async function writeAnswer(
       before,
       after: { answer: after, removedQuestionIds: removed },
     });
-    return { RemovedQuestionIds: removed };
+    return { RemovedQuestionIds: removed, Version: await caseVersion(trx, kase.id) };
   });
   answersRecorded.inc({ change });
   return result;

@@ -140,6 +140,19 @@ export async function openCaseForWrite(trx: Trx, surveyId: number, patientId: st
   return requireOpen(await findCase(trx, surveyId, patientId, { lock: true }), patientId);
 }
 
+const versionOfCase = prepared<[number], { answers_version: number }>((db, $) =>
+  db.selectFrom("patient_data").select("answers_version").where("id", "=", $(0)),
+);
+
+/**
+ * The answers version of a case as the transaction sees it: moved by trigger with every write to its
+ * answers or preliminary answers (migration 0014), so read after them.
+ */
+export async function caseVersion(db: Executor, caseId: number): Promise<number> {
+  const row = await versionOfCase.first(db, caseId);
+  return Number(row?.answers_version ?? 0);
+}
+
 /** Marks a case as changed now. */
 export async function touchCase(trx: Trx, caseId: number, now = new Date()): Promise<void> {
   await touch.affected(trx, now.toISOString(), caseId);

@@ -41,14 +41,18 @@ export async function latestPatients(db: DB, caller: SurveyCaller, surveyId: num
   await closeStaleCases(db, new Date(), surveyId);
   const rows = await db
     .selectFrom("patient_data")
-    .select(["patient_id", "modified_at"])
+    .select(["patient_id", "modified_at", "answers_version"])
     .where("survey_id", "=", surveyId)
     .where("state", "=", "Open")
     .orderBy("modified_at", "desc")
     .orderBy("id", "desc")
     .limit(count)
     .execute();
-  return rows.map((r) => ({ PatientId: r.patient_id, ModifiedDate: r.modified_at }));
+  return rows.map((r) => ({
+    PatientId: r.patient_id,
+    ModifiedDate: r.modified_at,
+    Version: Number(r.answers_version),
+  }));
 }
 
 /** GET /patients: whether the id names an Open, a Closed or no case. */
@@ -56,12 +60,14 @@ export async function patientRecord(db: DB, caller: SurveyCaller, ref: CaseRef):
   await requireCaseReader(db, caller, ref.surveyId);
   const kase = await findCase(db, ref.surveyId, ref.patientId);
   if (!kase) return { State: "Nonexistent" };
-  if (kase.state !== "Closed") return { State: kase.state, PatientDataId: kase.id };
+  const version = Number(kase.answers_version);
+  if (kase.state !== "Closed") return { State: kase.state, PatientDataId: kase.id, Version: version };
   // A closed case says when it closed and, where a signature closed it, who signed, when and as what.
   const signature = (await signaturesOf(db, [kase.id])).at(-1);
   return {
     State: kase.state,
     PatientDataId: kase.id,
+    Version: version,
     ClosedAt: kase.closed_at,
     Signature: signature
       ? { SignerName: signature.SignerName, Meaning: signature.Meaning, SignedAt: signature.SignedAt }

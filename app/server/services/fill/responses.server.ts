@@ -6,7 +6,7 @@ import type { SurveyCaller } from "../surveys.server";
 import { auditCase, requireCaseReader, requireFillableSurvey } from "./access.server";
 import { deleteAnswersOf } from "./answer-write.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswers } from "./case-answers.server";
-import { findCase, openCaseForWrite, touchCase, type CaseRow } from "./cases.server";
+import { caseVersion, findCase, openCaseForWrite, touchCase, type CaseRow } from "./cases.server";
 import { surveyStructure } from "./structure.server";
 
 interface CaseRef {
@@ -69,7 +69,7 @@ export async function writeAttributeResponse(
 
     const [preliminary, rows] = await Promise.all([preliminaryOf(trx, kase.id), answerRowsOf(trx, kase.id)]);
     const before = preliminary[attribute.Id] ?? null;
-    if (before === optionId) return { RemovedQuestionIds: [] };
+    if (before === optionId) return { RemovedQuestionIds: [], Version: Number(kase.answers_version) };
 
     await trx
       .deleteFrom("attribute_responses")
@@ -103,6 +103,6 @@ export async function writeAttributeResponse(
       before: { PatientFormAnswerOptionId: before },
       after: { PatientFormAnswerOptionId: optionId, removedQuestionIds: removed },
     });
-    return { RemovedQuestionIds: removed };
+    return { RemovedQuestionIds: removed, Version: await caseVersion(trx, kase.id) };
   });
 }

@@ -6,13 +6,13 @@ import type { DB } from "~/server/db/types.server";
 import { offlineSyncs } from "~/server/metrics.server";
 import { auditAll, type AuditEntry } from "../audit.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "../fill/case-answers.server";
-import { findCase } from "../fill/cases.server";
+import { caseVersion, findCase } from "../fill/cases.server";
 import type { SurveyStructure } from "../fill/structure.server";
 import { surveyStructure } from "../fill/structure.server";
 import { requireSurvey } from "../survey-access.server";
 import { actorOf, type SurveyCaller } from "../surveys.server";
 import { caseEntry, clearCase, createSyncCase, finishCase, writePlan } from "./sync-case.server";
-import { planFill, type FillPlan } from "./sync-plan.server";
+import { planChanges, planFill, type FillPlan } from "./sync-plan.server";
 import { findApplied, recordApplied, replay, requestHash } from "./sync-requests.server";
 
 export interface OfflineSync {
@@ -106,11 +106,26 @@ function applySync(
     if (existing?.state === "Closed") {
       throw new AppError("SYNC_SURVEY_ALREADY_CLOSED", `The case ${payload.PatientId} is already closed`);
     }
-    if (existing && !payload.Overwrite) {
+    // A fill that continues the case as the device had it (its answers version) is no clash, as long as
+    // nobody changed the case since (docs/decisions/038-typed-work-kept.md).
+    const continued = payload.BaseVersion !== undefined;
+    if (continued && existing?.answers_version !== payload.BaseVersion) {
+      throw new AppError(
+        "SYNC_SURVEY_PATIENTID_CLASH",
+        existing
+          ? `The case ${payload.PatientId} changed after the version this fill continues`
+          : `The case ${payload.PatientId} this fill continues is not there any more`,
+      );
+    }
+    if (existing && !continued && !payload.Overwrite) {
       throw new AppError("SYNC_SURVEY_PATIENTID_CLASH", `A case ${payload.PatientId} is already open`);
     }
     const structure = await surveyStructure(trx, access);
-    const plan = planFill(structure, payload);
+    const previous = existing ? await answerRowsOf(trx, existing.id) : [];
+    const previousPreliminary = existing ? await preliminaryOf(trx, existing.id) : {};
+    const plan = continued
+      ? planChanges(structure, payload, { rows: previous, preliminary: previousPreliminary })
+      : planFill(structure, payload);
 
     const now = new Date().toISOString();
     const close = payload.Close && !signatureRequired;
@@ -119,17 +134,27 @@ function applySync(
       : await createSyncCase(trx, caller, { surveyId, patientId: payload.PatientId, close, now });
     const caseId = existing?.id ?? created!.caseId;
     const target = { surveyId, caseId };
-    const previous = existing ? await answerRowsOf(trx, caseId) : [];
-    const previousPreliminary = existing ? await preliminaryOf(trx, caseId) : {};
     const replaced = existing ? await clearCase(trx, caseId) : null;
     await writePlan(trx, target, plan, now);
     const entries = created ? created.entries : await finishCase(trx, target, close, now);
-    if (key) await recordApplied(trx, { surveyUserDataId: caller.surveyUserDataId, key, surveyId, caseId, hash, now });
+    const version = await caseVersion(trx, caseId);
+    if (key) {
+      await recordApplied(trx, {
+        surveyUserDataId: caller.surveyUserDataId,
+        key,
+        surveyId,
+        caseId,
+        hash,
+        now,
+        version,
+      });
+    }
     const summary = {
       PatientId: payload.PatientId,
       QuestionAnswers: plan.answered,
       PreliminaryQuestionAnswers: Object.keys(plan.preliminary).length,
-      Overwrite: existing !== undefined,
+      Overwrite: existing !== undefined && !continued,
+      ...(continued ? { BaseVersion: payload.BaseVersion } : {}),
       Close: close,
       ...(signatureRequired ? { SignatureRequired: true } : {}),
       IdempotencyKey: key,
@@ -140,7 +165,7 @@ function applySync(
       ...answerEntries(target, structure, previous, plan),
       caseEntry(target, { action: "case.sync", before: replaced, after: summary }),
     ]);
-    return withSignature({ Data: caseId });
+    return withSignature({ Data: caseId, Version: version });
   });
 }
 

@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/errors";
 import type { OfflineSyncPayload, SyncQuestionAnswer } from "~/domain/offline-sync";
 import type { Question } from "~/domain/survey";
-import { visibleQuestionIds } from "~/domain/visibility";
+import { hiddenAnsweredQuestionIds, visibleQuestionIds } from "~/domain/visibility";
 import { valuesFor, type AnswerInput } from "../fill/answer-write.server";
 import { isSingleChoice, toAnswers, type ResponseRow } from "../fill/case-answers.server";
 import type { SurveyStructure } from "../fill/structure.server";
@@ -67,13 +67,8 @@ function preliminaryOf(structure: SurveyStructure, payload: OfflineSyncPayload):
   return preliminary;
 }
 
-/**
- * Checks a synced fill as the online write path checks each answer (the question belongs to the survey,
- * the value fits its kind, the options are its own) and, given the preliminary answers and the choices,
- * that every answered question is shown. Any fault refuses the whole fill with 400.
- */
-export function planFill(structure: SurveyStructure, payload: OfflineSyncPayload): FillPlan {
-  const preliminary = preliminaryOf(structure, payload);
+/** The rows of the fill's answers, each checked against its question; and the questions it answers. */
+function givenRows(structure: SurveyStructure, payload: OfflineSyncPayload) {
   const rows: ResponseRow[] = [];
   const seen = new Set<number>();
   for (const answer of payload.QuestionAnswers) {
@@ -85,12 +80,59 @@ export function planFill(structure: SurveyStructure, payload: OfflineSyncPayload
     if (!input) continue;
     for (const value of valuesFor(question, input)) rows.push({ ...value, question_id: question.Id });
   }
-  const answers = toAnswers(rows);
-  const visible = visibleQuestionIds(structure.topLevel, preliminary, answers);
-  const answered = Object.keys(answers).map(Number);
-  const hidden = answered.filter((id) => !visible.has(id));
+  return { rows, questionIds: seen };
+}
+
+/** Every question the fill answers must be shown, given the preliminary answers and the choices. */
+function requireShown(
+  structure: SurveyStructure,
+  preliminary: Record<number, number>,
+  rows: ResponseRow[],
+  ids: number[],
+) {
+  const visible = visibleQuestionIds(structure.topLevel, preliminary, toAnswers(rows));
+  const hidden = ids.filter((id) => !visible.has(id));
   if (hidden.length > 0) {
     invalid(`Question ${hidden.join(", ")} is not shown for this case (preliminary answers or the parent's choice)`);
   }
+}
+
+/**
+ * Checks a synced fill as the online write path checks each answer (the question belongs to the survey,
+ * the value fits its kind, the options are its own) and, given the preliminary answers and the choices,
+ * that every answered question is shown. Any fault refuses the whole fill with 400.
+ */
+export function planFill(structure: SurveyStructure, payload: OfflineSyncPayload): FillPlan {
+  const preliminary = preliminaryOf(structure, payload);
+  const { rows } = givenRows(structure, payload);
+  const answered = Object.keys(toAnswers(rows)).map(Number);
+  requireShown(structure, preliminary, rows, answered);
   return { preliminary, rows, answered: answered.length };
+}
+
+/**
+ * A fill that continues the case's answers version (BaseVersion) carries only its changes: the answers it
+ * gave or removed and the preliminary answers it changed. The case's other answers stay, checked as
+ * planFill checks a whole fill; answers the changes hide go, as they go online when a preliminary answer
+ * or a parent's choice changes. The plan is the case's whole new set.
+ */
+export function planChanges(
+  structure: SurveyStructure,
+  payload: OfflineSyncPayload,
+  current: { rows: readonly ResponseRow[]; preliminary: Record<number, number> },
+): FillPlan {
+  const preliminary = { ...current.preliminary, ...preliminaryOf(structure, payload) };
+  const given = givenRows(structure, payload);
+  const removed = new Set<number>();
+  for (const id of payload.RemovedQuestionIds ?? []) {
+    if (!structure.questions.has(id)) invalid(`Question ${id} is not part of this survey`);
+    if (given.questionIds.has(id)) invalid(`Question ${id} is both answered and removed`);
+    removed.add(id);
+  }
+  const kept = current.rows.filter((r) => !removed.has(r.question_id) && !given.questionIds.has(r.question_id));
+  const merged = [...kept, ...given.rows];
+  requireShown(structure, preliminary, merged, Object.keys(toAnswers(given.rows)).map(Number));
+  const hidden = new Set(hiddenAnsweredQuestionIds(structure.topLevel, preliminary, toAnswers(merged)));
+  const rows = merged.filter((r) => !hidden.has(r.question_id));
+  return { preliminary, rows, answered: Object.keys(toAnswers(rows)).length };
 }

@@ -24,13 +24,13 @@ export function requestHash(surveyId: number, payload: OfflineSyncPayload): stri
   return crypto.createHash("sha256").update(canonical({ surveyId, payload })).digest("hex");
 }
 
-export type AppliedSync = Pick<Row<"sync_requests">, "patient_data_id" | "request_hash">;
+export type AppliedSync = Pick<Row<"sync_requests">, "patient_data_id" | "request_hash" | "answers_version">;
 
 /** The sync this person already applied under this key, if any. */
 export function findApplied(db: Executor, surveyUserDataId: number, key: string): Promise<AppliedSync | undefined> {
   return db
     .selectFrom("sync_requests")
-    .select(["patient_data_id", "request_hash"])
+    .select(["patient_data_id", "request_hash", "answers_version"])
     .where("user_id", "=", surveyUserDataId)
     .where("idempotency_key", "=", key)
     .executeTakeFirst();
@@ -41,12 +41,23 @@ export function replay(applied: AppliedSync, hash: string): OfflineSyncResult {
   if (applied.request_hash !== hash) {
     throw new AppError("SYNC_IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for another fill");
   }
-  return { Data: applied.patient_data_id };
+  const version = applied.answers_version;
+  return version === null
+    ? { Data: applied.patient_data_id }
+    : { Data: applied.patient_data_id, Version: Number(version) };
 }
 
 export async function recordApplied(
   db: Executor,
-  row: { surveyUserDataId: number; key: string; surveyId: number; caseId: number; hash: string; now: string },
+  row: {
+    surveyUserDataId: number;
+    key: string;
+    surveyId: number;
+    caseId: number;
+    hash: string;
+    now: string;
+    version: number;
+  },
 ): Promise<void> {
   await db
     .insertInto("sync_requests")
@@ -57,6 +68,7 @@ export async function recordApplied(
       patient_data_id: row.caseId,
       request_hash: row.hash,
       created_at: row.now,
+      answers_version: row.version,
     })
     .execute();
 }

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from "@playwright/test";
+import { api } from "./api";
+import { serverAnswers } from "./fill-support";
+import { goOffline, offlineRig, question, signInAt } from "./offline-support";
+import { signIn } from "./support";
+
+// A typed answer is kept as it is typed (docs/decisions/038-typed-work-kept.md): a reload or a closed tab
+// in the middle of typing loses nothing, online (on the server) and offline (on this device).
+
+const WOUND = "Wundverlauf – Dokumentation";
+const REMARKS = "Bemerkungen zur Wunde";
+const AREA = "Wundfläche";
+
+/** The demo wound survey's id, by its title (the demo data makes it survey 7). */
+async function woundSurveyId(page: Page): Promise<number> {
+  const list = await api<{ Data: { Id: number; Title: string }[] }>(page, "GET", "/surveys");
+  const found = list.Data.find((s) => s.Title === WOUND);
+  if (!found) throw new Error("no demo wound survey");
+  return found.Id;
+}
+
+/** Downloads the survey of exactly this title (the demo has a copy whose title begins the same). */
+async function downloadExact(page: Page, title: string) {
+  const row = page
+    .getByTestId("survey-row")
+    .filter({ has: page.locator(".row__title", { hasText: new RegExp(`^${title}$`) }) });
+  await row.locator("summary").click();
+  await row.getByTestId("row-download").click();
+  await expect(row.getByTestId("row-ready")).toBeVisible({ timeout: 30_000 });
+}
+
+/** From the start page: a new case, its preliminary answers, then the category "Befund". */
+async function toFindings(page: Page, patientId: string) {
+  await page.locator("#patient-id").fill(patientId);
+  await page.getByRole("button", { name: "Neue Umfrage starten" }).click();
+  await expect(page).toHaveURL(new RegExp(`/fill/${patientId}`));
+  await page.getByRole("link", { name: "Speichern und weiter" }).click();
+  await page.getByRole("group", { name: "Art der Wunde" }).getByLabel("chronisch").check();
+  await page.getByRole("group", { name: "Mobilität" }).getByLabel("selbstständig mobil").check();
+  await expect(page.getByTestId("fill")).not.toHaveAttribute("aria-busy", "true");
+  await page.getByRole("button", { name: "Weiter" }).click();
+  await page.getByTestId("category-link").filter({ hasText: "Befund" }).click();
+  await expect(question(page, REMARKS)).toBeVisible();
+}
+
+/** The device's kept fill of a case (IndexedDB, survey-offline-{id}/patients). */
+function keptAnswers(page: Page, surveyId: number, patientId: string) {
+  return page.evaluate(
+    ([id, patient]) =>
+      new Promise<Record<string, { TextResponse?: string; NumericalResponse?: number }> | null>((resolve, reject) => {
+        const open = indexedDB.open(`survey-offline-${id}`);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("patients")) return resolve(null);
+          const get = db.transaction("patients").objectStore("patients").get(patient);
+          get.onsuccess = () => resolve((get.result as { answers?: never } | undefined)?.answers ?? null);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    [surveyId, patientId] as const,
+  );
+}
+
+test("online: typed text and a number are on the server without leaving the field, across a reload", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, "user");
+  const surveyId = await woundSurveyId(page);
+  await page.goto(`/survey/${surveyId}`);
+  const patientId = `TIPP_${Date.now()}`;
+  await toFindings(page, patientId);
+
+  const remarks = question(page, REMARKS).getByRole("textbox");
+  await remarks.click();
+  await remarks.pressSequentially("Schmerz beim Gehen", { delay: 30 });
+  // The field says that it is saved, in a polite live region that describes it; the person never left it.
+  const saved = question(page, REMARKS).getByTestId("save-state");
+  await expect(saved).toHaveText("Gespeichert");
+  await expect(saved).toHaveAttribute("role", "status");
+  await expect(remarks).toHaveAccessibleDescription("Gespeichert");
+  await page.waitForTimeout(3_000);
+  await expect(remarks).toBeFocused();
+  await page.reload();
+  await expect(question(page, REMARKS).getByRole("textbox")).toHaveValue("Schmerz beim Gehen");
+  expect((await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse)).toContain("Schmerz beim Gehen");
+
+  // A reload in the middle of typing: what was typed up to then arrives all the same.
+  const area = question(page, AREA).getByRole("spinbutton");
+  await area.click();
+  await area.pressSequentially("12.5", { delay: 20 });
+  const again = question(page, REMARKS).getByRole("textbox");
+  await again.click();
+  await again.press("End");
+  await again.pressSequentially(", nachts", { delay: 20 });
+  await page.reload();
+  await expect(question(page, REMARKS).getByRole("textbox")).toHaveValue("Schmerz beim Gehen, nachts");
+  await expect(question(page, AREA).getByRole("spinbutton")).toHaveValue("12.5");
+  await expect
+    .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse ?? null).sort())
+    .toContain("Schmerz beim Gehen, nachts");
+  await expect
+    .poll(async () =>
+      (await serverAnswers(page, surveyId, patientId))
+        .map((a) => (a as { NumericalResponse?: number }).NumericalResponse)
+        .filter((n) => n !== undefined && n !== null),
+    )
+    .toEqual([12.5]);
+
+  // A date and time is saved once it is whole, without leaving the field, also across a reload.
+  await page.getByTestId("category-link").filter({ hasText: "Versorgung" }).click();
+  const when = question(page, "Zeitpunkt des letzten Verbandwechsels").getByRole("textbox");
+  await when.click();
+  await when.pressSequentially("24.12.2026 18:30", { delay: 20 });
+  await page.reload();
+  await expect(question(page, "Zeitpunkt des letzten Verbandwechsels").getByRole("textbox")).toHaveValue(
+    "24.12.2026 18:30",
+  );
+  await expect
+    .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.DateTimeResponse ?? null))
+    .toContain("24.12.2026 18:30");
+
+  // A tab closed in the middle of typing: the server has what was typed.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  await other.getByTestId("category-link").filter({ hasText: "Befund" }).click();
+  const field = question(other, REMARKS).getByRole("textbox");
+  await field.click();
+  await field.press("End");
+  await field.pressSequentially(" und im Liegen", { delay: 20 });
+  await other.close({ runBeforeUnload: true });
+  await expect
+    .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse ?? null))
+    .toContain("Schmerz beim Gehen, nachts und im Liegen");
+});
+
+test("offline: typed text is kept on the device without leaving the field, across a reload", async () => {
+  test.setTimeout(150_000);
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "user");
+    const surveyId = await woundSurveyId(page);
+    await page.goto(rig.url("/surveys"));
+    await downloadExact(page, WOUND);
+    await page.goto(rig.url(`/survey/${surveyId}`));
+    await goOffline(context, rig.gate);
+    const patientId = `TIPP_OFF_${Date.now()}`;
+    await toFindings(page, patientId);
+    await expect(page.getByTestId("fill-offline-notice")).toBeVisible();
+
+    const remarks = question(page, REMARKS).getByRole("textbox");
+    await remarks.click();
+    await remarks.pressSequentially("Schmerz beim Gehen", { delay: 30 });
+    await expect(question(page, REMARKS).getByTestId("save-state")).toHaveText("Auf diesem Gerät gespeichert");
+    await page.waitForTimeout(3_000);
+    const typed = await keptAnswers(page, surveyId, patientId);
+    expect(Object.values(typed ?? {}).map((a) => a.TextResponse)).toContain("Schmerz beim Gehen");
+    await page.reload();
+    await expect(question(page, REMARKS).getByRole("textbox")).toHaveValue("Schmerz beim Gehen");
+
+    // In the middle of typing, offline.
+    const again = question(page, REMARKS).getByRole("textbox");
+    await again.click();
+    await again.press("End");
+    await again.pressSequentially(", nachts", { delay: 20 });
+    await page.reload();
+    await expect(question(page, REMARKS).getByRole("textbox")).toHaveValue("Schmerz beim Gehen, nachts");
+    const kept = await keptAnswers(page, surveyId, patientId);
+    expect(Object.values(kept ?? {}).map((a) => a.TextResponse)).toContain("Schmerz beim Gehen, nachts");
+  } finally {
+    await rig.dispose(context);
+  }
+});
