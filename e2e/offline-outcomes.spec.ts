@@ -51,6 +51,12 @@ test("each sync outcome shows in the sync modal with its way out, and nothing go
     await expect(row("HASH_1")).toHaveAttribute("data-error", "SYNC_SURVEY_OUTDATED_HASH");
     await expect(modal.getByTestId("sync-all")).toBeVisible();
     await expect(row("INV_1").getByRole("button", { name: "Überschreiben" })).toHaveCount(0);
+    // A survey changed or no longer active refuses the fill under any id: another id is not offered.
+    for (const id of ["INV_1", "HASH_1"]) {
+      await expect(row(id).getByRole("button", { name: "Patienten-ID ändern" })).toHaveCount(0);
+      await expect(row(id).getByRole("button", { name: "Löschen" })).toBeVisible();
+    }
+    await expect(row("DONE_1").getByRole("button", { name: "Patienten-ID ändern" })).toBeVisible();
 
     // Everything unsynced can be saved to a file first.
     const [file] = await Promise.all([page.waitForEvent("download"), modal.getByTestId("sync-export").click()]);

@@ -26,6 +26,9 @@ export function SyncRow(props: {
   const files = pendingFiles(entry);
   const failed = files.filter((f) => f.file.error);
   const clash = entry.syncError === "SYNC_SURVEY_PATIENTID_CLASH";
+  // A survey changed or no longer taking answers refuses the fill under any patient id: another id cannot help.
+  const idCannotHelp =
+    entry.syncError === "SYNC_SURVEY_OUTDATED_HASH" || entry.syncError === "SYNC_SURVEY_INVALID_STATUS";
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -129,9 +132,11 @@ export function SyncRow(props: {
         >
           {t("offline.sync")}
         </button>
-        <button type="button" className="btn btn--small" disabled={busy || editing} onClick={() => setEditing(true)}>
-          {t("offline.changeId")}
-        </button>
+        {idCannotHelp ? null : (
+          <button type="button" className="btn btn--small" disabled={busy || editing} onClick={() => setEditing(true)}>
+            {t("offline.changeId")}
+          </button>
+        )}
         {clash ? (
           <button
             type="button"
