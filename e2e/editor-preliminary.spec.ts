@@ -103,8 +103,10 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
   await expect(dialog.getByRole("textbox")).toHaveCount(4);
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(dialog.getByLabel("Eintrag 3", { exact: true })).toHaveAttribute("aria-invalid", "true");
-  // Escape closes without saving.
+  // Escape with typed entries asks first (decision 035); discarding closes without saving.
   await page.keyboard.press("Escape");
+  const ask = page.getByRole("dialog", { name: "Änderungen verwerfen?" });
+  await ask.getByRole("button", { name: "Verwerfen" }).click();
   await expect(dialog).toBeHidden();
   expect(writes).toEqual([]);
 

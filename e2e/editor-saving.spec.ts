@@ -157,3 +157,29 @@ test("another tab opens at once while a field is still unsaved or being saved, a
     .poll(async () => (await api<{ Title: string }>(page, "GET", `/surveys/${id}`)).Title)
     .toBe("Tab sofort, neu");
 });
+
+test("a dialog with typed changes asks before it closes, starting on 'go on editing'", async ({ page }) => {
+  await signIn(page, "admin");
+  await newSurvey(page, "Dialog fragt");
+  await page.getByRole("tab", { name: /Fragebogen/ }).click();
+  await page.getByRole("button", { name: "+ Kategorie hinzufügen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Kategorie hinzufügen" });
+  await dialog.getByLabel("Titel der Kategorie").fill("Halb getippt");
+  expect(await beforeUnloadAsks(page)).toBe(true);
+  await page.keyboard.press("Escape");
+  const ask = page.getByRole("dialog", { name: "Änderungen verwerfen?" });
+  await expect(ask).toBeVisible();
+  await expect(ask.getByRole("button", { name: "Weiter bearbeiten" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByLabel("Titel der Kategorie")).toHaveValue("Halb getippt");
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await ask.getByRole("button", { name: "Verwerfen" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await beforeUnloadAsks(page)).toBe(false);
+  // Nothing typed: it closes at once.
+  await page.getByRole("button", { name: "+ Kategorie hinzufügen" }).click();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(ask).toBeHidden();
+});

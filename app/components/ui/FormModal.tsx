@@ -1,5 +1,6 @@
-import { useId, type FormEventHandler, type ReactNode } from "react";
+import { useId, useState, type FormEventHandler, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useUnsavedMark } from "~/components/editor/saving";
 import { Modal, type ModalSize } from "./Modal";
 
 interface FormModalProps {
@@ -16,7 +17,11 @@ interface FormModalProps {
   children: ReactNode;
 }
 
-/** A modal holding one form, with Cancel and Save in its footer: the editor's add and edit dialogs. */
+/**
+ * A modal holding one form, with Cancel and Save in its footer: the editor's add and edit dialogs. What is
+ * typed in it is guarded (decision 035): closing it (Cancel, Escape, ×) with changes asks first, starting on
+ * "go on editing", and the page's leave guard asks while it holds changes.
+ */
 export function FormModal({
   title,
   size = "lg",
@@ -31,15 +36,19 @@ export function FormModal({
   const { t } = useTranslation();
   const ownId = `${useId()}-form`;
   const formId = form?.id ?? ownId;
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  useUnsavedMark(`modal:${formId}`, dirty);
+  const close = () => (dirty ? setAsking(true) : onClose());
   return (
     <Modal
       open
       size={size}
       title={title}
-      onClose={onClose}
+      onClose={close}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose}>
+          <button type="button" className="btn" onClick={close}>
             {t("modal.cancel")}
           </button>
           <button type="submit" form={formId} className="btn btn--primary" disabled={busy}>
@@ -53,6 +62,7 @@ export function FormModal({
         className={className}
         noValidate
         data-testid={testId}
+        onInput={() => setDirty(true)}
         onSubmit={
           form?.onSubmit ??
           ((event) => {
@@ -63,6 +73,24 @@ export function FormModal({
       >
         {children}
       </form>
+      <Modal
+        open={asking}
+        size="s"
+        title={t("modal.discardTitle")}
+        onClose={() => setAsking(false)}
+        footer={
+          <>
+            <button type="button" className="btn btn--primary" data-autofocus onClick={() => setAsking(false)}>
+              {t("modal.keepEditing")}
+            </button>
+            <button type="button" className="btn btn--danger" onClick={onClose}>
+              {t("modal.discard")}
+            </button>
+          </>
+        }
+      >
+        <p>{t("modal.discardText")}</p>
+      </Modal>
     </Modal>
   );
 }
