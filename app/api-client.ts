@@ -16,8 +16,8 @@ const KEEPALIVE_BUDGET = 48 * 1024;
 let keepaliveBytes = 0;
 
 /**
- * Calls the survey API from the editor page with the session cookie (same origin). The API checks
- * every permission; this only carries the request.
+ * Calls the survey API from a page with the session cookie (same origin). The API checks every
+ * permission; this only carries the request.
  */
 export async function callApi<T = unknown>(
   method: string,

@@ -1,4 +1,5 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { data } from "~/server/responses.server";
 import {
   isRouteErrorResponse,
   Links,

@@ -1,7 +1,8 @@
 /**
  * File attachment rules (sections 5 and 9): 17 allowed extensions, at most 4,000,000 bytes per file, at
  * most 5 files per question, no two files of one question with the same name, and a content that fits its
- * extension. Pure and free of zod: the page checks a file before sending it, the server again on arrival.
+ * extension. Pure and free of zod: the page checks a file's name, size and count before sending it; the server
+ * checks them again on arrival, and the content too (contentMatchesExtension reads the file's first bytes).
  */
 
 export const allowedExtensions = [

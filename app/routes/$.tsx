@@ -1,4 +1,5 @@
-import { data, type MetaFunction } from "@remix-run/node";
+import { type MetaFunction } from "@remix-run/node";
+import { data } from "~/server/responses.server";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";

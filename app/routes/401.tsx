@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data } from "~/server/responses.server";
 import { useTranslation } from "react-i18next";
 import { getContext } from "~/server/context.server";
 import { pageTitle } from "~/components/layout/meta";

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 
 export function loader() {
   return redirect("/surveys");

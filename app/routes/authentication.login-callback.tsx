@@ -1,16 +1,16 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { hasToolAccess } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { clearStateCookies, getOidc, termsUrl } from "~/server/auth/oidc.server";
 import { renewAt } from "~/server/auth/renewal.server";
 import { finishSigning } from "~/server/auth/signing.server";
 import { clearKeptHash, keptHash } from "~/server/auth/return-hash.server";
-import { safeReturnTo } from "~/server/auth/return-to.server";
+import { returnToCookie, safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
 import { findSigningIntent } from "~/server/services/fill/signatures.server";
 import { syncUser } from "~/server/services/users.server";
-import { returnToCookie } from "./authentication.login";
 import { SILENT_DONE, silentOutcome } from "./authentication.silent-done";
 
 /**

@@ -1,16 +1,9 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { createCookie } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { assertProviderReachable, getOidc } from "~/server/auth/oidc.server";
-import { safeReturnTo } from "~/server/auth/return-to.server";
+import { returnToCookie, safeReturnTo } from "~/server/auth/return-to.server";
 import { isDocumentNavigation, keepHashPage } from "~/server/auth/return-hash.server";
 import { log } from "~/server/log.server";
-
-export const returnToCookie = createCookie("sv_return_to", {
-  path: "/authentication",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 600,
-});
 
 /**
  * Starts the sign-in at the identity provider; remembers where the person wanted to go. A page's own

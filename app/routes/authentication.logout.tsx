@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { getContext } from "~/server/context.server";
 import { forgetCredentials } from "~/server/api/authenticate.server";
 import { requireSameOrigin } from "~/server/auth/guards.server";

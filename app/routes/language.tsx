@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { parseForm } from "~/domain/forms";
 import { LanguageFormSchema } from "~/domain/page-forms";
 import { apiClient } from "~/server/api-client.server";

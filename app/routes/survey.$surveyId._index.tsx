@@ -1,12 +1,11 @@
 import { positiveId } from "~/domain/ids";
 import {
-  data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
+import { data, redirect } from "~/server/responses.server";
 import {
   Link,
   useActionData,

@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
 import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useState } from "react";

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,5 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
 import { PatientLookupSchema } from "~/domain/fill-requests";
 import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";

@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";

@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
 import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

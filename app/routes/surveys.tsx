@@ -1,11 +1,11 @@
 import { keyForWrite, newIdempotencyKey } from "~/domain/idempotency";
 import {
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
+import { redirect } from "~/server/responses.server";
 import { Form, Link, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

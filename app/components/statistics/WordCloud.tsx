@@ -22,7 +22,7 @@ export function WordCloud({ words, label }: { words: CloudWord[]; label: string 
   const counts = words.map((w) => w.Count);
   const min = Math.min(...counts);
   const max = Math.max(...counts);
-  // Largest in the middle reads like a cloud; the list order stays alphabetical for screen readers.
+  // Alphabetical, as a list is read (a screen reader too); the size of each word says its count.
   const ordered = [...words].sort((a, b) => a.Text.localeCompare(b.Text, "de"));
   return (
     <ul className="word-cloud" aria-label={label}>

@@ -1,3 +1,13 @@
+import { createCookie } from "@remix-run/node";
+
+/** Where the person wanted to go, kept across the sign-in at the provider (ten minutes at most). */
+export const returnToCookie = createCookie("sv_return_to", {
+  path: "/authentication",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 600,
+});
+
 const HOME = "/surveys";
 const PLACE = new URL("http://app.invalid");
 
