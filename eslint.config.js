@@ -13,21 +13,31 @@ const browserZod = ["zod", "zod/v4", "zod/mini"].map((name) => ({
 }));
 
 /**
- * One no-restricted-imports rule per folder (test files may reach across, for fixtures): its boundary, and
- * zod through app/domain/zod.ts wherever the code may run in the browser.
+ * One rule set per folder (test files may reach across, for fixtures): its boundary, for static imports
+ * (no-restricted-imports) and for dynamic ones (`import("…")`, no-restricted-syntax, which the first does not
+ * see), and zod through app/domain/zod.ts wherever the code may run in the browser.
  */
 function boundaries(rules) {
-  return rules.map(({ files, regex, message, browser = true }) => ({
+  return rules.map(({ files, regex, message, browser = true, ignores = [] }) => ({
     files,
-    ignores: ["**/*.test.{ts,tsx}", "app/domain/zod.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "**/*.test-support.ts", "app/domain/zod.ts", ...ignores],
     rules: {
       "no-restricted-imports": [
         "error",
         { paths: browser ? browserZod : [], patterns: regex ? [{ regex, message }] : [] },
       ],
+      "no-restricted-syntax": regex
+        ? ["error", { selector: `ImportExpression[source.value=/${regex.replaceAll("/", "\\/")}/]`, message }]
+        : "off",
     },
   }));
 }
+
+/** Browser code imports no server code: nothing of app/server or app/routes, and no `.server` module. */
+const BROWSER_ONLY = {
+  regex: "^(~/(server|routes)/|(\\.\\./)+(server|routes)/)|\\.server$",
+  message: "Browser code imports no server code (call the API or take loader data).",
+};
 
 export default tseslint.config(
   {
@@ -65,26 +75,35 @@ export default tseslint.config(
   ...boundaries([
     {
       files: ["app/domain/**/*.{ts,tsx}"],
-      regex: "^(~/(?!domain/)|\\.\\./)",
-      message: "app/domain holds the shared rules and imports nothing else of the app.",
+      // Of packages only zod (through ./zod, which the browser rule checks) and Conform's zod reader.
+      regex: "^(~/(?!domain/)|\\.\\./|(?![.~])(?!zod(/|$))(?!@conform-to/zod/v4$))",
+      message:
+        "app/domain holds the shared rules: it imports nothing else of the app, and of packages only zod (./zod) and @conform-to/zod/v4.",
     },
     {
       files: ["app/offline/**/*.{ts,tsx}"],
-      regex: "^(~/(components|routes)/|(\\.\\./)+(components|routes)/)",
-      message: "The offline layer and the server import no components or routes: move the rule to app/domain.",
+      regex: "^(~/(components|routes|server)/|(\\.\\./)+(components|routes|server)/)|\\.server$",
+      message:
+        "The offline layer runs in the browser: it imports no components, routes or server code (move a rule to app/domain).",
     },
     {
       files: ["app/server/**/*.{ts,tsx}"],
-      regex: "^(~/(components|routes)/|(\\.\\./)+(components|routes)/)",
-      message: "The offline layer and the server import no components or routes: move the rule to app/domain.",
+      regex: "^(~/(components|routes|offline)/|(\\.\\./)+(components|routes|offline)/)",
+      message: "The server imports no components, routes or browser-only offline code: move the rule to app/domain.",
       browser: false,
     },
+    { files: ["app/components/**/*.{ts,tsx}"], ...BROWSER_ONLY },
+    // The top-level modules that run in the browser.
     {
-      files: ["app/components/**/*.{ts,tsx}"],
-      regex: "^(~/(server|routes)/|(\\.\\./)+(server|routes)/)|\\.server$",
-      message: "Components run in the browser: they import no server code (call the API or take loader data).",
+      files: ["app/api-client.ts", "app/entry.client.tsx", "app/entry.worker.ts", "app/i18n.ts", "app/locale-files.ts"],
+      ...BROWSER_ONLY,
     },
-    { files: ["app/routes/**/*.{ts,tsx}", "app/*.{ts,tsx}"] },
+    // Routes and the root: server code only through `.server` modules, which the page's build leaves out.
+    {
+      files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+      regex: "^(~/server/|(\\.\\./)+server/)(?!.*\\.server$)",
+      message: "A route reaches server code only through `.server` modules (the page's build leaves them out).",
+    },
   ]),
   {
     files: [

@@ -6,7 +6,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function refusals(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: file });
-  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return result!.messages
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "no-restricted-syntax")
+    .map((m) => m.message);
 }
 
 describe("import boundaries", () => {
@@ -20,7 +22,7 @@ describe("import boundaries", () => {
 
   it("the offline layer and the server import no components", async () => {
     const wrong = 'import { useAnswers } from "~/components/fill/useAnswers";\nuseAnswers;\n';
-    expect(await refusals("app/offline/x.ts", wrong)).toEqual([expect.stringContaining("import no components")]);
+    expect(await refusals("app/offline/x.ts", wrong)).toEqual([expect.stringContaining("The offline layer runs in the browser")]);
     expect(await refusals("app/server/x.server.ts", wrong)).toHaveLength(1);
     expect(
       await refusals("app/server/services/x.server.ts", 'import { Q } from "../../components/fill/Q";\nQ;\n'),
@@ -54,8 +56,54 @@ describe("import boundaries", () => {
 
   it("components import no server code", async () => {
     expect(await refusals("app/components/x.tsx", 'import { getEnv } from "~/server/env.server";\ngetEnv;\n')).toEqual([
-      expect.stringContaining("Components run in the browser"),
+      expect.stringContaining("Browser code imports no server code"),
     ]);
     expect(await refusals("app/components/x.tsx", 'import { callApi } from "~/api-client";\ncallApi;\n')).toEqual([]);
+  });
+
+  it("holds for dynamic imports too", async () => {
+    const load = (path: string) => `export const m = () => import("${path}");\n`;
+    expect(await refusals("app/components/x.tsx", load("~/server/env.server"))).toEqual([
+      expect.stringContaining("Browser code imports no server code"),
+    ]);
+    expect(await refusals("app/offline/x.ts", load("~/components/fill/useAnswers"))).toHaveLength(1);
+    expect(await refusals("app/domain/x.ts", load("~/offline/sw.client"))).toHaveLength(1);
+    expect(await refusals("app/server/x.server.ts", load("~/offline/fill-local"))).toHaveLength(1);
+    expect(await refusals("app/components/x.tsx", load("~/offline/case-copies"))).toEqual([]);
+    expect(await refusals("app/server/x.server.ts", load("./s3-store.server"))).toEqual([]);
+  });
+
+  it("holds for the top-level modules: the browser's client and entries, the root", async () => {
+    const server = 'import { getEnv } from "~/server/env.server";\ngetEnv;\n';
+    for (const file of ["app/api-client.ts", "app/entry.client.tsx", "app/entry.worker.ts", "app/i18n.ts"]) {
+      expect(await refusals(file, server), file).toEqual([
+        expect.stringContaining("Browser code imports no server code"),
+      ]);
+    }
+    // The root and routes reach the server through `.server` modules only.
+    expect(await refusals("app/root.tsx", server)).toEqual([]);
+    expect(await refusals("app/root.tsx", 'import { x } from "~/server/helpers";\nx;\n')).toEqual([
+      expect.stringContaining("only through `.server` modules"),
+    ]);
+  });
+
+  it("keeps the offline layer and the server apart", async () => {
+    expect(await refusals("app/offline/x.ts", 'import { log } from "~/server/log.server";\nlog;\n')).toEqual([
+      expect.stringContaining("The offline layer runs in the browser"),
+    ]);
+    expect(await refusals("app/server/x.server.ts", 'import { k } from "~/offline/fill-local";\nk;\n')).toEqual([
+      expect.stringContaining("browser-only offline code"),
+    ]);
+  });
+
+  it("lets app/domain use only zod and Conform's zod reader of the packages", async () => {
+    expect(await refusals("app/domain/x.ts", 'import { useState } from "react";\nuseState;\n')).toEqual([
+      expect.stringContaining("of packages only zod"),
+    ]);
+    expect(await refusals("app/domain/x.ts", 'import fs from "node:fs";\nfs;\n')).toHaveLength(1);
+    expect(await refusals("app/domain/x.ts", 'import { sql } from "kysely";\nsql;\n')).toHaveLength(1);
+    expect(
+      await refusals("app/domain/x.ts", 'import { parseWithZod } from "@conform-to/zod/v4";\nparseWithZod;\n'),
+    ).toEqual([]);
   });
 });
