@@ -1,3 +1,4 @@
+import { answerKind } from "./question-types";
 import type { Question } from "./survey";
 
 /**
@@ -34,30 +35,22 @@ export function answerRequest(
 ): { path: string; body: Record<string, unknown> } | null {
   if (!isAnswered(value)) return null;
   const base = { ...ids, QuestionId: question.Id };
-  switch (question.Type) {
-    case "SingleSelection":
+  switch (answerKind(question)) {
+    case "single":
       return {
         path: "/question-responses/single-selection",
         body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] },
       };
-    case "MultipleSelection":
-    case "MultipleChoice":
+    case "multiple":
       return {
         path: "/question-responses/multiple-selection",
         body: { ...base, AnswerOptionIds: value.AnswerOptionIds },
       };
-    case "Image":
-      return question.AllowMultipleAnswers
-        ? { path: "/question-responses/multiple-selection", body: { ...base, AnswerOptionIds: value.AnswerOptionIds } }
-        : {
-            path: "/question-responses/single-selection",
-            body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] },
-          };
-    case "FreeText":
+    case "text":
       return { path: "/question-responses/free-text", body: { ...base, TextResponse: value.TextResponse } };
-    case "Numerical":
+    case "number":
       return { path: "/question-responses/numerical", body: { ...base, NumericalResponse: value.NumericalResponse } };
-    case "DateTime":
+    case "dateTime":
       return { path: "/question-responses/date-time", body: { ...base, DateTimeResponse: value.DateTimeResponse } };
   }
 }

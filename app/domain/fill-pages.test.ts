@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reachablePage, type FillPage } from "./fill-pages";
+import { preliminaryComplete, reachablePage, type FillPage } from "./fill-pages";
 
 describe("reachablePage", () => {
   const pages: FillPage[] = ["intro", "preliminary", "questionnaire", "outro", "done"];
@@ -13,5 +13,22 @@ describe("reachablePage", () => {
   it("leaves the confirmation page and surveys without preliminary questions alone", () => {
     expect(reachablePage("done", pages, false)).toBe("done");
     expect(reachablePage("questionnaire", ["questionnaire", "outro", "done"], false)).toBe("questionnaire");
+  });
+});
+
+describe("preliminaryComplete", () => {
+  const survey = {
+    PatientForm: [
+      { Id: 1, Enabled: true },
+      { Id: 2, Enabled: true },
+      { Id: 3, Enabled: false },
+    ],
+  };
+  it("asks every enabled preliminary question and no disabled one", () => {
+    expect(preliminaryComplete(survey, {})).toBe(false);
+    expect(preliminaryComplete(survey, { 1: 10 })).toBe(false);
+    expect(preliminaryComplete(survey, { 1: 10, 2: 20 })).toBe(true);
+    expect(preliminaryComplete(survey, { 1: 10, 3: 30 })).toBe(false);
+    expect(preliminaryComplete({ PatientForm: [] }, {})).toBe(true);
   });
 });

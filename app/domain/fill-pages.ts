@@ -13,6 +13,22 @@ export function pagesOf(survey: {
   return pages;
 }
 
+/** The preliminary questions a case is asked: the enabled ones (section 5). */
+export function askedPreliminary<A extends { Enabled: boolean }>(survey: { PatientForm: readonly A[] }): A[] {
+  return survey.PatientForm.filter((a) => a.Enabled);
+}
+
+/**
+ * Whether every preliminary question asked has an answer (`given`: answer option by preliminary question).
+ * The page, the route, the forms without JavaScript and the place a case resumes at all ask this.
+ */
+export function preliminaryComplete(
+  survey: { PatientForm: readonly { Id: number; Enabled: boolean }[] },
+  given: Readonly<Record<number, number | undefined>>,
+): boolean {
+  return askedPreliminary(survey).every((a) => given[a.Id] !== undefined);
+}
+
 /**
  * The page a case may show: the questionnaire only once every preliminary question is answered (section 5),
  * also when an address asks for it. (The outro and the confirmation follow a save for later, which may

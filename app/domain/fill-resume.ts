@@ -1,7 +1,7 @@
 import { isAnswered, type Answers, type PreliminaryAnswers } from "~/domain/answers";
 import type { Survey } from "~/domain/survey";
 import { allQuestions } from "~/domain/visibility";
-import { pagesOf, type FillPage } from "./fill-pages";
+import { askedPreliminary, pagesOf, type FillPage } from "./fill-pages";
 
 /** A place in the fill flow: a page, and on the questionnaire the category shown. */
 export interface FillPlace {
@@ -24,7 +24,7 @@ export function resumePlace(
   const answered = survey.Categories.filter((c) => allQuestions(c.Questions).some((q) => isAnswered(answers[q.Id])));
   if (answered.length > 0) return { page: "questionnaire", categoryId: answered[answered.length - 1].Id };
   if (pages.includes("preliminary")) {
-    const asked = survey.PatientForm.filter((a) => a.Enabled);
+    const asked = askedPreliminary(survey);
     const given = asked.filter((a) => preliminary[a.Id] !== undefined).length;
     if (given > 0) return { page: given === asked.length ? "questionnaire" : "preliminary", categoryId: null };
   }

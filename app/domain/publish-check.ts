@@ -3,6 +3,7 @@
  * problem that would reach the people filling it in, and what is being released. The same check refuses the
  * publication on the server.
  */
+import { isSelection } from "./question-types";
 import type { Question, Survey } from "./survey";
 import { allQuestions, topLevelQuestions } from "./visibility";
 
@@ -23,8 +24,7 @@ export interface PublishSummary {
   preliminaryQuestions: number;
 }
 
-const choice = (q: Question) =>
-  q.Type === "SingleSelection" || q.Type === "MultipleSelection" || q.Type === "MultipleChoice";
+const choice = (q: Question) => isSelection(q.Type);
 
 type Checked = Pick<Survey, "Title" | "Categories" | "PatientForm">;
 

@@ -2,10 +2,8 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { SyncErrorType } from "~/domain/offline-sync";
 import type { Question } from "~/domain/survey";
+import type { AnswerKind } from "~/domain/question-types";
 import type { CaseBase } from "./case-copies";
-
-/** How an answer travels in the sync payload, decided when it is given (section 3, questionTypes). */
-export type AnswerKind = "single" | "multiple" | "text" | "number" | "dateTime";
 
 /** A file picked offline, kept on the device until it is uploaded. */
 export interface LocalFile {
@@ -53,24 +51,6 @@ export interface FillEntry {
   /** Bumped by every local change: a sync clears the entry only if nothing changed meanwhile. */
   rev: number;
   modified: string;
-}
-
-export function answerKind(question: Pick<Question, "Type" | "AllowMultipleAnswers">): AnswerKind {
-  switch (question.Type) {
-    case "SingleSelection":
-      return "single";
-    case "MultipleSelection":
-    case "MultipleChoice":
-      return "multiple";
-    case "Image":
-      return question.AllowMultipleAnswers ? "multiple" : "single";
-    case "FreeText":
-      return "text";
-    case "Numerical":
-      return "number";
-    case "DateTime":
-      return "dateTime";
-  }
 }
 
 export function pendingFiles(entry: FillEntry): { questionId: number; file: LocalFile }[] {

@@ -3,7 +3,8 @@ import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
 import type { AnswerWriteResult } from "~/domain/fill-requests";
 import type { CaseBase } from "./case-copies";
-import { answerKind, type FillEntry } from "./fill-entry";
+import { answerKind } from "~/domain/question-types";
+import type { FillEntry } from "./fill-entry";
 import { recordAnswer, recordClose, recordPreliminary, type EntryContext } from "./fill-store";
 
 /** Every question of a survey by id, sub-questions included. */

@@ -2,7 +2,8 @@ import { createStore, del, get, set, update, type UseStore } from "idb-keyval";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Question, Survey } from "~/domain/survey";
 import type { CaseBase } from "./case-copies";
-import { answerKind, newFillId, type FillEntry, type LocalFile } from "./fill-entry";
+import { answerKind } from "~/domain/question-types";
+import { newFillId, type FillEntry, type LocalFile } from "./fill-entry";
 
 /**
  * Fills made on this device: one store per survey, keyed by patient id (section 3). An index lists the

@@ -1,6 +1,7 @@
 import { isAnswered, type AnswerValue } from "~/domain/answers";
 import type { OfflineSyncRequest, SyncQuestionAnswer } from "~/domain/offline-sync";
-import type { AnswerKind, FillEntry } from "./fill-entry";
+import type { AnswerKind } from "~/domain/question-types";
+import type { FillEntry } from "./fill-entry";
 
 /** What the sync sends for a kept fill (loaded with the sync, not with every page). */
 

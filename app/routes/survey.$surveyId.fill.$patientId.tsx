@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { FillPageView } from "~/components/fill/FillPageView";
 import { pageTitle } from "~/components/layout/meta";
 import { hasProblems, type PageProblems } from "~/domain/page-problems";
-import { pageFrom, pagesOf, reachablePage, type FillPage } from "~/domain/fill-pages";
+import { pageFrom, pagesOf, preliminaryComplete, reachablePage, type FillPage } from "~/domain/fill-pages";
 import { resumePlace } from "~/domain/fill-resume";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
 import { newIdempotencyKey } from "~/domain/idempotency";
@@ -23,7 +23,7 @@ import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
 import { FillPageFormSchema } from "~/domain/page-forms";
 import {
-  preliminaryComplete,
+  preliminaryStored,
   readPageForm,
   savePageFromForm,
   savePreliminaryFromForm,
@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     let categoryId = positiveId(url.searchParams.get("category"));
     if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
     // An address cannot skip the preliminary page either (with or without JavaScript).
-    const preliminaryDone = survey.PatientForm.filter((a) => a.Enabled).every((a) => preliminary[a.Id] !== undefined);
+    const preliminaryDone = preliminaryComplete(survey, preliminary);
     page = reachablePage(page, pages, preliminaryDone);
     // The files already attached, listed as the page is drawn (without JavaScript nothing lists them later).
     const withFiles = counts.filter((c) => c.NumberOfFileAttachment > 0);
@@ -131,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.value.intent === "savePreliminary") {
       await savePreliminaryFromForm(api, survey, patientId, form);
       // Continue only once every preliminary question is answered (section 5); the page says why not.
-      if (go === "continue" && !(await preliminaryComplete(api, survey, patientId)))
+      if (go === "continue" && !(await preliminaryStored(api, survey, patientId)))
         return data<PageProblems>({ preliminaryIncomplete: true }, { status: 400 });
       const target: FillPage =
         go === "back"

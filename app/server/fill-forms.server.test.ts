@@ -3,7 +3,7 @@ import type { Survey } from "~/domain/survey";
 import { question } from "~/offline/test-support";
 import { ApiError, type ApiClient } from "./api-client.server";
 import { UPLOAD_BODY_LIMIT } from "./api/body.server";
-import { preliminaryComplete, readPageForm, savePageFromForm, uploadPageFiles } from "./fill-forms.server";
+import { preliminaryStored, readPageForm, savePageFromForm, uploadPageFiles } from "./fill-forms.server";
 
 const survey = {
   Id: 7,
@@ -99,8 +99,8 @@ describe("the fill page's form without JavaScript", () => {
   });
 
   it("counts the preliminary page complete when every question asked has an answer", async () => {
-    expect(await preliminaryComplete(fakeApi({ "/attribute-responses/": [] }).api, survey, "P1")).toBe(false);
-    const answered = fakeApi({ "/attribute-responses/": [{ PatientFormAttributeId: 1 }] }).api;
-    expect(await preliminaryComplete(answered, survey, "P1")).toBe(true);
+    expect(await preliminaryStored(fakeApi({ "/attribute-responses/": [] }).api, survey, "P1")).toBe(false);
+    const answered = fakeApi({ "/attribute-responses/": [{ PatientFormAttributeId: 1, PatientFormAnswerOptionId: 7 }] }).api;
+    expect(await preliminaryStored(answered, survey, "P1")).toBe(true);
   });
 });

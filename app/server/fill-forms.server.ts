@@ -8,6 +8,7 @@ import { uploadErrorKeys } from "~/domain/uploads";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
 import { ApiError, type ApiClient } from "./api-client.server";
 import { readLimited, UPLOAD_BODY_LIMIT } from "./api/body.server";
+import { preliminaryComplete } from "~/domain/fill-pages";
 
 /** The message shown for a date and time that is not one (the typed value stays in its field). */
 export const DATE_TIME_INVALID = "fill.dateTimeInvalid";
@@ -160,10 +161,15 @@ export async function savePreliminaryFromForm(api: ApiClient, survey: Survey, pa
 }
 
 /** Whether every preliminary question asked has an answer on the server (section 5). */
-export async function preliminaryComplete(api: ApiClient, survey: Survey, patientId: string): Promise<boolean> {
-  const given = await api.get<{ PatientFormAttributeId: number }[]>("/attribute-responses/", {
-    query: { surveyId: survey.Id, patientId },
-  });
-  const answered = new Set(given.map((a) => a.PatientFormAttributeId));
-  return survey.PatientForm.filter((a) => a.Enabled).every((a) => answered.has(a.Id));
+export async function preliminaryStored(api: ApiClient, survey: Survey, patientId: string): Promise<boolean> {
+  const given = await api.get<{ PatientFormAttributeId: number; PatientFormAnswerOptionId: number }[]>(
+    "/attribute-responses/",
+    {
+      query: { surveyId: survey.Id, patientId },
+    },
+  );
+  return preliminaryComplete(
+    survey,
+    Object.fromEntries(given.map((a) => [a.PatientFormAttributeId, a.PatientFormAnswerOptionId])),
+  );
 }

@@ -12,7 +12,15 @@ import { focusHeading, movedOn } from "~/components/layout/page-focus";
 import { FillHeader } from "./FillHeader";
 import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
 import type { PageProblems } from "~/domain/page-problems";
-import { nextPage, pagePosition, pagesOf, previousPage, type FillPage } from "~/domain/fill-pages";
+import {
+  askedPreliminary,
+  nextPage,
+  pagePosition,
+  pagesOf,
+  preliminaryComplete,
+  previousPage,
+  type FillPage,
+} from "~/domain/fill-pages";
 import { PreliminaryPage } from "./PreliminaryPage";
 import { QuestionnairePage } from "./QuestionnairePage";
 import { isPlace } from "~/domain/fill-resume";
@@ -75,8 +83,6 @@ export function FillFlow(props: FillFlowProps) {
   const [preliminary, setPreliminary] = useState<PreliminaryAnswers>(props.initialPreliminary);
   const latestPreliminary = useRef(preliminary);
   latestPreliminary.current = preliminary;
-  const complete = (given: PreliminaryAnswers) =>
-    survey.PatientForm.filter((a) => a.Enabled).every((a) => given[a.Id] !== undefined);
   const [preliminaryFailed, setPreliminaryFailed] = useState<ReadonlySet<number>>(new Set());
   const [exit, setExit] = useState<{ question: Question; value: AnswerValue; text: string } | null>(null);
   // Saves in flight: the page is busy until each answer is kept (on the server or on the device).
@@ -210,7 +216,7 @@ export function FillFlow(props: FillFlowProps) {
       ) : null}
       {page === "preliminary" ? (
         <PreliminaryPage
-          attributes={survey.PatientForm.filter((a) => a.Enabled)}
+          attributes={askedPreliminary(survey)}
           answers={preliminary}
           failed={preliminaryFailed}
           onAnswer={(a, o) => void onPreliminary(a, o)}
@@ -221,7 +227,7 @@ export function FillFlow(props: FillFlowProps) {
           onBack={() => go(previousPage("preliminary", pages))}
           onContinue={() =>
             void settled().then(() => {
-              if (preview || complete(latestPreliminary.current)) go("questionnaire");
+              if (preview || preliminaryComplete(survey, latestPreliminary.current)) go("questionnaire");
             })
           }
           onSave={() => void settled().then(() => go("outro"))}

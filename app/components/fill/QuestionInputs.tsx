@@ -4,6 +4,7 @@ import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";
 import { TEXT_RESPONSE_MAX_LENGTH, typedToNumber } from "~/domain/response-values";
+import { takesSeveralOptions } from "~/domain/question-types";
 import type { Question } from "~/domain/survey";
 
 export interface InputProps {
@@ -28,7 +29,7 @@ const ARROWS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
  */
 export function ChoiceInput({ question, value, onChange, disabled, named }: InputProps) {
   const { t } = useTranslation();
-  const multiple = question.Type === "MultipleSelection" || question.Type === "MultipleChoice";
+  const multiple = takesSeveralOptions(question);
   const chosen = value?.AnswerOptionIds ?? [];
   /** The arrow key that moved to the answer whose change comes next (the browser checks it as it moves). */
   const byArrow = useRef(false);

@@ -1,6 +1,6 @@
 /** The question modal's form state and the bodies it sends (section 7); its checks are questionFormSchema. */
 import { editingLimits, ImageSrcSchema, normalizeDependence } from "~/domain/editing";
-import type { QuestionType } from "~/domain/question-types";
+import { answerKind, isSelection, type QuestionType } from "~/domain/question-types";
 import type { Dependence, Question } from "~/domain/survey";
 import { isBlank, type DraftEntry } from "../entries";
 import type { QuestionModalMode } from "./context";
@@ -26,14 +26,14 @@ export interface QuestionDraft {
 
 /** Which options a kind of question offers in the modal. */
 export function questionFeatures(type: QuestionType) {
-  const selection = type === "SingleSelection" || type === "MultipleSelection" || type === "MultipleChoice";
+  const selection = isSelection(type);
   return {
     /** Weighted answers: the selection kinds (image markers have no weighting in the modal). */
     testQuestion: selection,
     /** Multiple answers change how selection kinds and image questions are answered. */
     multipleAnswers: type !== "SingleSelection" && (selection || type === "Image"),
     /** These kinds always take several answers. */
-    multipleImplied: type === "MultipleSelection" || type === "MultipleChoice",
+    multipleImplied: selection && answerKind({ Type: type, AllowMultipleAnswers: false }) === "multiple",
     unit: type === "Numerical",
     image: type === "Image",
     /** A new question of these kinds takes its answers in the modal. */

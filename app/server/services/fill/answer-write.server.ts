@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/errors";
 import type { AnswerWriteResult } from "~/domain/fill-requests";
-import type { QuestionType } from "~/domain/question-types";
+import { answerKind, isSingleChoice } from "~/domain/question-types";
 import { roundToStep, wireToStoredDateTime } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
 import { hiddenAnsweredQuestionIds, visibleQuestionIds } from "~/domain/visibility";
@@ -29,14 +29,14 @@ export interface AnswerTarget {
   QuestionId: number;
 }
 
-/** The question kinds each write endpoint answers; image questions are answered by their option ids. */
-const kindsOf: Record<Exclude<AnswerInput["kind"], "delete">, readonly QuestionType[]> = {
-  single: ["SingleSelection", "Image"],
-  multiple: ["MultipleSelection", "MultipleChoice", "Image"],
-  text: ["FreeText"],
-  number: ["Numerical"],
-  dateTime: ["DateTime"],
-};
+/**
+ * Whether a write endpoint answers the question: the one the question's kind names, and either choice
+ * endpoint for an image question (the multiple one then refuses several markers where only one is allowed).
+ */
+function answers(kind: Exclude<AnswerInput["kind"], "delete">, question: Question): boolean {
+  if (question.Type === "Image") return kind === "single" || kind === "multiple";
+  return answerKind(question) === kind;
+}
 
 const endpointOf: Record<Exclude<AnswerInput["kind"], "delete">, string> = {
   single: "single-selection",
@@ -69,14 +69,14 @@ function optionValues(question: Question, ids: readonly number[]): Value[] {
 /** The rows that record the answer (none: the answer is deleted); 400 when it does not fit the question. */
 export function valuesFor(question: Question, input: AnswerInput): Value[] {
   if (input.kind === "delete") return [];
-  if (!kindsOf[input.kind].includes(question.Type)) {
+  if (!answers(input.kind, question)) {
     invalid(`Question ${question.Id} is a ${question.Type} question; /${endpointOf[input.kind]} does not answer it`);
   }
   switch (input.kind) {
     case "single":
       return optionValues(question, [input.optionId]);
     case "multiple": {
-      if (question.Type === "Image" && !question.AllowMultipleAnswers && new Set(input.optionIds).size > 1) {
+      if (isSingleChoice(question) && new Set(input.optionIds).size > 1) {
         invalid(`Question ${question.Id} takes one answer only`);
       }
       return optionValues(question, input.optionIds);

@@ -1,6 +1,7 @@
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { QuestionResponse } from "~/domain/fill-requests";
 import { storedToWireDateTime } from "~/domain/response-values";
+import { isSingleChoice } from "~/domain/question-types";
 import type { Question } from "~/domain/survey";
 import { prepared } from "~/server/db/prepared.server";
 import type { Row } from "~/server/db/types.server";
@@ -50,11 +51,6 @@ export function toAnswers(rows: readonly ResponseRow[]): Answers {
     if (r.date_time_response !== null) value.DateTimeResponse = storedToWireDateTime(r.date_time_response);
   }
   return answers;
-}
-
-/** Whether a question's chosen options are sent as one AnswerOptionId (else as AnswerOptionIds). */
-export function isSingleChoice(q: Pick<Question, "Type" | "AllowMultipleAnswers">): boolean {
-  return q.Type === "SingleSelection" || (q.Type === "Image" && !q.AllowMultipleAnswers);
 }
 
 /** One question's answer in the wire shape of GET /question-responses; null when it has none. */

@@ -1,6 +1,6 @@
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
-import { hasAnswerOptions } from "~/domain/question-types";
+import { hasAnswerOptions, mayHoldSeveralOptions } from "~/domain/question-types";
 import type { Executor } from "../survey-access.server";
 import { shownCounts } from "./asked.server";
 import { countedCases, countedCondition, splitCases } from "./cases.server";
@@ -48,7 +48,7 @@ export function kindsOf(questions: readonly Question[]): QuestionKinds {
   const ids = (keep: (q: Question) => boolean) => questions.filter(keep).map((q) => q.Id);
   return {
     options: ids((q) => hasAnswerOptions(q.Type)),
-    multiple: ids((q) => hasAnswerOptions(q.Type) && q.Type !== "SingleSelection"),
+    multiple: ids((q) => mayHoldSeveralOptions(q.Type)),
     numbers: ids((q) => q.Type === "Numerical"),
     dates: ids((q) => q.Type === "DateTime"),
     texts: ids((q) => q.Type === "FreeText"),

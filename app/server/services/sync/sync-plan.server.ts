@@ -3,7 +3,8 @@ import type { OfflineSyncPayload, SyncQuestionAnswer } from "~/domain/offline-sy
 import type { Question } from "~/domain/survey";
 import { hiddenAnsweredQuestionIds, visibleQuestionIds } from "~/domain/visibility";
 import { valuesFor, type AnswerInput } from "../fill/answer-write.server";
-import { isSingleChoice, toAnswers, type ResponseRow } from "../fill/case-answers.server";
+import { isSingleChoice } from "~/domain/question-types";
+import { toAnswers, type ResponseRow } from "../fill/case-answers.server";
 import type { SurveyStructure } from "../fill/structure.server";
 
 /** What a synced fill writes into its case, checked against the survey before anything is written. */
