@@ -1,7 +1,6 @@
 import { newIdempotencyKey } from "~/domain/idempotency";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { SyncErrorType } from "~/domain/offline-sync";
-import type { Question } from "~/domain/survey";
 import type { AnswerKind } from "~/domain/question-types";
 import type { CaseBase } from "./case-copies";
 
