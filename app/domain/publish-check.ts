@@ -5,7 +5,7 @@
  */
 import { isSelection } from "./question-types";
 import type { Question, Survey } from "./survey";
-import { allQuestions, topLevelQuestions } from "./visibility";
+import { surveyQuestions } from "./visibility";
 
 export type PublishProblem =
   | { kind: "noTitle" }
@@ -31,7 +31,7 @@ type Checked = Pick<Survey, "Title" | "Categories" | "PatientForm">;
 export function publishProblems(survey: Checked): PublishProblem[] {
   const problems: PublishProblem[] = [];
   if (!survey.Title.trim()) problems.push({ kind: "noTitle" });
-  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  const questions = surveyQuestions(survey);
   if (questions.length === 0) problems.push({ kind: "noQuestion" });
   for (const category of survey.Categories) {
     if (category.Questions.length === 0 && questions.length > 0) {
@@ -66,7 +66,7 @@ export function blocksPublishing(problem: PublishProblem): boolean {
 }
 
 export function publishSummary(survey: Checked): PublishSummary {
-  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  const questions = surveyQuestions(survey);
   return {
     categories: survey.Categories.length,
     questions: questions.length,

@@ -7,6 +7,8 @@ import {
   dependenceAllows,
   hiddenAnsweredQuestionIds,
   isShownByPreliminary,
+  questionsById,
+  surveyQuestions,
   visibleQuestionIds,
   visibleQuestionTree,
   visibleSubQuestions,
@@ -78,6 +80,13 @@ describe("sub-questions", () => {
     const answers = { 1: { AnswerOptionIds: [101] }, 2: { AnswerOptionIds: [200] }, 3: {}, 5: { TextResponse: "x" } };
     expect(hiddenAnsweredQuestionIds(tree, [902], answers).sort()).toEqual([2, 3, 5]);
     expect(allQuestions(tree).map((x) => x.Id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("walks a survey's categories in order, each question before its sub-questions", () => {
+    const survey = { Categories: [{ Questions: tree.slice(1) }, { Questions: tree.slice(0, 1) }] };
+    expect(surveyQuestions(survey).map((x) => x.Id)).toEqual([5, 1, 2, 3, 4]);
+    expect([...questionsById(survey).keys()].sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(questionsById(survey).get(1)).toBe(tree[0]);
   });
 });
 

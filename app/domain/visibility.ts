@@ -131,6 +131,20 @@ export function allQuestions<Q extends TreeQuestion<Q>>(questions: readonly Q[])
   return out;
 }
 
+/** Every question of a survey's categories, sub-questions included, in the order the page shows them. */
+export function surveyQuestions<Q extends TreeQuestion<Q>>(survey: {
+  Categories: readonly { Questions: readonly Q[] }[];
+}): Q[] {
+  return allQuestions(topLevelQuestions(survey.Categories));
+}
+
+/** Every question of a survey by its id, sub-questions included. */
+export function questionsById<Q extends TreeQuestion<Q>>(survey: {
+  Categories: readonly { Questions: readonly Q[] }[];
+}): Map<number, Q> {
+  return new Map(surveyQuestions(survey).map((q) => [q.Id, q]));
+}
+
 /**
  * The questions that carry an answer but are not visible: after a change of the preliminary answers or of
  * a choice, these answers are to be removed.

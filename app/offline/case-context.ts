@@ -1,6 +1,6 @@
 import type { Answers } from "~/domain/answers";
 import type { Survey } from "~/domain/survey";
-import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { questionsById } from "~/domain/visibility";
 import { baseOf, getCaseCopy, type CaseBase } from "./case-copies";
 import { answerKind } from "~/domain/question-types";
 import type { FillEntry } from "./fill-entry";
@@ -11,7 +11,7 @@ import { cachedUser } from "./root-cache";
 /** How each given answer travels in a sync (questionTypes), from the survey's questions. */
 export function questionTypesOf(survey: Pick<Survey, "Categories">, answers: Answers): FillEntry["questionTypes"] {
   const types: FillEntry["questionTypes"] = {};
-  const byId = new Map(allQuestions(topLevelQuestions(survey.Categories)).map((q) => [q.Id, q]));
+  const byId = questionsById(survey);
   for (const id of Object.keys(answers).map(Number)) {
     const question = byId.get(id);
     if (question) types[id] = answerKind(question);

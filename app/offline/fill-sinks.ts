@@ -1,22 +1,12 @@
 import { type ApiResult, callApi, apiSink, type AnswerSink } from "~/api-client";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
-import type { Question, Survey } from "~/domain/survey";
+import type { Survey } from "~/domain/survey";
 import type { AnswerWriteResult } from "~/domain/fill-requests";
 import type { CaseBase } from "./case-copies";
 import { answerKind } from "~/domain/question-types";
+import { questionsById } from "~/domain/visibility";
 import type { FillEntry } from "./fill-entry";
 import { recordAnswer, recordClose, recordPreliminary, type EntryContext } from "./fill-store";
-
-/** Every question of a survey by id, sub-questions included. */
-export function questionsById(survey: Survey): Map<number, Question> {
-  const map = new Map<number, Question>();
-  const walk = (q: Question) => {
-    map.set(q.Id, q);
-    for (const o of q.AnswerOptions) o.SubQuestions.forEach(walk);
-  };
-  for (const c of survey.Categories) c.Questions.forEach(walk);
-  return map;
-}
 
 const OK: ApiResult<unknown> = { ok: true, data: undefined };
 

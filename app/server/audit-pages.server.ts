@@ -12,7 +12,7 @@ import { formatDateTime } from "~/domain/dates";
 import { answerText } from "~/domain/answer-text";
 import { SurveySchema, type Survey } from "~/domain/survey";
 import type { Tag, Team } from "~/domain/user";
-import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { surveyQuestions } from "~/domain/visibility";
 import type { ApiClient } from "./api-client.server";
 import { localeFromRequest } from "./i18n.server";
 import { refused } from "./refusals.server";
@@ -49,7 +49,7 @@ async function approverSurvey(request: Request, api: ApiClient, surveyId: number
 
 /** The names the trail gives ids: the survey's parts as they are now, its teams and tags. */
 function trailNames(survey: Survey, teams: Team[], tags: Tag[]): TrailNames {
-  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  const questions = surveyQuestions(survey);
   return {
     questions: new Map(questions.map((q) => [q.Id, q.Title])),
     options: new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, answerText(o)] as const))),

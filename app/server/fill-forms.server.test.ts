@@ -100,7 +100,9 @@ describe("the fill page's form without JavaScript", () => {
 
   it("counts the preliminary page complete when every question asked has an answer", async () => {
     expect(await preliminaryStored(fakeApi({ "/attribute-responses/": [] }).api, survey, "P1")).toBe(false);
-    const answered = fakeApi({ "/attribute-responses/": [{ PatientFormAttributeId: 1, PatientFormAnswerOptionId: 7 }] }).api;
+    const answered = fakeApi({
+      "/attribute-responses/": [{ PatientFormAttributeId: 1, PatientFormAnswerOptionId: 7 }],
+    }).api;
     expect(await preliminaryStored(answered, survey, "P1")).toBe(true);
   });
 });

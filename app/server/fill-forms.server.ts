@@ -5,7 +5,7 @@ import { keyForWrite } from "~/domain/idempotency";
 import { typedToNumber, typedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
 import { uploadErrorKeys } from "~/domain/uploads";
-import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { surveyQuestions } from "~/domain/visibility";
 import { ApiError, type ApiClient } from "./api-client.server";
 import { readLimited, UPLOAD_BODY_LIMIT } from "./api/body.server";
 import { preliminaryComplete } from "~/domain/fill-pages";
@@ -69,7 +69,7 @@ export async function savePageFromForm(
     await api.get("/question-responses/", { query: { surveyId: survey.Id, patientId } }),
   );
   const problems: NonNullable<PageProblems["values"]> = {};
-  for (const question of allQuestions(topLevelQuestions(survey.Categories)).filter((q) => listed.has(q.Id))) {
+  for (const question of surveyQuestions(survey).filter((q) => listed.has(q.Id))) {
     const next = valueFromForm(question, form);
     if (next && "typed" in next) {
       problems[question.Id] = next;
@@ -112,7 +112,7 @@ export async function uploadPageFiles(
   form: FormData,
 ): Promise<PageProblems["files"]> {
   const listed = new Set(form.getAll("questionIds").map(Number));
-  const chosen = allQuestions(topLevelQuestions(survey.Categories))
+  const chosen = surveyQuestions(survey)
     .filter((q) => listed.has(q.Id))
     .map((q) => ({
       q,

@@ -13,7 +13,7 @@ import { takesSeveralOptions } from "~/domain/question-types";
 import { BenchmarkEntrySchema, SurveySchema } from "~/domain/survey";
 import type { ApiClient } from "./api-client.server";
 import { refused } from "./refusals.server";
-import { allQuestions } from "./services/editing/wire.server";
+import { surveyQuestions } from "~/domain/visibility";
 
 /** The free-text details modal shows this many answers at first and loads this many more each time (section 9). */
 export const FREE_TEXT_PAGE = 15;
@@ -70,7 +70,9 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
       : null;
     const modal = await loadModal(url.searchParams, api, surveyId, view);
     // Their answers' shares can add up past 100 %: drawn as bars, never as a pie.
-    const several = [...allQuestions(survey)].filter(takesSeveralOptions).map((q) => q.Id);
+    const several = surveyQuestions(survey)
+      .filter(takesSeveralOptions)
+      .map((q) => q.Id);
     return { survey, several, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal };
   } catch (error) {
     // Section 8: a statistics load failure shows the message; the survey list is the way back.

@@ -26,7 +26,7 @@ import { QuestionnairePage } from "./QuestionnairePage";
 import { isPlace } from "~/domain/fill-resume";
 import { useFillRules } from "./rules";
 import { useAnswers } from "./useAnswers";
-import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { questionsById } from "~/domain/visibility";
 
 export interface FillFlowProps {
   survey: Survey;
@@ -65,10 +65,7 @@ export function FillFlow(props: FillFlowProps) {
   const { survey, patientId, page, preview, hydrated, go } = props;
   const pages = useMemo(() => pagesOf(survey), [survey]);
   const { index, total } = pagePosition(page, pages);
-  const questions = useMemo(
-    () => new Map(allQuestions(topLevelQuestions(survey.Categories)).map((q) => [q.Id, q])),
-    [survey],
-  );
+  const questions = useMemo(() => questionsById(survey), [survey]);
   // The preview keeps nothing, typed values included.
   const typedCase = useMemo(
     () => (preview ? null : { surveyId: survey.Id, patientId, questionOf: (id: number) => questions.get(id) }),

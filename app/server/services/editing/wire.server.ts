@@ -1,16 +1,6 @@
 import { AppError } from "~/domain/errors";
 import type { AnswerOption, Category, PatientFormAttribute, Question, Survey } from "~/domain/survey";
-
-/** Every question of a survey, sub-questions included, depth first. */
-export function* allQuestions(survey: Survey): Generator<Question> {
-  const walk = function* (questions: Question[]): Generator<Question> {
-    for (const q of questions) {
-      yield q;
-      for (const o of q.AnswerOptions) yield* walk(o.SubQuestions);
-    }
-  };
-  for (const c of survey.Categories) yield* walk(c.Questions);
-}
+import { surveyQuestions } from "~/domain/visibility";
 
 function found<T>(item: T | undefined, what: string, id: number): T {
   // The item was written in the same request; missing means a concurrent delete.
@@ -27,12 +17,12 @@ export function categoryIn(survey: Survey, id: number): Category {
 }
 
 export function questionIn(survey: Survey, id: number): Question {
-  for (const q of allQuestions(survey)) if (q.Id === id) return q;
+  for (const q of surveyQuestions(survey)) if (q.Id === id) return q;
   return found<Question>(undefined, "Question", id);
 }
 
 export function answerOptionIn(survey: Survey, id: number): AnswerOption {
-  for (const q of allQuestions(survey)) {
+  for (const q of surveyQuestions(survey)) {
     const option = q.AnswerOptions.find((o) => o.Id === id);
     if (option) return option;
   }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { defaultCulture } from "~/domain/culture";
 import { csvSeparator } from "~/domain/statistics";
-import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { surveyQuestions } from "~/domain/visibility";
 import { dialectOf, openLeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { loadSurveyTree } from "../survey-tree.server";
@@ -45,7 +45,7 @@ async function separatorOf(db: DB, surveyId: number, layouts: Record<";" | ",", 
 export async function readyExportLines(db: DB, surveyId: number, signal?: AbortSignal): Promise<number> {
   const survey = await loadSurveyTree(db, surveyId, { CanParticipate: false, CanEdit: false, CanApprove: true });
   if (!survey) return 0;
-  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  const questions = surveyQuestions(survey);
   const sep = await separatorOf(db, surveyId, {
     ";": layoutOf(survey, questions, ";"),
     ",": layoutOf(survey, questions, ","),

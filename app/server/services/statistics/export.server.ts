@@ -1,7 +1,7 @@
 import { defaultCulture } from "~/domain/culture";
 import { csvField, csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
 import { answerText, type Question, type Survey } from "~/domain/survey";
-import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { surveyQuestions } from "~/domain/visibility";
 import { translate } from "~/server/locales.server";
 import { dialectOf, openLeanReader, type LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
@@ -161,7 +161,7 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   // The export carries every counted case's answers: reading them is logged (decision 028).
   await auditReading(db, caller, { action: "statistics.export", surveyId, after: { Filters: filters } });
   const { survey } = await surveyStructure(db, access);
-  const questions = allQuestions(topLevelQuestions(survey.Categories));
+  const questions = surveyQuestions(survey);
   // A person who never chose a language works in the default one, and gets its separator and decimal mark.
   const culture = caller.culture ?? defaultCulture;
   const sep = csvSeparator(culture);

@@ -1,7 +1,7 @@
 import { AppError } from "~/domain/errors";
 import type { ScoreThresholds, Statistics, StatisticsFilters } from "~/domain/statistics";
 import type { Survey } from "~/domain/survey";
-import { allQuestions, topLevelQuestions } from "~/domain/visibility";
+import { surveyQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
 import { statisticsDuration, timed } from "~/server/metrics.server";
 import { surveyStructure as structureOf } from "../fill/structure.server";
@@ -66,7 +66,7 @@ async function figuresOf(
   }
   statisticsRuns.computed++;
   const { survey } = await structureOf(db, access);
-  const agg = await aggregate(db, surveyId, allQuestions(topLevelQuestions(survey.Categories)), filters, options);
+  const agg = await aggregate(db, surveyId, surveyQuestions(survey), filters, options);
   const figures: Figures = {
     survey,
     body: {
@@ -152,7 +152,7 @@ export async function warmStatistics(db: DB): Promise<number[]> {
   for (const surveyId of top) {
     const survey = await loadSurveyTree(db, surveyId, rights);
     if (!survey) continue;
-    await aggregate(db, surveyId, allQuestions(topLevelQuestions(survey.Categories)), {}, { wordCloud: true });
+    await aggregate(db, surveyId, surveyQuestions(survey), {}, { wordCloud: true });
   }
   return top;
 }
