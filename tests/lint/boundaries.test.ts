@@ -22,7 +22,9 @@ describe("import boundaries", () => {
 
   it("the offline layer and the server import no components", async () => {
     const wrong = 'import { useAnswers } from "~/components/fill/useAnswers";\nuseAnswers;\n';
-    expect(await refusals("app/offline/x.ts", wrong)).toEqual([expect.stringContaining("The offline layer runs in the browser")]);
+    expect(await refusals("app/offline/x.ts", wrong)).toEqual([
+      expect.stringContaining("The offline layer runs in the browser"),
+    ]);
     expect(await refusals("app/server/x.server.ts", wrong)).toHaveLength(1);
     expect(
       await refusals("app/server/services/x.server.ts", 'import { Q } from "../../components/fill/Q";\nQ;\n'),

@@ -1,8 +1,7 @@
-import { CompiledQuery, type Transaction } from "kysely";
+import { CompiledQuery } from "kysely";
 import { dialectOf } from "./db.server";
-import type { Database, DB } from "./types.server";
-
-type Trx = Transaction<Database>;
+import type { DB } from "./types.server";
+import type { Trx } from "~/server/db/types.server";
 
 interface Pending {
   work: (trx: Trx) => Promise<unknown>;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type {
   AuditChainHeadsTable,
   AuditLogTable,
@@ -375,6 +375,10 @@ export interface Database {
 }
 
 export type DB = Kysely<Database>;
+/** A transaction under way. */
+export type Trx = Transaction<Database>;
+/** What a query runs on: the database, or a transaction under way. */
+export type Executor = DB | Trx;
 export type TableName = keyof Database;
 
 /** Row shapes for reading, inserting and updating each table. */

@@ -1,9 +1,8 @@
-import type { DB } from "~/server/db/types.server";
-import type { Kysely, Transaction } from "kysely";
+import type { Executor, Trx } from "~/server/db/types.server";
 import { dialectOf } from "~/server/db/db.server";
 import { prepared, type Placeholder } from "~/server/db/prepared.server";
-import type { Database } from "~/server/db/types.server";
 import { auditRowHash, chainKeyOf, type AuditRowContent } from "~/server/services/audit-chain.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 export interface Actor {
   surveyUserDataId: number | null;
@@ -19,9 +18,6 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
 }
-
-type Executor = DB | Kysely<Database> | Transaction<Database>;
-type Trx = Kysely<Database> | Transaction<Database>;
 
 type AuditArgs = [
   string,
@@ -107,11 +103,6 @@ async function headOf(db: Trx, key: string): Promise<Head> {
     if (!head) throw new Error(`audit chain head ${key} could not be made`);
   }
   return { lastHash: head.last_hash, count: Number(head.count) };
-}
-
-/** Runs the work in the caller's transaction, or in one of its own (head lock, insert and head move belong together). */
-function inTransaction<T>(db: Executor, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 function contentOf(at: string, actor: Actor, entry: AuditEntry): AuditRowContent {

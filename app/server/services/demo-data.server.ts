@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import { questionTypeCode } from "~/domain/question-types";
-import type { DB } from "~/server/db/types.server";
+import type { DB, Executor } from "~/server/db/types.server";
 import { audit } from "./audit.server";
 import { seedDemoCases, type DemoHints, type NumberRange } from "./demo-cases.server";
 import type { DemoQuestion, DemoSurvey } from "./demo-survey-shape.server";
 import { demoSurveys } from "./demo-surveys.server";
 import { bodyOutlineDataUrl } from "./demo-image.server";
-import type { Executor } from "./survey-access.server";
 
 /** Seeds the demo surveys (demo-surveys.server.ts), and on an empty database their demo cases. */
 

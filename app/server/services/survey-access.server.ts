@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
 import { AppError } from "~/domain/errors";
 import {
   canApprove,
@@ -14,9 +13,7 @@ import { todayIso } from "~/domain/dates";
 import { effectiveStatus, statusName, type SurveyStatus } from "~/domain/survey-status";
 import { prepared } from "~/server/db/prepared.server";
 import { oncePerRequest } from "~/server/log.server";
-import type { Database, DB, Row } from "~/server/db/types.server";
-
-export type Executor = DB | Transaction<Database>;
+import type { Executor, Row } from "~/server/db/types.server";
 
 const teamsOfOne = prepared<[number], Pick<Row<"survey_team_permissions">, "survey_id" | "team_id" | "kind">>((db, $) =>
   db

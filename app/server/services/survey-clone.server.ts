@@ -1,9 +1,9 @@
 import { AppError } from "~/domain/errors";
 import { isEditor } from "~/domain/permissions";
 import { translate } from "~/server/locales.server";
-import type { DB, Row } from "~/server/db/types.server";
+import type { DB, Executor, Row } from "~/server/db/types.server";
 import { audit } from "./audit.server";
-import { requireSurvey, touchSurvey, type Executor } from "./survey-access.server";
+import { requireSurvey, touchSurvey } from "./survey-access.server";
 import { actorOf, type SurveyCaller } from "./surveys.server";
 
 /**

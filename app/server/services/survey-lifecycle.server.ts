@@ -1,9 +1,9 @@
 import { AppError } from "~/domain/errors";
 import { rightsOf, type Person } from "~/domain/permissions";
 import { isoToWireDate } from "~/domain/dates";
-import type { DB } from "~/server/db/types.server";
+import type { DB, Executor } from "~/server/db/types.server";
 import { audit } from "./audit.server";
-import { requireSurvey, statusOf, teamsOfSurveys, type Executor } from "./survey-access.server";
+import { requireSurvey, statusOf, teamsOfSurveys } from "./survey-access.server";
 import { loadSurveyTree } from "./survey-tree.server";
 import { blocksPublishing, describeProblem, publishProblems } from "~/domain/publish-check";
 import { actorOf, type SurveyCaller } from "./surveys.server";

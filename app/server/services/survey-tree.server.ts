@@ -1,9 +1,9 @@
 import { isoToWireDate } from "~/domain/dates";
 import { questionTypeName } from "~/domain/question-types";
 import type { AnswerOption, Category, PatientFormAttribute, Question, Survey } from "~/domain/survey";
-import type { Row } from "~/server/db/types.server";
+import type { Executor, Row } from "~/server/db/types.server";
 import type { SurveyRights, SurveyTeams } from "~/domain/permissions";
-import { statusOf, teamsOfSurveys, type Executor } from "./survey-access.server";
+import { statusOf, teamsOfSurveys } from "./survey-access.server";
 
 /** An answer option in the wire shape: an image question's markers have a Title, other answers a Text. */
 function toAnswerOption(r: Row<"answer_options">, image: boolean, sub: Question[]): AnswerOption {

@@ -5,7 +5,7 @@ import { isEditor, rightsOf, type Person } from "~/domain/permissions";
 import type { Survey, SurveyListEntry, UpdateSurvey } from "~/domain/survey";
 import { translate } from "~/server/locales.server";
 import { prepared } from "~/server/db/prepared.server";
-import type { DB } from "~/server/db/types.server";
+import type { DB, Executor } from "~/server/db/types.server";
 import { audit, type Actor } from "./audit.server";
 import {
   maySee,
@@ -14,7 +14,6 @@ import {
   statusOf,
   teamsOfSurveys,
   touchSurvey,
-  type Executor,
 } from "./survey-access.server";
 import { surveyStructure } from "./fill/structure.server";
 import { surveyHead } from "./survey-tree.server";

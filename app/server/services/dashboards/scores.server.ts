@@ -2,8 +2,9 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
 import { readBeside } from "~/server/db/db.server";
-import type { Executor } from "../survey-access.server";
+
 import { countedCondition } from "../statistics/cases.server";
+import type { Executor } from "~/server/db/types.server";
 
 /**
  * The counted cases of one survey under the filters, and the scored questions that score them (test

@@ -1,8 +1,8 @@
 import type { CreateCategory, UpdateCategory } from "~/domain/editing";
 import type { Category } from "~/domain/survey";
-import type { DB } from "~/server/db/types.server";
+import type { DB, Trx } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
-import { diff, openEdit, recordChange, surveyAfterEdit, surveyOfItem, type Trx } from "./common.server";
+import { diff, openEdit, recordChange, surveyAfterEdit, surveyOfItem } from "./common.server";
 import { moveAmongSiblings, nextSort, writeOrder } from "./ordering.server";
 import { assertNothingRecorded, deleteUnlessRecorded, subtreeOf } from "./recorded.server";
 import { categoryIn } from "./wire.server";

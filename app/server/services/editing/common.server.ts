@@ -1,14 +1,11 @@
-import type { Transaction } from "kysely";
 import { AppError } from "~/domain/errors";
 import type { Survey } from "~/domain/survey";
 import { dialectOf } from "~/server/db/db.server";
-import type { Database, DB } from "~/server/db/types.server";
+import type { DB, Trx } from "~/server/db/types.server";
 import { audit } from "../audit.server";
 import { requireEditableSurvey, touchSurvey, type SurveyAccess } from "../survey-access.server";
 import { loadSurveyTree } from "../survey-tree.server";
 import { actorOf, type SurveyCaller } from "../surveys.server";
-
-export type Trx = Transaction<Database>;
 
 /** One change to a survey's content, inside its transaction. */
 export interface Edit {

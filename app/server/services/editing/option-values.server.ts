@@ -1,8 +1,8 @@
 import { DEFAULT_MARKER_POSITION, resolveWeighting, weightingStates, type AnswerOptionInput } from "~/domain/editing";
 import { AppError } from "~/domain/errors";
 import type { QuestionType } from "~/domain/question-types";
-import type { Row } from "~/server/db/types.server";
-import { flag, type Trx } from "./common.server";
+import type { Row, Trx } from "~/server/db/types.server";
+import { flag } from "./common.server";
 
 /** The columns of an answer option the editor sets. */
 export type OptionColumns = Pick<

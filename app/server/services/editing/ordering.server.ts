@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/errors";
 import { moveTo } from "~/domain/editing";
-import type { Trx } from "./common.server";
+import type { Trx } from "~/server/db/types.server";
 
 /** Tables whose rows are ordered by a dense `sort` among their siblings. */
 export type SortedTable =

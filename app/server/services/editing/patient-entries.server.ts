@@ -1,7 +1,7 @@
 import type { PatientAttributeEntry } from "~/domain/editing";
 import { AppError } from "~/domain/errors";
-import type { Row } from "~/server/db/types.server";
-import { diff, flag, type Edit, type Trx } from "./common.server";
+import type { Row, Trx } from "~/server/db/types.server";
+import { diff, flag, type Edit } from "./common.server";
 import { assertAttributeNotAnswered, deleteUnlessRecorded, dropEmptyDependences } from "./recorded.server";
 
 export function entriesOf(trx: Trx, attributeId: number) {

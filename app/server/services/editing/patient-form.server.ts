@@ -1,8 +1,8 @@
 import type { CreatePatientAttribute, UpdatePatientAttribute } from "~/domain/editing";
 import type { PatientFormAttribute } from "~/domain/survey";
-import type { DB } from "~/server/db/types.server";
+import type { DB, Trx } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
-import { diff, flag, openEdit, recordChange, surveyAfterEdit, surveyOfItem, type Trx } from "./common.server";
+import { diff, flag, openEdit, recordChange, surveyAfterEdit, surveyOfItem } from "./common.server";
 import { moveAmongSiblings, nextSort, writeOrder } from "./ordering.server";
 import { entriesOf, insertEntries, replaceEntries } from "./patient-entries.server";
 import { assertAttributeNotAnswered, deleteUnlessRecorded, dropEmptyDependences } from "./recorded.server";

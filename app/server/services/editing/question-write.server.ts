@@ -2,8 +2,8 @@ import type { CreateSubQuestion } from "~/domain/editing";
 import { AppError } from "~/domain/errors";
 import { questionTypeCode } from "~/domain/question-types";
 import type { Dependence } from "~/domain/survey";
-import type { Row } from "~/server/db/types.server";
-import { flag, type Trx } from "./common.server";
+import type { Row, Trx } from "~/server/db/types.server";
+import { flag } from "./common.server";
 import { insertOptions } from "./option-values.server";
 
 /** The stored dependence rule of a question (ids sorted), or null. */

@@ -1,9 +1,9 @@
 import { editingLimits, type CreateQuestion, type CreateSubQuestion } from "~/domain/editing";
 import { AppError } from "~/domain/errors";
 import type { Question } from "~/domain/survey";
-import type { DB, Row } from "~/server/db/types.server";
+import type { DB, Row, Trx } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
-import { forAudit, openEdit, recordChange, surveyAfterEdit, surveyOfItem, type Trx } from "./common.server";
+import { forAudit, openEdit, recordChange, surveyAfterEdit, surveyOfItem } from "./common.server";
 import { moveAmongSiblings, nextSort, writeOrder } from "./ordering.server";
 import { insertQuestion } from "./question-write.server";
 import { assertNothingRecorded, deleteUnlessRecorded, subtreeOf } from "./recorded.server";

@@ -1,6 +1,6 @@
 import { AppError } from "~/domain/errors";
 import { isForeignKeyViolation } from "~/server/db/db.server";
-import type { Trx } from "./common.server";
+import type { Trx } from "~/server/db/types.server";
 
 /** Questions and answer options that go with a delete (sub-questions cascade with their answer option). */
 export interface Subtree {

@@ -1,16 +1,8 @@
-import type { Transaction } from "kysely";
 import { AppError } from "~/domain/errors";
-import type { Database } from "~/server/db/types.server";
+import type { Executor } from "~/server/db/types.server";
 import { audit, type AuditEntry } from "../audit.server";
-import { requireSurvey, type Executor, type SurveyAccess } from "../survey-access.server";
+import { requireSurvey, type SurveyAccess } from "../survey-access.server";
 import { actorOf, type SurveyCaller } from "../surveys.server";
-
-export type Trx = Transaction<Database>;
-
-/** Runs fn in a transaction, or in the one the executor already is. */
-export function inTransaction<T>(db: Executor, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? fn(db as Trx) : db.transaction().execute(fn);
-}
 
 /**
  * For writes to a case: the caller may take part in the survey (404 when they may not even see it, 403

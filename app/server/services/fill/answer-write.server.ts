@@ -7,9 +7,9 @@ import { hiddenAnsweredQuestionIds, visibleQuestionIds } from "~/domain/visibili
 import { writeTransaction } from "~/server/db/group-commit.server";
 import { answersRecorded } from "~/server/metrics.server";
 import { prepared } from "~/server/db/prepared.server";
-import type { DB } from "~/server/db/types.server";
+import type { DB, Trx } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
-import { auditCase, requireFillableSurvey, type Trx } from "./access.server";
+import { auditCase, requireFillableSurvey } from "./access.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "./case-answers.server";
 import { caseVersion, openCaseForWrite, touchCase } from "./cases.server";
 import { surveyStructure } from "./structure.server";

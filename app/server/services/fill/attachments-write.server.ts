@@ -9,11 +9,11 @@ import {
   type UploadErrorKey,
 } from "~/domain/uploads";
 import { visibleQuestionIds } from "~/domain/visibility";
-import type { DB } from "~/server/db/types.server";
+import type { DB, Trx } from "~/server/db/types.server";
 import { log } from "~/server/log.server";
 import type { AttachmentStore } from "~/server/storage/attachments.server";
 import type { SurveyCaller } from "../surveys.server";
-import { auditCase, requireFillableSurvey, type Trx } from "./access.server";
+import { auditCase, requireFillableSurvey } from "./access.server";
 import { answerRowsOf, preliminaryOf, toAnswers } from "./case-answers.server";
 import { findCaseById, requireOpen, touchCase } from "./cases.server";
 import { surveyStructure } from "./structure.server";

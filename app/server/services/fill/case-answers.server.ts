@@ -4,8 +4,8 @@ import { storedToWireDateTime } from "~/domain/response-values";
 import { isSingleChoice } from "~/domain/question-types";
 import type { Question } from "~/domain/survey";
 import { prepared } from "~/server/db/prepared.server";
-import type { Row } from "~/server/db/types.server";
-import type { Executor } from "../survey-access.server";
+import type { Executor, Row } from "~/server/db/types.server";
+
 import type { SurveyStructure } from "./structure.server";
 
 export type ResponseRow = Pick<

@@ -2,9 +2,10 @@ import { AppError } from "~/domain/errors";
 import { dialectOf } from "~/server/db/db.server";
 import { prepared } from "~/server/db/prepared.server";
 import { oncePerRequest } from "~/server/log.server";
-import type { Row } from "~/server/db/types.server";
-import type { Executor } from "../survey-access.server";
-import { auditCase, inTransaction, type Trx } from "./access.server";
+import type { Executor, Row, Trx } from "~/server/db/types.server";
+
+import { auditCase } from "./access.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /**
  * Cases (patient_data) and their automatic closing (docs/decisions/006-case-auto-close.md): a submitted

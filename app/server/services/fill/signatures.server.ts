@@ -1,12 +1,13 @@
 import crypto from "node:crypto";
 import { AppError } from "~/domain/errors";
 import type { CaseSignature, SignatureMeaningName, SigningRefusal } from "~/domain/signatures";
-import type { Row } from "~/server/db/types.server";
+import type { Executor, Row } from "~/server/db/types.server";
 import { auditAll } from "../audit.server";
-import { statusOf, type Executor } from "../survey-access.server";
+import { statusOf } from "../survey-access.server";
 import type { SurveyCaller } from "../surveys.server";
-import { inTransaction, requireFillableSurvey } from "./access.server";
+import { requireFillableSurvey } from "./access.server";
 import { findCase, requireOpen } from "./cases.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /**
  * Signed close (docs/decisions/029-signed-close.md): a survey may require an electronic signature to submit

@@ -1,7 +1,8 @@
 import type { PatientFormAttribute, Question, Survey } from "~/domain/survey";
 import { allQuestions, topLevelQuestions } from "~/domain/visibility";
-import type { Executor, SurveyAccess } from "../survey-access.server";
+import type { SurveyAccess } from "../survey-access.server";
 import { loadSurveyTree } from "../survey-tree.server";
+import type { Executor } from "~/server/db/types.server";
 
 /** What the fill services need to know of a survey's questions and preliminary questions, indexed. */
 export interface SurveyStructure {

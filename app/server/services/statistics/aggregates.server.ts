@@ -1,11 +1,12 @@
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
 import { hasAnswerOptions, mayHoldSeveralOptions } from "~/domain/question-types";
-import type { Executor } from "../survey-access.server";
+
 import { shownCounts } from "./asked.server";
 import { countedCases, countedCondition, splitCases } from "./cases.server";
 import { countsOf, subtract, type DateEnds, type QuestionKinds } from "./passes.server";
 import { countPendingWords } from "./words.server";
+import type { Executor } from "~/server/db/types.server";
 
 /** How many latest free-text answers each question's short list carries (12 slots, 11 shown). */
 export const LATEST_TEXTS = 11;

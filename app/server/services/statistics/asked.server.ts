@@ -1,8 +1,9 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { Question } from "~/domain/survey";
-import type { Executor } from "../survey-access.server";
+
 import { countedCondition } from "./cases.server";
+import type { Executor } from "~/server/db/types.server";
 
 /**
  * How many of the counted cases were shown each question that has a Dependence (section 4, Visibility): SHOW

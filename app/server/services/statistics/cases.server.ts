@@ -3,8 +3,9 @@ import { wireToIsoDate } from "~/domain/dates";
 import { AppError } from "~/domain/errors";
 import type { StatisticsFilters } from "~/domain/statistics";
 import { dialectOf } from "~/server/db/db.server";
-import { requireSurvey, type Executor, type SurveyAccess } from "../survey-access.server";
+import { requireSurvey, type SurveyAccess } from "../survey-access.server";
 import type { SurveyCaller } from "../surveys.server";
+import type { Executor } from "~/server/db/types.server";
 
 /**
  * Statistics are for analysts: the editors and approvers of the survey's teams. Others get 404 when they

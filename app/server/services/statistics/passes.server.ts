@@ -1,6 +1,6 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
 import { dialectOf, readBeside } from "~/server/db/db.server";
-import type { Executor } from "../survey-access.server";
+import type { Executor } from "~/server/db/types.server";
 
 /** The survey's questions by the column their answers are stored in. */
 export interface QuestionKinds {

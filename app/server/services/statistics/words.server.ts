@@ -1,9 +1,10 @@
 import { sql, type SqlBool } from "kysely";
 import { cloudWordCounts } from "~/domain/word-cloud";
 import { dialectOf } from "~/server/db/db.server";
-import type { DB } from "~/server/db/types.server";
-import type { Executor } from "../survey-access.server";
+import type { Executor } from "~/server/db/types.server";
+
 import { inIdList } from "./passes.server";
+import { inTransaction } from "~/server/db/transaction.server";
 
 /** Free texts counted per transaction: a few thousand rows of words, a short write. */
 const BATCH = 2000;
@@ -121,9 +122,4 @@ async function foldTotals(trx: Executor, surveyId: number, added: [number, numbe
   }
   if (gone.length > 0)
     await trx.deleteFrom("question_words").where("survey_id", "=", surveyId).where("n", "<=", 0).execute();
-}
-
-async function inTransaction<T>(db: Executor, work: (trx: Executor) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return work(db);
-  return (db as DB).transaction().execute(work);
 }

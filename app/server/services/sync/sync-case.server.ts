@@ -1,7 +1,8 @@
 import type { AuditEntry } from "../audit.server";
-import type { Trx } from "../fill/access.server";
+
 import type { SurveyCaller } from "../surveys.server";
 import type { FillPlan } from "./sync-plan.server";
+import type { Trx } from "~/server/db/types.server";
 
 /** Rows per INSERT: well under the bound-parameter limits of both databases (8 columns a row). */
 const CHUNK = 500;

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import { AppError } from "~/domain/errors";
 import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-sync";
-import type { Row } from "~/server/db/types.server";
-import type { Executor } from "../survey-access.server";
+import type { Executor, Row } from "~/server/db/types.server";
 
 /** How long an applied sync is remembered; a retry later than this meets the case it made (a clash). */
 export const SYNC_REQUEST_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
