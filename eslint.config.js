@@ -81,6 +81,13 @@ export default tseslint.config(
         "app/domain holds the shared rules: it imports nothing else of the app, and of packages only zod (./zod) and @conform-to/zod/v4.",
     },
     {
+      files: ["app/contracts/**/*.{ts,tsx}"],
+      // The endpoints' contracts run on both sides: schemas and words from app/domain, nothing else.
+      regex: "^(~/(?!domain/|contracts/)|\\.\\./|(?![.~])(?!zod$))",
+      message:
+        "app/contracts holds the endpoints' contracts for server and browser alike: it imports only app/domain and zod's types.",
+    },
+    {
       files: ["app/offline/**/*.{ts,tsx}"],
       regex: "^(~/(components|routes|server)/|(\\.\\./)+(components|routes|server)/)|\\.server$",
       message:

@@ -141,3 +141,41 @@ export function dayStartIn(day: string, timeZone: string, plusDays = 0): string 
   instant = local - zoneOffset(instant, timeZone);
   return new Date(instant).toISOString();
 }
+
+/** One audit row as the API shows it (docs/decisions/014-audit-log.md). */
+export const AuditEntrySchema = z.object({
+  Id: z.number().int(),
+  At: z.string(),
+  ActorUserId: z.number().int().nullable(),
+  ActorSub: z.string().nullable(),
+  Action: z.string(),
+  Entity: z.string(),
+  EntityId: z.string().nullable(),
+  SurveyId: z.number().int().nullable(),
+  PatientDataId: z.number().int().nullable(),
+  PatientId: z.string().nullable(),
+  Before: z.string().nullable(),
+  After: z.string().nullable(),
+  /** The row's hash and the previous row's in its survey's chain (docs/decisions/027-audit-chain.md). */
+  Hash: z.string().nullable(),
+  PrevHash: z.string().nullable(),
+});
+export type AuditEntryView = z.infer<typeof AuditEntrySchema>;
+
+/** The verdict on a survey's chain as the API answers it. */
+export const AuditVerdictSchema = z.object({
+  Ok: z.boolean(),
+  Rows: z.number().int(),
+  FirstBad: z
+    .object({
+      Id: z.number().int(),
+      Kind: z.enum(["changed", "removed", "inserted", "signature"]),
+      PatientId: z
+        .string()
+        .nullable()
+        .optional()
+        .describe("For `signature`: the patient id of the signed case whose answers changed after signing"),
+    })
+    .optional(),
+});
+export type AuditVerdictView = z.infer<typeof AuditVerdictSchema>;

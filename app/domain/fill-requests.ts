@@ -137,3 +137,6 @@ export const OpenResponseSchema = z
   .meta({ id: "OpenResponse" });
 
 export const NewPatientSchema = z.object({ PatientId: z.string(), PatientDataId: id }).meta({ id: "NewPatient" });
+
+/** How many of a survey's most recently changed Open cases GET /patients/latest lists unless asked. */
+export const LATEST_DEFAULT = 10;

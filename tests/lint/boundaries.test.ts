@@ -20,6 +20,22 @@ describe("import boundaries", () => {
     expect(await refusals("app/domain/x.ts", 'import { pagesOf } from "~/domain/fill-pages";\npagesOf;\n')).toEqual([]);
   });
 
+  it("the endpoints' contracts import only app/domain and one another", async () => {
+    expect(await refusals("app/contracts/x.ts", 'import { log } from "~/server/log.server";\nlog;\n')).toEqual([
+      expect.stringContaining("app/contracts holds the endpoints' contracts"),
+    ]);
+    expect(await refusals("app/contracts/x.ts", 'import { callApi } from "~/api-client";\ncallApi;\n')).toHaveLength(1);
+    expect(await refusals("app/contracts/x.ts", 'const m = import("~/server/db/db.server");\nm;\n')).toHaveLength(1);
+    expect(await refusals("app/contracts/x.ts", 'import { Hono } from "hono";\nHono;\n')).toHaveLength(1);
+    expect(
+      await refusals(
+        "app/contracts/x.ts",
+        'import { PatientIdSchema } from "~/domain/fill-requests";\nPatientIdSchema;\n',
+      ),
+    ).toEqual([]);
+    expect(await refusals("app/contracts/x.ts", 'import { idParam } from "./params";\nidParam;\n')).toEqual([]);
+  });
+
   it("the offline layer and the server import no components", async () => {
     const wrong = 'import { useAnswers } from "~/components/fill/useAnswers";\nuseAnswers;\n';
     expect(await refusals("app/offline/x.ts", wrong)).toEqual([

@@ -1,12 +1,11 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodObject, type ZodType } from "zod";
-import { AppError, type ErrorType } from "~/domain/errors";
+import type { AnswerOf, BodyOf, Contract, HeadersOf, ParamsOf, QueryOf } from "~/contracts/contract";
+import { AppError } from "~/domain/errors";
 import { bodyText, type ApiEnv } from "./body.server";
 import { IDEMPOTENCY_HEADER_NAME, idempotent } from "./idempotency.server";
 import { jsonAnswer } from "./in-process.server";
 import type { Caller, ApiDeps } from "./types.server";
-
-type Method = "get" | "post" | "put" | "delete";
 
 export interface RouteInput<P, Q, B, H = unknown> {
   c: Context;
@@ -18,54 +17,25 @@ export interface RouteInput<P, Q, B, H = unknown> {
   headers: H;
 }
 
-export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H = unknown> {
-  method: Method;
-  /** Hono path under /api, e.g. "/surveys/:id". */
-  path: string;
-  summary: string;
-  tag: string;
-  /** Public routes need no sign-in. */
-  public?: boolean;
-  /**
-   * Also answers a signed-in person who has not accepted the terms of service yet (every other route refuses
-   * them with TOS_NOT_ACCEPTED), so that a client can learn it has to send them to the terms page.
-   */
-  beforeTerms?: boolean;
-  params?: ZodType<P>;
-  query?: ZodType<Q>;
-  body?: ZodType<B>;
-  /** Request headers the endpoint reads, by their names (matched case-insensitively). */
-  headers?: ZodObject & ZodType<H>;
-  response?: ZodType<R>;
-  /** Status of a successful answer; 204 sends no body. */
-  status?: 200 | 201 | 204;
-  /**
-   * The catalogue's errors this endpoint answers beyond those every endpoint may (bad input, sign-in,
-   * permission, body size and type, database unreachable, unexpected): listed per status in the OpenAPI
-   * document.
-   */
-  errors?: ErrorType[];
-  /**
-   * A write that creates something: an Idempotency-Key header makes a repeat of it answer the first answer
-   * instead of writing again (idempotency.server.ts).
-   */
-  idempotent?: boolean;
-  handler: (input: RouteInput<P, Q, B, H>) => Promise<R | Response>;
-}
+type Handler<C extends Contract> = (
+  input: RouteInput<ParamsOf<C>, QueryOf<C>, BodyOf<C>, HeadersOf<C>>,
+) => Promise<(C["status"] extends 204 ? void | null : AnswerOf<C>) | Response>;
 
-/** Declares one endpoint; the generic parameters are inferred from the schemas. */
-export function route<
-  P = Record<string, never>,
-  Q = Record<string, never>,
-  B = undefined,
-  R = unknown,
-  H = Record<string, never>,
->(def: RouteDef<P, Q, B, R, H>): RouteDef<P, Q, B, R, H> {
-  return def;
-}
+/** One endpoint as the server mounts it: its contract (~/contracts) and the handler that answers it. */
+export type RouteDef<C extends Contract = Contract> = C & { handler: Handler<C> };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteDef<any, any, any, any, any>;
+export type AnyRoute = Contract & { handler: (input: RouteInput<any, any, any, any>) => Promise<unknown> };
+
+/** The handler of an endpoint's contract; the handler's input and answer are typed by the contract's schemas. */
+export function route<const C extends Contract>(c: C, handler: Handler<C>): AnyRoute {
+  return { ...c, handler } as AnyRoute;
+}
+
+/** The same endpoint under another path (the specification's spellings with and without a trailing slash). */
+export function alias(r: AnyRoute, path: string, summary = r.summary): AnyRoute {
+  return { ...r, path, summary };
+}
 
 /**
  * Where in a request value a string holds the NUL character, or null. PostgreSQL cannot store it in text,

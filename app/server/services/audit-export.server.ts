@@ -1,29 +1,10 @@
-import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { csvLine, csvSeparator } from "~/domain/statistics-rules";
 import type { DB } from "~/server/db/types.server";
 import { requireSurvey } from "~/server/services/survey-access.server";
 import type { SurveyCaller } from "~/server/services/surveys.server";
 
-/** One audit row as the API shows it (docs/decisions/014-audit-log.md). */
-export const AuditEntrySchema = z.object({
-  Id: z.number().int(),
-  At: z.string(),
-  ActorUserId: z.number().int().nullable(),
-  ActorSub: z.string().nullable(),
-  Action: z.string(),
-  Entity: z.string(),
-  EntityId: z.string().nullable(),
-  SurveyId: z.number().int().nullable(),
-  PatientDataId: z.number().int().nullable(),
-  PatientId: z.string().nullable(),
-  Before: z.string().nullable(),
-  After: z.string().nullable(),
-  /** The row's hash and the previous row's in its survey's chain (docs/decisions/027-audit-chain.md). */
-  Hash: z.string().nullable(),
-  PrevHash: z.string().nullable(),
-});
-export type AuditEntryView = z.infer<typeof AuditEntrySchema>;
+import type { AuditEntryView } from "~/domain/audit-reading";
 
 /**
  * The audit log of a survey, or of one patient id's cases in it, oldest first. Only the survey's approvers

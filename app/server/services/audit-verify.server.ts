@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { AuditVerdictView } from "~/domain/audit-reading";
 import { AppError } from "~/domain/errors";
 import type { DB } from "~/server/db/types.server";
 import {
@@ -78,24 +78,6 @@ export async function chainKeys(db: DB): Promise<string[]> {
     a === GLOBAL_CHAIN ? -1 : b === GLOBAL_CHAIN ? 1 : Number(a) - Number(b) || a.localeCompare(b),
   );
 }
-
-/** The verdict on a survey's chain as the API answers it. */
-export const AuditVerdictSchema = z.object({
-  Ok: z.boolean(),
-  Rows: z.number().int(),
-  FirstBad: z
-    .object({
-      Id: z.number().int(),
-      Kind: z.enum(["changed", "removed", "inserted", "signature"]),
-      PatientId: z
-        .string()
-        .nullable()
-        .optional()
-        .describe("For `signature`: the patient id of the signed case whose answers changed after signing"),
-    })
-    .optional(),
-});
-export type AuditVerdictView = z.infer<typeof AuditVerdictSchema>;
 
 /** Checks a survey's audit chain; only the survey's approvers may, as they alone read its log. */
 export async function auditVerdictOf(db: DB, caller: SurveyCaller, surveyId: number): Promise<AuditVerdictView> {

@@ -1,5 +1,4 @@
-import { CreateAnswerOptionSchema, CreateSubQuestionSchema, UpdateAnswerOptionSchema } from "~/domain/editing";
-import { AnswerOptionSchema, QuestionSchema } from "~/domain/survey";
+import { answerOptionsApi } from "~/contracts/answer-options";
 import {
   createAnswerOption,
   deleteAnswerOption,
@@ -9,69 +8,19 @@ import {
 import { createSubQuestion } from "~/server/services/editing/questions.server";
 import { route } from "../route.server";
 import { surveyCaller } from "../schemas.server";
-import { ItemParams, ReorderQuery, SurveyQuery } from "./categories.server";
-
-const tag = "Answer options";
 
 export const answerOptionRoutes = [
-  route({
-    method: "post",
-    path: "/answer-options",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
-    idempotent: true,
-    tag,
-    summary: "Add an answer at the end of a question",
-    body: CreateAnswerOptionSchema,
-    response: AnswerOptionSchema,
-    status: 201,
-    handler: ({ deps, caller, body }) => createAnswerOption(deps.db, surveyCaller(caller), body),
-  }),
-  route({
-    method: "put",
-    path: "/answer-options/:id",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
-    tag,
-    summary: "Change some fields of an answer; unchanged values are not written",
-    params: ItemParams,
-    body: UpdateAnswerOptionSchema,
-    response: AnswerOptionSchema,
-    handler: ({ deps, caller, params, body }) => updateAnswerOption(deps.db, surveyCaller(caller), params.id, body),
-  }),
-  route({
-    method: "delete",
-    path: "/answer-options/:id",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
-    tag,
-    summary: "Delete an answer with its sub-questions (refused when answers were logged)",
-    params: ItemParams,
-    query: SurveyQuery,
-    status: 204,
-    handler: ({ deps, caller, params, query }) =>
-      deleteAnswerOption(deps.db, surveyCaller(caller), query.surveyId, params.id),
-  }),
-  route({
-    method: "post",
-    path: "/answer-options/:id/reorder",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
-    tag,
-    summary: "Move an answer to newPosition (0-based) among its question's answers",
-    params: ItemParams,
-    query: ReorderQuery,
-    status: 204,
-    handler: ({ deps, caller, params, query }) =>
-      reorderAnswerOption(deps.db, surveyCaller(caller), query.surveyId, params.id, query.newPosition),
-  }),
-  route({
-    method: "post",
-    path: "/answer-options/:id/sub-question",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
-    idempotent: true,
-    tag,
-    summary: "Add a sub-question under an answer (it takes the category of its parent)",
-    params: ItemParams,
-    body: CreateSubQuestionSchema,
-    response: QuestionSchema,
-    status: 201,
-    handler: ({ deps, caller, params, body }) => createSubQuestion(deps.db, surveyCaller(caller), params.id, body),
-  }),
+  route(answerOptionsApi.create, ({ deps, caller, body }) => createAnswerOption(deps.db, surveyCaller(caller), body)),
+  route(answerOptionsApi.update, ({ deps, caller, params, body }) =>
+    updateAnswerOption(deps.db, surveyCaller(caller), params.id, body),
+  ),
+  route(answerOptionsApi.remove, ({ deps, caller, params, query }) =>
+    deleteAnswerOption(deps.db, surveyCaller(caller), query.surveyId, params.id),
+  ),
+  route(answerOptionsApi.reorder, ({ deps, caller, params, query }) =>
+    reorderAnswerOption(deps.db, surveyCaller(caller), query.surveyId, params.id, query.newPosition),
+  ),
+  route(answerOptionsApi.addSubQuestion, ({ deps, caller, params, body }) =>
+    createSubQuestion(deps.db, surveyCaller(caller), params.id, body),
+  ),
 ];

@@ -1,12 +1,5 @@
-import { z } from "zod";
-import {
-  ChartsAddSchema,
-  ChartUpdateSchema,
-  DashboardRequestSchema,
-  DashboardSchema,
-  SupportedChartTypesSchema,
-  supportedChartTypes,
-} from "~/domain/dashboards";
+import { dashboardsApi } from "~/contracts/dashboards";
+import { supportedChartTypes } from "~/domain/dashboards";
 import { translate } from "~/server/locales.server";
 import { benchmarkDashboard } from "~/server/services/dashboards/benchmark.server";
 import {
@@ -17,105 +10,39 @@ import {
   updateChart,
 } from "~/server/services/dashboards/dashboards.server";
 import { route, type AnyRoute } from "../route.server";
-import { idParam, surveyCaller } from "../schemas.server";
-
-const tag = "Dashboards";
-const base = "/statistics-dashboards";
-const Body = DashboardRequestSchema.default({ Filters: {} });
-const ChartParams = z.object({ id: idParam, chartId: idParam });
+import { surveyCaller } from "../schemas.server";
 
 export const dashboardRoutes: AnyRoute[] = [
-  route({
-    method: "post",
-    path: `${base}/get-by-survey-id/:id`,
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "The survey's statistics dashboard (made on first use), each chart with its data under the Filters",
-    params: z.object({ id: idParam }),
-    body: Body,
-    response: DashboardSchema,
-    handler: ({ deps, caller, params, body }) =>
-      dashboardOfSurvey(deps.db, surveyCaller(caller), params.id, body.Filters),
-  }),
-  route({
-    method: "get",
-    path: `${base}/supported-chart-types`,
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "The chart types a dashboard can hold, with their default plot type, name and description",
-    response: SupportedChartTypesSchema,
-    handler: async ({ caller }) => ({
-      Data: supportedChartTypes.map((t) => ({
-        ChartType: t.type,
-        PlotType: t.plot,
-        Name: translate(caller.culture ?? undefined, t.nameKey),
-        Description: translate(caller.culture ?? undefined, t.descriptionKey),
-      })),
-    }),
-  }),
-  route({
-    method: "post",
-    path: `${base}/:id/benchmark/:surveyId`,
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "The dashboard's charts drawn over another survey of the same original, with the Filters mapped to it",
-    params: z.object({ id: idParam, surveyId: idParam }),
-    body: Body,
-    response: DashboardSchema,
-    handler: ({ deps, caller, params, body }) =>
-      benchmarkDashboard(deps.db, surveyCaller(caller), params.id, params.surveyId, body.Filters),
-  }),
-  route({
-    method: "post",
-    path: `${base}/:id/charts/add`,
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    idempotent: true,
-    tag,
-    summary: "Append one chart per ChartAddRequest; range and preliminary-question charts start without questions",
-    params: z.object({ id: idParam }),
-    body: ChartsAddSchema,
-    response: DashboardSchema,
-    handler: ({ deps, caller, params, body }) =>
-      addCharts(
-        deps.db,
-        surveyCaller(caller),
-        params.id,
-        body.ChartAddRequests.map((r) => r.ChartType),
-        body.Filters,
-      ),
-  }),
-  route({
-    method: "post",
-    path: `${base}/:id/charts/update/:chartId`,
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "Choose a chart's preliminary question (AttributeId) or its two different questions of the fitting kind",
-    params: ChartParams,
-    body: ChartUpdateSchema,
-    response: DashboardSchema,
-    handler: ({ deps, caller, params, body }) =>
-      updateChart(deps.db, surveyCaller(caller), params.id, params.chartId, body),
-  }),
-  route({
-    method: "delete",
-    path: `${base}/:id/charts/:chartId`,
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "Remove a chart from the dashboard",
-    params: ChartParams,
-    status: 204,
-    handler: ({ deps, caller, params }) => deleteChart(deps.db, surveyCaller(caller), params.id, params.chartId),
-  }),
-  route({
-    method: "post",
-    path: `${base}/:id/charts/reorder/:chartId`,
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "Move a chart to newPosition (0-based) among the dashboard's charts",
-    params: ChartParams,
-    query: z.object({ newPosition: z.coerce.number().int().min(0).max(10_000) }),
-    status: 204,
-    handler: ({ deps, caller, params, query }) =>
-      reorderChart(deps.db, surveyCaller(caller), params.id, params.chartId, query.newPosition),
-  }),
+  route(dashboardsApi.ofSurvey, ({ deps, caller, params, body }) =>
+    dashboardOfSurvey(deps.db, surveyCaller(caller), params.id, body.Filters),
+  ),
+  route(dashboardsApi.chartTypes, async ({ caller }) => ({
+    Data: supportedChartTypes.map((t) => ({
+      ChartType: t.type,
+      PlotType: t.plot,
+      Name: translate(caller.culture ?? undefined, t.nameKey),
+      Description: translate(caller.culture ?? undefined, t.descriptionKey),
+    })),
+  })),
+  route(dashboardsApi.benchmark, ({ deps, caller, params, body }) =>
+    benchmarkDashboard(deps.db, surveyCaller(caller), params.id, params.surveyId, body.Filters),
+  ),
+  route(dashboardsApi.addCharts, ({ deps, caller, params, body }) =>
+    addCharts(
+      deps.db,
+      surveyCaller(caller),
+      params.id,
+      body.ChartAddRequests.map((r) => r.ChartType),
+      body.Filters,
+    ),
+  ),
+  route(dashboardsApi.updateChart, ({ deps, caller, params, body }) =>
+    updateChart(deps.db, surveyCaller(caller), params.id, params.chartId, body),
+  ),
+  route(dashboardsApi.removeChart, ({ deps, caller, params }) =>
+    deleteChart(deps.db, surveyCaller(caller), params.id, params.chartId),
+  ),
+  route(dashboardsApi.reorderChart, ({ deps, caller, params, query }) =>
+    reorderChart(deps.db, surveyCaller(caller), params.id, params.chartId, query.newPosition),
+  ),
 ];

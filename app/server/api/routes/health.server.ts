@@ -1,5 +1,5 @@
+import { healthApi } from "~/contracts/health";
 import { sql } from "kysely";
-import { z } from "zod";
 import { AppError } from "~/domain/errors";
 import { isDraining } from "~/server/lifecycle.server";
 import { log } from "~/server/log.server";
@@ -26,59 +26,23 @@ async function problemOf(check: () => Promise<unknown>): Promise<string | null> 
 
 const databaseProblem = (deps: ApiDeps) => problemOf(() => sql`select 1`.execute(deps.db));
 
-const ReadinessSchema = z.object({
-  Status: z.enum(["Ready", "NotReady"]),
-  Draining: z.boolean(),
-  Database: z.boolean(),
-  AttachmentStore: z.boolean(),
-});
-
 export const healthRoutes = [
-  route({
-    method: "get",
-    path: "/health",
-    tag: "Health",
-    summary:
-      "Whether the server can answer: the process runs and the database is reachable (the pages' health " +
-      "poll). 503 SERVICE_UNAVAILABLE when the database is not",
-    public: true,
-    response: z.object({ Status: z.literal("Healthy") }),
-    errors: ["SERVICE_UNAVAILABLE"],
-    handler: async ({ deps }) => {
-      if (await databaseProblem(deps)) throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable");
-      return { Status: "Healthy" as const };
-    },
+  route(healthApi.health, async ({ deps }) => {
+    if (await databaseProblem(deps)) throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable");
+    return { Status: "Healthy" as const };
   }),
-  route({
-    method: "get",
-    path: "/health/live",
-    tag: "Health",
-    summary: "Liveness: the process runs and answers. Restart the copy only when this fails",
-    public: true,
-    response: z.object({ Status: z.literal("Alive") }),
-    handler: async () => ({ Status: "Alive" as const }),
-  }),
-  route({
-    method: "get",
-    path: "/health/ready",
-    tag: "Health",
-    summary:
-      "Readiness: whether this copy should get new requests. 503 with the same body while it drains after " +
-      "SIGTERM, or while the database or the attachment store cannot be used",
-    public: true,
-    response: ReadinessSchema,
-    handler: async ({ deps, c }) => {
-      const draining = isDraining();
-      const [database, store] = await Promise.all([databaseProblem(deps), problemOf(() => deps.attachments.check())]);
-      const ready = !draining && !database && !store;
-      if (!ready) log.info("health.not_ready", { draining, database, attachmentStore: store });
-      const body = {
-        Status: ready ? "Ready" : "NotReady",
-        Draining: draining,
-        Database: !database,
-        AttachmentStore: !store,
-      };
-      return c.json(body, ready ? 200 : 503);
-    },
+  route(healthApi.live, async () => ({ Status: "Alive" as const })),
+  route(healthApi.ready, async ({ deps, c }) => {
+    const draining = isDraining();
+    const [database, store] = await Promise.all([databaseProblem(deps), problemOf(() => deps.attachments.check())]);
+    const ready = !draining && !database && !store;
+    if (!ready) log.info("health.not_ready", { draining, database, attachmentStore: store });
+    const body = {
+      Status: ready ? "Ready" : "NotReady",
+      Draining: draining,
+      Database: !database,
+      AttachmentStore: !store,
+    };
+    return c.json(body, ready ? 200 : 503);
   }),
 ];

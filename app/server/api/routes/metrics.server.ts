@@ -1,3 +1,4 @@
+import { metricsApi } from "~/contracts/metrics";
 import crypto from "node:crypto";
 import { AppError } from "~/domain/errors";
 import { metrics } from "~/server/metrics.server";
@@ -7,25 +8,15 @@ import { route } from "../route.server";
 const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
 
 export const metricsRoutes = [
-  route({
-    method: "get",
-    path: "/metrics",
-    tag: "Health",
-    summary:
-      "This copy's metrics in Prometheus's text format (docs/operations.md, \"Metrics\"), for a scraper that sends " +
-      "METRICS_TOKEN as a bearer token. 404 NOT_FOUND while METRICS_TOKEN is unset; 401 UNAUTHORIZED without the token",
-    public: true,
-    errors: ["NOT_FOUND"],
-    handler: async ({ deps, c }) => {
-      const wanted = deps.env.METRICS_TOKEN;
-      if (!wanted) throw new AppError("NOT_FOUND", "Metrics are off: set METRICS_TOKEN to turn them on");
-      const given = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
-      if (!crypto.timingSafeEqual(digest(given), digest(wanted))) {
-        throw new AppError("UNAUTHORIZED", "The metrics token is missing or wrong");
-      }
-      return new Response(await metrics.metrics(), {
-        headers: { "Content-Type": metrics.contentType, "Cache-Control": "no-store" },
-      });
-    },
+  route(metricsApi.metrics, async ({ deps, c }) => {
+    const wanted = deps.env.METRICS_TOKEN;
+    if (!wanted) throw new AppError("NOT_FOUND", "Metrics are off: set METRICS_TOKEN to turn them on");
+    const given = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+    if (!crypto.timingSafeEqual(digest(given), digest(wanted))) {
+      throw new AppError("UNAUTHORIZED", "The metrics token is missing or wrong");
+    }
+    return new Response(await metrics.metrics(), {
+      headers: { "Content-Type": metrics.contentType, "Cache-Control": "no-store" },
+    });
   }),
 ];

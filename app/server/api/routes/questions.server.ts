@@ -1,65 +1,18 @@
-import { CreateQuestionSchema, UpdateQuestionSchema } from "~/domain/editing";
-import { QuestionSchema } from "~/domain/survey";
+import { questionsApi } from "~/contracts/questions";
 import { updateQuestion } from "~/server/services/editing/question-update.server";
 import { createQuestion, deleteQuestion, reorderQuestion } from "~/server/services/editing/questions.server";
 import { route } from "../route.server";
 import { surveyCaller } from "../schemas.server";
-import { ItemParams, ReorderQuery, SurveyQuery } from "./categories.server";
-
-const tag = "Questions";
 
 export const questionRoutes = [
-  route({
-    method: "post",
-    path: "/questions",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ANSWER_OPTION_EXISTS"],
-    idempotent: true,
-    tag,
-    summary: "Add a question at the end of a category (image questions with their answer options)",
-    body: CreateQuestionSchema,
-    response: QuestionSchema,
-    status: 201,
-    handler: ({ deps, caller, body }) => createQuestion(deps.db, surveyCaller(caller), body),
-  }),
-  route({
-    method: "put",
-    path: "/questions/:id",
-    errors: [
-      "SURVEY_NOT_FOUND",
-      "NOT_FOUND",
-      "SURVEY_INVALID_STATUS",
-      "SURVEY_EXISTING_QUESTION_RESPONSE",
-      "SURVEY_ANSWER_OPTION_EXISTS",
-    ],
-    tag,
-    summary: "Change some fields of a question (not its type); unchanged values are not written",
-    params: ItemParams,
-    body: UpdateQuestionSchema,
-    response: QuestionSchema,
-    handler: ({ deps, caller, params, body }) => updateQuestion(deps.db, surveyCaller(caller), params.id, body),
-  }),
-  route({
-    method: "delete",
-    path: "/questions/:id",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_EXISTING_QUESTION_RESPONSE"],
-    tag,
-    summary: "Delete a question with its answers and sub-questions (refused when answers were logged)",
-    params: ItemParams,
-    query: SurveyQuery,
-    status: 204,
-    handler: ({ deps, caller, params, query }) =>
-      deleteQuestion(deps.db, surveyCaller(caller), query.surveyId, params.id),
-  }),
-  route({
-    method: "post",
-    path: "/questions/reorder/:id",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND", "SURVEY_INVALID_STATUS"],
-    tag,
-    summary: "Move a question to newPosition (0-based) among its category's questions or its answer's sub-questions",
-    params: ItemParams,
-    query: ReorderQuery,
-    status: 204,
-    handler: ({ deps, caller, params, query }) =>
-      reorderQuestion(deps.db, surveyCaller(caller), query.surveyId, params.id, query.newPosition),
-  }),
+  route(questionsApi.create, ({ deps, caller, body }) => createQuestion(deps.db, surveyCaller(caller), body)),
+  route(questionsApi.update, ({ deps, caller, params, body }) =>
+    updateQuestion(deps.db, surveyCaller(caller), params.id, body),
+  ),
+  route(questionsApi.remove, ({ deps, caller, params, query }) =>
+    deleteQuestion(deps.db, surveyCaller(caller), query.surveyId, params.id),
+  ),
+  route(questionsApi.reorder, ({ deps, caller, params, query }) =>
+    reorderQuestion(deps.db, surveyCaller(caller), query.surveyId, params.id, query.newPosition),
+  ),
 ];

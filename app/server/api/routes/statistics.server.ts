@@ -1,13 +1,4 @@
-import { z } from "zod";
-import { CultureSchema } from "~/domain/user";
-import {
-  ArchivedAttachmentsRequestSchema,
-  FreeTextPageSchema,
-  StatisticsAttachmentListSchema,
-  StatisticsFilterDataSchema,
-  StatisticsFiltersSchema,
-  StatisticsSchema,
-} from "~/domain/statistics";
+import { statisticsApi } from "~/contracts/statistics";
 import { contentDisposition } from "~/server/services/fill/attachment-links.server";
 import { countedPatientIds, requireAnalyst } from "~/server/services/statistics/cases.server";
 import { exportResponses } from "~/server/services/statistics/export.server";
@@ -19,11 +10,8 @@ import {
 } from "~/server/services/statistics/lists.server";
 import { surveyStatistics } from "~/server/services/statistics/statistics.server";
 import { route, type AnyRoute } from "../route.server";
-import { idParam, queryBool, surveyCaller } from "../schemas.server";
+import { surveyCaller } from "../schemas.server";
 import type { ApiDeps } from "../types.server";
-
-const tag = "Statistics";
-const Filters = StatisticsFiltersSchema.default({});
 
 const thresholdsOf = (deps: ApiDeps) => ({
   RedBelow: deps.env.SCORE_RED_BELOW,
@@ -44,112 +32,35 @@ function zipResponse(file: { fileName: string; body: ReadableStream<Uint8Array> 
 }
 
 export const statisticsRoutes: AnyRoute[] = [
-  route({
-    method: "post",
-    path: "/statistics/:surveyId",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary:
-      "Every question's figures over the survey's closed cases that pass the filters; with benchmarkSurveyId the other survey's figures beside them",
-    params: z.object({ surveyId: idParam }),
-    query: z.object({
-      benchmarkSurveyId: idParam.optional(),
-      wordCloud: queryBool
-        .default(true)
-        .describe("false leaves every WordCloud empty, so the free texts are not read (the page asks when shown)"),
-    }),
-    body: Filters,
-    response: StatisticsSchema,
-    handler: ({ deps, caller, params, query, body }) =>
-      surveyStatistics(
-        deps.db,
-        surveyCaller(caller),
-        params.surveyId,
-        body,
-        thresholdsOf(deps),
-        query.benchmarkSurveyId,
-        { wordCloud: query.wordCloud },
-      ),
+  route(statisticsApi.figures, ({ deps, caller, params, query, body }) =>
+    surveyStatistics(
+      deps.db,
+      surveyCaller(caller),
+      params.surveyId,
+      body,
+      thresholdsOf(deps),
+      query.benchmarkSurveyId,
+      { wordCloud: query.wordCloud },
+    ),
+  ),
+  route(statisticsApi.patientIds, async ({ deps, caller, params, body }) => {
+    await requireAnalyst(deps.db, surveyCaller(caller), params.surveyId);
+    return countedPatientIds(deps.db, params.surveyId, body);
   }),
-  route({
-    method: "post",
-    path: "/statistics/:surveyId/patient-ids",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "The patient ids of the closed cases that pass the other filters (the survey-id filter's choices)",
-    params: z.object({ surveyId: idParam }),
-    body: Filters,
-    response: z.array(z.string()),
-    handler: async ({ deps, caller, params, body }) => {
-      await requireAnalyst(deps.db, surveyCaller(caller), params.surveyId);
-      return countedPatientIds(deps.db, params.surveyId, body);
-    },
+  route(statisticsApi.csv, async ({ deps, caller, params, query, body }) => {
+    const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+    return zipResponse(await exportResponses(deps.db, who, params.surveyId, body));
   }),
-  route({
-    method: "post",
-    path: "/statistics/:surveyId/csv",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary:
-      "A zip (named after the survey) of responses.csv, one row per case, and codebook.csv; streamed. In the " +
-      "caller's language (separator, decimal mark, codebook), or in culture's when given",
-    params: z.object({ surveyId: idParam }),
-    // The page's language: one person may work in English in one browser and in German in another.
-    query: z.object({ culture: CultureSchema.optional() }),
-    body: Filters,
-    handler: async ({ deps, caller, params, query, body }) => {
-      const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
-      return zipResponse(await exportResponses(deps.db, who, params.surveyId, body));
-    },
-  }),
-  route({
-    method: "post",
-    path: "/statistics/:surveyId/free-text/:questionId",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "A page of a free-text question's answers, newest first, optionally those containing filterString",
-    params: z.object({ surveyId: idParam, questionId: idParam }),
-    query: z.object({
-      take: z.coerce.number().int().min(0).max(10_000).default(15),
-      skip: z.coerce.number().int().min(0).default(0),
-      filterString: z.string().max(200).optional(),
-    }),
-    body: Filters,
-    response: FreeTextPageSchema,
-    handler: ({ deps, caller, params, query, body }) =>
-      freeTextPage(deps.db, surveyCaller(caller), { ...params, ...query }, body),
-  }),
-  route({
-    method: "get",
-    path: "/statisticsFilterData",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "What the statistics can be filtered by: teams and the survey's preliminary questions",
-    query: z.object({ surveyId: idParam }),
-    response: StatisticsFilterDataSchema,
-    handler: ({ deps, caller, query }) => filterData(deps.db, surveyCaller(caller), query.surveyId),
-  }),
-  route({
-    method: "post",
-    path: "/file-attachments/get-by-question-id/:id",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "The files attached to a question in the closed cases that pass the filters",
-    params: z.object({ id: idParam }),
-    query: z.object({ surveyId: idParam }),
-    body: Filters,
-    response: StatisticsAttachmentListSchema,
-    handler: ({ deps, caller, params, query, body }) =>
-      questionAttachments(deps.db, surveyCaller(caller), { surveyId: query.surveyId, questionId: params.id }, body),
-  }),
-  route({
-    method: "post",
-    path: "/file-attachments/get-archived",
-    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
-    tag,
-    summary: "The named files of one question as a zip (safe names, each under its patient id); streamed",
-    body: ArchivedAttachmentsRequestSchema,
-    handler: async ({ deps, caller, body }) =>
-      zipResponse(await archivedAttachments(deps.db, deps.attachments, surveyCaller(caller), body)),
-  }),
+  route(statisticsApi.freeText, ({ deps, caller, params, query, body }) =>
+    freeTextPage(deps.db, surveyCaller(caller), { ...params, ...query }, body),
+  ),
+  route(statisticsApi.filterData, ({ deps, caller, query }) =>
+    filterData(deps.db, surveyCaller(caller), query.surveyId),
+  ),
+  route(statisticsApi.attachments, ({ deps, caller, params, query, body }) =>
+    questionAttachments(deps.db, surveyCaller(caller), { surveyId: query.surveyId, questionId: params.id }, body),
+  ),
+  route(statisticsApi.archived, async ({ deps, caller, body }) =>
+    zipResponse(await archivedAttachments(deps.db, deps.attachments, surveyCaller(caller), body)),
+  ),
 ];

@@ -1,49 +1,15 @@
-import { z } from "zod";
-import {
-  IDEMPOTENCY_HEADER,
-  IdempotencyKeySchema,
-  OfflineSyncRequestSchema,
-  OfflineSyncResultSchema,
-} from "~/domain/offline-sync";
+import { syncApi } from "~/contracts/sync";
+import { IDEMPOTENCY_HEADER } from "~/domain/offline-sync";
 import { syncOfflineFill } from "~/server/services/sync/offline-sync.server";
 import { route } from "../route.server";
-import { idParam, surveyCaller } from "../schemas.server";
+import { surveyCaller } from "../schemas.server";
 
 export const syncRoutes = [
-  route({
-    method: "post",
-    path: "/survey-offline-sync/:surveyId",
-    errors: [
-      "SURVEY_NOT_FOUND",
-      "SYNC_SURVEY_INVALID_STATUS",
-      "SYNC_SURVEY_OUTDATED_HASH",
-      "SYNC_SURVEY_ALREADY_CLOSED",
-      "SYNC_SURVEY_PATIENTID_CLASH",
-      "SYNC_IDEMPOTENCY_KEY_REUSED",
-    ],
-    tag: "Offline sync",
-    summary:
-      "Apply one offline fill to its case in one transaction; answers the case's PatientDataId. " +
-      "409 SYNC_SURVEY_INVALID_STATUS (survey not Active), SYNC_SURVEY_OUTDATED_HASH (survey changed), " +
-      "SYNC_SURVEY_ALREADY_CLOSED, SYNC_SURVEY_PATIENTID_CLASH (an Open case and Overwrite false); " +
-      "Overwrite replaces the Open case's answers; Close submits it, except in a survey that requires an " +
-      "electronic signature: then the answers are saved, the case stays Open and the answer says " +
-      "SignatureRequired. A repeated request with the same " +
-      "Idempotency-Key answers the first one's result and changes nothing (422 SYNC_IDEMPOTENCY_KEY_REUSED " +
-      "when the key was used for another fill)",
-    params: z.object({ surveyId: idParam }),
-    headers: z.object({
-      [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional().describe(
-        "A client-made id of the fill, the same on every retry of it",
-      ),
+  route(syncApi.sync, ({ deps, caller, params, headers, body }) =>
+    syncOfflineFill(deps.db, surveyCaller(caller), {
+      surveyId: params.surveyId,
+      key: headers[IDEMPOTENCY_HEADER] ?? null,
+      payload: body,
     }),
-    body: OfflineSyncRequestSchema,
-    response: OfflineSyncResultSchema,
-    handler: ({ deps, caller, params, headers, body }) =>
-      syncOfflineFill(deps.db, surveyCaller(caller), {
-        surveyId: params.surveyId,
-        key: headers[IDEMPOTENCY_HEADER] ?? null,
-        payload: body,
-      }),
-  }),
+  ),
 ];

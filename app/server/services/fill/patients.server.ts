@@ -9,7 +9,6 @@ import { closeStaleCases, findCase, requireOpen } from "./cases.server";
 import { signaturesOf } from "./signatures.server";
 
 export const AUTOCOMPLETE_LIMIT = 10;
-export const LATEST_DEFAULT = 10;
 
 interface CaseRef {
   surveyId: number;

@@ -1,0 +1,102 @@
+import type { z } from "~/domain/zod";
+
+type ZodType = z.ZodType;
+type ZodObject = z.ZodObject;
+import type { ErrorType } from "~/domain/errors";
+
+/**
+ * One endpoint of the survey API, as its server handler, the loaders' in-process client, the browser's client
+ * and the OpenAPI document all take it: method, path with its parameters, the request's and the answer's
+ * schemas, and the error types it may answer beyond those every endpoint may. Client-safe: schemas and words
+ * only, no server code.
+ */
+export interface Contract {
+  method: "get" | "post" | "put" | "delete";
+  /** The path under /api, parameters as `:name` (e.g. "/surveys/:id"). */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Public endpoints need no sign-in. */
+  public?: boolean;
+  /**
+   * Also answers a signed-in person who has not accepted the terms of service yet (every other endpoint
+   * refuses them with TOS_NOT_ACCEPTED), so that a client can learn it has to send them to the terms page.
+   */
+  beforeTerms?: boolean;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** Request headers the endpoint reads, by their names (matched case-insensitively). */
+  headers?: ZodObject;
+  response?: ZodType;
+  /** Status of a successful answer; 204 sends no body. */
+  status?: 200 | 201 | 204;
+  /**
+   * The catalogue's errors this endpoint answers beyond those every endpoint may (bad input, sign-in,
+   * permission, body size and type, database unreachable, unexpected): listed per status in the OpenAPI
+   * document.
+   */
+  errors?: readonly ErrorType[];
+  /**
+   * A write that creates something: an Idempotency-Key header makes a repeat of it answer the first answer
+   * instead of writing again.
+   */
+  idempotent?: boolean;
+}
+
+/** Declares one endpoint's contract; its literal types (method, schemas, status) are kept. */
+export function contract<const C extends Contract>(c: C): C {
+  return c;
+}
+
+type Out<S> = S extends ZodType ? z.output<S> : undefined;
+
+/** What the server's handler reads, after the schemas have checked and shaped the request. */
+export type ParamsOf<C extends Contract> = Out<C["params"]>;
+export type QueryOf<C extends Contract> = Out<C["query"]>;
+export type BodyOf<C extends Contract> = Out<C["body"]>;
+export type HeadersOf<C extends Contract> = Out<C["headers"]>;
+
+/** The answer's type: what the response schema gives, nothing for a 204. */
+export type AnswerOf<C extends Contract> = C["status"] extends 204
+  ? undefined
+  : C["response"] extends ZodType
+    ? z.output<C["response"]>
+    : unknown;
+
+/**
+ * What a client sends in the path or the query string: the values as the server reads them (numbers, not the
+ * strings they travel as), optional where the schema has a default or says so.
+ */
+type Sent<S extends ZodType> = {
+  [K in keyof z.input<S>]: K extends keyof z.output<S> ? z.output<S>[K] : never;
+};
+
+/** A client's request to an endpoint: only the parts its contract takes, each with its type. */
+export type RequestOf<C extends Contract> = (C["params"] extends ZodType
+  ? { params: Sent<C["params"]> }
+  : { params?: undefined }) &
+  (C["query"] extends ZodType ? { query: Sent<C["query"]> } : { query?: undefined }) &
+  (C["body"] extends ZodType ? { body: z.input<C["body"]> } : { body?: undefined });
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/**
+ * The URL of a request, "/api/…": the path's parameters filled in and encoded, the query appended (a list as
+ * its key repeated; absent values left out). The one place a client builds an API URL.
+ */
+export function apiUrl(c: Contract, request: { params?: unknown; query?: unknown } = {}): string {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const path = c.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${c.method} ${c.path}: the path needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, QueryValue>)) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
+  }
+  const query = search.toString();
+  return `/api${path}${query ? `?${query}` : ""}`;
+}

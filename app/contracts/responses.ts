@@ -1,0 +1,116 @@
+import { z } from "~/domain/zod";
+import {
+  AnswerWriteResultSchema,
+  AttributeResponseRequestSchema,
+  AttributeResponseSchema,
+  DateTimeRequestSchema,
+  DeleteQuestionResponseSchema,
+  FreeTextRequestSchema,
+  MultipleSelectionRequestSchema,
+  NumericalRequestSchema,
+  QuestionResponseSchema,
+  SingleSelectionRequestSchema,
+} from "~/domain/fill-requests";
+import { contract } from "./contract";
+import { CaseQuery } from "./patients";
+
+const tag = "Responses";
+
+const answerErrors = [
+  "SURVEY_NOT_FOUND",
+  "NOT_FOUND",
+  "SURVEY_PATIENTID_NOT_FOUND",
+  "SURVEY_INVALID_STATUS",
+  "SURVEY_ALREADY_CLOSED",
+] as const;
+
+const replaces =
+  ". Replaces the question's previous answer; answers of sub-questions that are no longer shown are removed";
+
+export const responsesApi = {
+  singleSelection: contract({
+    method: "post",
+    path: "/question-responses/single-selection",
+    errors: answerErrors,
+    tag,
+    summary: "Answer a single-selection (or image) question" + replaces,
+    body: SingleSelectionRequestSchema,
+    response: AnswerWriteResultSchema,
+  }),
+  multipleSelection: contract({
+    method: "post",
+    path: "/question-responses/multiple-selection",
+    errors: answerErrors,
+    tag,
+    summary: "Answer a multiple-selection (or image) question; an empty list deletes the answer" + replaces,
+    body: MultipleSelectionRequestSchema,
+    response: AnswerWriteResultSchema,
+  }),
+  freeText: contract({
+    method: "post",
+    path: "/question-responses/free-text",
+    errors: answerErrors,
+    tag,
+    summary: "Answer a free-text question; blank text deletes the answer" + replaces,
+    body: FreeTextRequestSchema,
+    response: AnswerWriteResultSchema,
+  }),
+  dateTime: contract({
+    method: "post",
+    path: "/question-responses/date-time",
+    errors: answerErrors,
+    tag,
+    summary: "Answer a date-time question (DD.MM.YYYY HH:mm)" + replaces,
+    body: DateTimeRequestSchema,
+    response: AnswerWriteResultSchema,
+  }),
+  numerical: contract({
+    method: "post",
+    path: "/question-responses/numerical",
+    errors: answerErrors,
+    tag,
+    summary: "Answer a numerical question (steps of 0.01)" + replaces,
+    body: NumericalRequestSchema,
+    response: AnswerWriteResultSchema,
+  }),
+  removeAnswer: contract({
+    method: "delete",
+    path: "/question-responses/question",
+    errors: answerErrors,
+    tag,
+    summary: "Delete a question's answer with the answers of its sub-questions",
+    body: DeleteQuestionResponseSchema,
+    response: AnswerWriteResultSchema,
+  }),
+  /** Also answered at /question-responses/ (the specification's spelling). */
+  answers: contract({
+    method: "get",
+    path: "/question-responses",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
+    tag,
+    summary: "Every recorded answer of a case (date-times as DD.MM.YYYY HH:mm)",
+    query: CaseQuery,
+    response: z.array(QuestionResponseSchema),
+  }),
+  /** Also answered at /attribute-responses/. */
+  preliminaryAnswers: contract({
+    method: "get",
+    path: "/attribute-responses",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
+    tag,
+    summary: "The preliminary answers of a case",
+    query: CaseQuery,
+    response: z.array(AttributeResponseSchema),
+  }),
+  /** Also answered at /attribute-responses/. */
+  answerPreliminary: contract({
+    method: "post",
+    path: "/attribute-responses",
+    errors: answerErrors,
+    tag,
+    summary:
+      "Answer a preliminary question (PatientFormAnswerOptionId null deletes the answer); answers of questions it hides are removed",
+    body: AttributeResponseRequestSchema,
+    response: AnswerWriteResultSchema,
+  }),
+};
