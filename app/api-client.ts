@@ -1,4 +1,6 @@
-import { answerRequest, type AnswerValue } from "~/domain/answers";
+import { apiUrl, type AnswerOf, type CallArgs, type Contract, type RequestOf } from "~/contracts/contract";
+import { answerCall } from "~/contracts/responses";
+import type { AnswerValue } from "~/domain/answers";
 import { errorMessageKey } from "~/domain/error-messages";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
 import type { Question } from "~/domain/survey";
@@ -15,36 +17,27 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 const KEEPALIVE_BUDGET = 48 * 1024;
 let keepaliveBytes = 0;
 
+interface CallOptions {
+  /** Sent as the Idempotency-Key header: a write repeated with the same key is applied once. */
+  idempotencyKey?: string;
+  /** The request outlives the page (a reload, a closed tab) while its body fits the budget. */
+  keepalive?: boolean;
+  /** A multipart body (files), sent as it is instead of the request's body. */
+  form?: FormData;
+}
+
 /**
- * Calls the survey API from a page with the session cookie (same origin). The API checks every
- * permission; this only carries the request.
+ * Calls an endpoint of the survey API by its contract from a page, with the session cookie (same origin).
+ * The API checks every permission; this only carries the request and reads the answer into one shape: the
+ * answer typed by the contract, or the refusal's status, type and message (network trouble as NETWORK).
  */
-export async function callApi<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-  idempotencyKey?: string,
-  options: { keepalive?: boolean } = {},
-): Promise<ApiResult<T>> {
-  let res: Response;
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  const size = new Blob([text ?? ""]).size;
-  // Outlives the page (a reload, a closed tab). The browser refuses such a request once 64 KB of them are
-  // on their way, and a refusal would look like a lost network: beyond a budget a request goes as usual.
-  const keepalive = Boolean(options.keepalive) && keepaliveBytes + size <= KEEPALIVE_BUDGET;
-  if (keepalive) keepaliveBytes += size;
-  try {
-    res = await fetch(`/api${path}`, { method, credentials: "same-origin", headers, body: text, keepalive });
-  } catch {
-    reportNetworkError();
-    return { ok: false, status: 0, type: "NETWORK", message: "network" };
-  } finally {
-    if (keepalive) keepaliveBytes -= size;
-  }
-  if (res.status === 204) return { ok: true, data: undefined as T };
+export async function callApi<C extends Contract>(
+  c: C,
+  ...[request, options = {}]: CallArgs<C, CallOptions>
+): Promise<ApiResult<AnswerOf<C>>> {
+  const res = await sendApi(c, request, options);
+  if (!res) return { ok: false, status: 0, type: "NETWORK", message: "network" };
+  if (res.status === 204) return { ok: true, data: undefined as AnswerOf<C> };
   const payload = (await res.json().catch(() => null)) as { Type?: string; Error?: string } | null;
   if (!res.ok)
     return {
@@ -53,7 +46,42 @@ export async function callApi<T = unknown>(
       type: payload?.Type ?? "UNKNOWN",
       message: payload?.Error ?? res.statusText,
     };
-  return { ok: true, data: payload as T };
+  return { ok: true, data: payload as AnswerOf<C> };
+}
+
+/**
+ * The API's answer to a request as it is (a file, or an answer whose refusal carries more than the
+ * envelope), or null when the network failed (reported to the connectivity state).
+ */
+export async function sendApi<C extends Contract>(
+  c: C,
+  request: RequestOf<C> | undefined,
+  options: CallOptions = {},
+): Promise<Response | null> {
+  const body = (request as { body?: unknown } | undefined)?.body;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined && !options.form) headers["content-type"] = "application/json";
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
+  const text = options.form ? undefined : body === undefined ? undefined : JSON.stringify(body);
+  const size = new Blob([text ?? ""]).size;
+  // Outlives the page (a reload, a closed tab). The browser refuses such a request once 64 KB of them are
+  // on their way, and a refusal would look like a lost network: beyond a budget a request goes as usual.
+  const keepalive = Boolean(options.keepalive) && !options.form && keepaliveBytes + size <= KEEPALIVE_BUDGET;
+  if (keepalive) keepaliveBytes += size;
+  try {
+    return await fetch(apiUrl(c, request), {
+      method: c.method.toUpperCase(),
+      credentials: "same-origin",
+      headers,
+      body: options.form ?? text,
+      keepalive,
+    });
+  } catch {
+    reportNetworkError();
+    return null;
+  } finally {
+    if (keepalive) keepaliveBytes -= size;
+  }
 }
 
 /** The locale key for a refusal, as section 8 words it (the common map of error types). */
@@ -75,12 +103,8 @@ export interface AnswerSink {
 export function apiSink(ids: { PatientId: string; SurveyId: number }): AnswerSink {
   return {
     save: (question, value) => {
-      const request = value ? answerRequest(question, value, ids) : null;
-      return request
-        ? callApi("POST", request.path, request.body, undefined, { keepalive: true })
-        : callApi("DELETE", "/question-responses/question", { ...ids, QuestionId: question.Id }, undefined, {
-            keepalive: true,
-          });
+      const call = answerCall(question, value, ids);
+      return callApi(call.contract, { body: call.body }, { keepalive: true });
     },
   };
 }

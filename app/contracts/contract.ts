@@ -79,6 +79,10 @@ export type RequestOf<C extends Contract> = (C["params"] extends ZodType
   (C["query"] extends ZodType ? { query: Sent<C["query"]> } : { query?: undefined }) &
   (C["body"] extends ZodType ? { body: z.input<C["body"]> } : { body?: undefined });
 
+/** A client's arguments for an endpoint: the request (left out where the contract takes none), then options. */
+export type CallArgs<C extends Contract, O> =
+  object extends RequestOf<C> ? [request?: RequestOf<C>, options?: O] : [request: RequestOf<C>, options?: O];
+
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /**

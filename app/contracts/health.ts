@@ -39,3 +39,13 @@ export const healthApi = {
     response: ReadinessSchema,
   }),
 };
+
+/** The OpenAPI document of every endpoint above and in the other contracts (it does not list itself). */
+export const openApiContract = contract({
+  method: "get",
+  path: "/openapi.json",
+  tag: "Health",
+  summary: "The OpenAPI 3.1 document of the API",
+  public: true,
+  response: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).loose(),
+});

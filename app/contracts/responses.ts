@@ -11,7 +11,10 @@ import {
   QuestionResponseSchema,
   SingleSelectionRequestSchema,
 } from "~/domain/fill-requests";
-import { contract } from "./contract";
+import { isAnswered, type AnswerValue } from "~/domain/answers";
+import { answerKind } from "~/domain/question-types";
+import type { Question } from "~/domain/survey";
+import { contract, type RequestOf } from "./contract";
 import { CaseQuery } from "./patients";
 
 const tag = "Responses";
@@ -114,3 +117,39 @@ export const responsesApi = {
     response: AnswerWriteResultSchema,
   }),
 };
+
+type Call<K extends keyof typeof responsesApi> = {
+  contract: (typeof responsesApi)[K];
+  body: RequestOf<(typeof responsesApi)[K]>["body"];
+};
+
+/**
+ * The API call that records a question's answer (section 7, Responses): by the question's kind, or the one
+ * that deletes it when the answer is empty. Both the page's script and its form posts save through this.
+ */
+export function answerCall(
+  question: Pick<Question, "Id" | "Type" | "AllowMultipleAnswers">,
+  value: AnswerValue | undefined,
+  ids: { PatientId: string; SurveyId: number },
+):
+  | Call<"singleSelection">
+  | Call<"multipleSelection">
+  | Call<"freeText">
+  | Call<"numerical">
+  | Call<"dateTime">
+  | Call<"removeAnswer"> {
+  const base = { ...ids, QuestionId: question.Id };
+  if (!value || !isAnswered(value)) return { contract: responsesApi.removeAnswer, body: base };
+  switch (answerKind(question)) {
+    case "single":
+      return { contract: responsesApi.singleSelection, body: { ...base, AnswerOptionId: value.AnswerOptionIds![0]! } };
+    case "multiple":
+      return { contract: responsesApi.multipleSelection, body: { ...base, AnswerOptionIds: value.AnswerOptionIds! } };
+    case "text":
+      return { contract: responsesApi.freeText, body: { ...base, TextResponse: value.TextResponse! } };
+    case "number":
+      return { contract: responsesApi.numerical, body: { ...base, NumericalResponse: value.NumericalResponse! } };
+    case "dateTime":
+      return { contract: responsesApi.dateTime, body: { ...base, DateTimeResponse: value.DateTimeResponse! } };
+  }
+}

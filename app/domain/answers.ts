@@ -1,6 +1,3 @@
-import { answerKind } from "./question-types";
-import type { Question } from "./survey";
-
 /**
  * One question's answer as the fill page holds it, in the specification's field names (section 3,
  * question response). A choice answer lists its option ids (one for a single selection).
@@ -25,34 +22,6 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
     (value.NumericalResponse !== undefined && Number.isFinite(value.NumericalResponse)) ||
     (value.DateTimeResponse ?? "") !== ""
   );
-}
-
-/** The API call that records an answer (section 7, Responses); null when the answer is empty and must be deleted. */
-export function answerRequest(
-  question: Pick<Question, "Id" | "Type" | "AllowMultipleAnswers">,
-  value: AnswerValue,
-  ids: { PatientId: string; SurveyId: number },
-): { path: string; body: Record<string, unknown> } | null {
-  if (!isAnswered(value)) return null;
-  const base = { ...ids, QuestionId: question.Id };
-  switch (answerKind(question)) {
-    case "single":
-      return {
-        path: "/question-responses/single-selection",
-        body: { ...base, AnswerOptionId: value.AnswerOptionIds![0] },
-      };
-    case "multiple":
-      return {
-        path: "/question-responses/multiple-selection",
-        body: { ...base, AnswerOptionIds: value.AnswerOptionIds },
-      };
-    case "text":
-      return { path: "/question-responses/free-text", body: { ...base, TextResponse: value.TextResponse } };
-    case "number":
-      return { path: "/question-responses/numerical", body: { ...base, NumericalResponse: value.NumericalResponse } };
-    case "dateTime":
-      return { path: "/question-responses/date-time", body: { ...base, DateTimeResponse: value.DateTimeResponse } };
-  }
 }
 
 /** Answers from GET /question-responses. */

@@ -1,3 +1,6 @@
+import { apiUrl, type AnswerOf, type Contract, type RequestOf } from "~/contracts/contract";
+import { patientsApi } from "~/contracts/patients";
+import { responsesApi } from "~/contracts/responses";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
 import { getSurvey } from "./survey-store";
 import { caseCopyIds, dropCaseCopy, getCaseCopy, keepCaseCopy, type CaseCopy } from "./case-copies";
@@ -10,39 +13,38 @@ import { caseCopyIds, dropCaseCopy, getCaseCopy, keepCaseCopy, type CaseCopy } f
  */
 
 type Listed = { PatientId: string; Version: number };
-type Record = { State: "Open" | "Closed" | "Nonexistent"; PatientDataId?: number; Version?: number };
 
 /** Latest open cases fetched per survey (section 9). */
 export const LATEST_COUNT = 10;
 
-/** GET from the API; null for a refusal. A lost network throws (TypeError). */
-async function read<T>(path: string): Promise<T | null> {
-  const res = await fetch(`/api${path}`, { credentials: "same-origin", headers: { accept: "application/json" } });
+/**
+ * A read of the API; null for a refusal. A lost network throws (TypeError): a case is never dropped from the
+ * device because the network failed while it was being read.
+ */
+async function read<C extends Contract>(c: C, request: RequestOf<C>): Promise<AnswerOf<C> | null> {
+  const res = await fetch(apiUrl(c, request), { credentials: "same-origin", headers: { accept: "application/json" } });
   if (!res.ok) {
     await res.body?.cancel();
     return null;
   }
-  return (await res.json()) as T;
+  return (await res.json()) as AnswerOf<C>;
 }
-
-const caseQuery = (surveyId: number, patientId: string) =>
-  new URLSearchParams({ patientId, surveyId: String(surveyId) }).toString();
 
 /**
  * One open case as the server holds it: its version is read before and after its answers, so that the
  * copy never claims a version newer than its answers (a change in between reads it again).
  */
 export async function fetchCaseCopy(surveyId: number, patientId: string): Promise<Omit<CaseCopy, "keptAt"> | null> {
-  const query = caseQuery(surveyId, patientId);
+  const query = { patientId, surveyId };
   for (let attempt = 0; attempt < 3; attempt++) {
-    const record = await read<Record>(`/patients?${query}`);
+    const record = await read(patientsApi.record, { query });
     if (record?.State !== "Open" || record.Version === undefined || !record.PatientDataId) return null;
     const [responses, attributes] = await Promise.all([
-      read<Parameters<typeof answersFromResponses>[0]>(`/question-responses/?${query}`),
-      read<{ PatientFormAttributeId: number; PatientFormAnswerOptionId: number }[]>(`/attribute-responses/?${query}`),
+      read(responsesApi.answers, { query }),
+      read(responsesApi.preliminaryAnswers, { query }),
     ]);
     if (!responses || !attributes) return null;
-    const after = await read<Record>(`/patients?${query}`);
+    const after = await read(patientsApi.record, { query });
     if (after?.Version !== record.Version) continue;
     const preliminary: PreliminaryAnswers = {};
     for (const a of attributes) preliminary[a.PatientFormAttributeId] = a.PatientFormAnswerOptionId;
@@ -69,11 +71,7 @@ export async function keepListedCases(surveyId: number, latest: { patientId: str
 
 /** Keeps the listed open cases (by default the survey's latest) as the server holds them. */
 export async function keepLatestCases(surveyId: number, listed?: Listed[]): Promise<void> {
-  const latest =
-    listed ??
-    (await read<Listed[]>(
-      `/patients/latest?${new URLSearchParams({ count: String(LATEST_COUNT), surveyId: String(surveyId) })}`,
-    ));
+  const latest = listed ?? (await read(patientsApi.latest, { query: { count: LATEST_COUNT, surveyId } }));
   if (!latest) return;
   const ids = new Set(latest.map((l) => l.PatientId));
   await Promise.all(
@@ -89,7 +87,7 @@ export async function keepLatestCases(surveyId: number, listed?: Listed[]): Prom
   const others = (await caseCopyIds(surveyId)).filter((id) => !ids.has(id));
   await Promise.all(
     others.map(async (patientId) => {
-      const record = await read<Record>(`/patients?${caseQuery(surveyId, patientId)}`);
+      const record = await read(patientsApi.record, { query: { patientId, surveyId } });
       if (record?.State !== "Open") await dropCaseCopy(surveyId, patientId);
     }),
   );

@@ -1,7 +1,8 @@
+import { callApi } from "~/api-client";
+import { surveysApi } from "~/contracts/surveys";
 import { useCallback, useEffect, useState } from "react";
 import { canFill } from "~/domain/start-state";
-import type { Survey, SurveyListEntry } from "~/domain/survey";
-import { reportNetworkError } from "./connectivity";
+import type { SurveyListEntry } from "~/domain/survey";
 import { requestPersistence } from "./persistence";
 import { downloadedIds, getSurvey, removeSurvey, saveSurvey } from "./survey-store";
 
@@ -13,15 +14,9 @@ const changed = () => window.dispatchEvent(new Event(EVENT));
  * and has the service worker keep its pages (section 2).
  */
 export async function downloadSurvey(id: number): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/surveys/${id}`, { credentials: "same-origin", headers: { accept: "application/json" } });
-  } catch (error) {
-    reportNetworkError();
-    throw error;
-  }
-  if (!res.ok) throw new Error(`survey ${id}: ${res.status}`);
-  const survey = (await res.json()) as Survey;
+  const result = await callApi(surveysApi.get, { params: { id } });
+  if (!result.ok) throw new Error(`survey ${id}: ${result.status || result.type}`);
+  const survey = result.data;
   if (!canFill(survey)) throw new Error(`survey ${id} cannot be filled`);
   await saveSurvey(survey);
   void requestPersistence();

@@ -1,3 +1,5 @@
+import { patientsApi } from "~/contracts/patients";
+import { responsesApi } from "~/contracts/responses";
 import { type ApiResult, callApi, apiSink, type AnswerSink } from "~/api-client";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { Survey } from "~/domain/survey";
@@ -122,10 +124,8 @@ export function fillWriters(input: {
     savePreliminary: async (attributeId, optionId) => {
       const result = await attempt(
         () =>
-          callApi("POST", "/attribute-responses", {
-            ...ids,
-            PatientFormAttributeId: attributeId,
-            PatientFormAnswerOptionId: optionId,
+          callApi(responsesApi.answerPreliminary, {
+            body: { ...ids, PatientFormAttributeId: attributeId, PatientFormAnswerOptionId: optionId },
           }),
         async () => recordPreliminary(await context(), attributeId, optionId),
       );
@@ -137,8 +137,7 @@ export function fillWriters(input: {
     },
     close: async () => {
       const result = await attempt(
-        () =>
-          callApi("POST", `/patients/close?patientId=${encodeURIComponent(input.patientId)}&surveyId=${ids.SurveyId}`),
+        () => callApi(patientsApi.close, { query: { patientId: input.patientId, surveyId: ids.SurveyId } }),
         async () => recordClose(await context()),
       );
       // A case closed on the server is no longer continued anywhere.

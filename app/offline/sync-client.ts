@@ -1,3 +1,7 @@
+import { attachmentsApi } from "~/contracts/attachments";
+import { apiUrl } from "~/contracts/contract";
+import { patientsApi } from "~/contracts/patients";
+import { syncApi } from "~/contracts/sync";
 import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
 import { uploadErrorKeys } from "~/domain/uploads";
 import { pendingFiles, type FillEntry, type LocalFile } from "./fill-entry";
@@ -47,7 +51,7 @@ interface Applied {
 async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutcome | Applied> {
   let res: Response;
   try {
-    res = await fetchFn(`/api/survey-offline-sync/${entry.surveyId}`, {
+    res = await fetchFn(apiUrl(syncApi.sync, { params: { surveyId: entry.surveyId } }), {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "application/json", [IDEMPOTENCY_HEADER]: entry.fillId },
@@ -78,18 +82,18 @@ async function uploadFile(
   file: LocalFile,
   fetchFn: Fetch,
 ): Promise<"done" | "refused" | "offline" | "unauthorized"> {
-  const query = new URLSearchParams({
-    questionId: String(questionId),
-    patientDataId: String(patientDataId),
-    surveyId: String(entry.surveyId),
-    ssiUserDataId: String(entry.upload.ssiUserDataId),
+  const query = {
+    questionId,
+    patientDataId,
+    surveyId: entry.surveyId,
+    ssiUserDataId: entry.upload.ssiUserDataId,
     userId: entry.upload.userId,
-  });
+  };
   const body = new FormData();
   body.append("files", new Blob([file.bytes], { type: file.type }), file.name);
   let res: Response;
   try {
-    res = await fetchFn(`/api/file-attachments/upload?${query}`, { method: "POST", body, credentials: "same-origin" });
+    res = await fetchFn(apiUrl(attachmentsApi.upload, { query }), { method: "POST", body, credentials: "same-origin" });
   } catch {
     return "offline";
   }
@@ -111,10 +115,10 @@ async function uploadFile(
 
 /** Closes the case once its files are settled; a case closed already counts as done. */
 async function closeCase(entry: FillEntry, fetchFn: Fetch): Promise<"done" | "failed" | "offline" | "unauthorized"> {
-  const query = new URLSearchParams({ patientId: entry.patientId, surveyId: String(entry.surveyId) });
+  const query = { patientId: entry.patientId, surveyId: entry.surveyId };
   let res: Response;
   try {
-    res = await fetchFn(`/api/patients/close?${query}`, {
+    res = await fetchFn(apiUrl(patientsApi.close, { query }), {
       method: "POST",
       credentials: "same-origin",
       headers: { accept: "application/json" },

@@ -1,3 +1,4 @@
+import { usersApi } from "~/contracts/users";
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "~/server/responses.server";
 import { parseForm } from "~/domain/forms";
@@ -19,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getOptionalUser(request, { renew: true });
   if (user) {
     await apiClient(user.accessToken)
-      .post("/users/current/culture", { query: { culture: locale } })
+      .call(usersApi.setCulture, { query: { culture: locale } })
       .catch((error: unknown) => log.info("culture.save_failed", { error: String(error) }));
   }
   const cookie = await setLocaleCookie(locale, new URL(request.url).protocol === "https:");

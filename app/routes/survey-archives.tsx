@@ -1,3 +1,4 @@
+import { surveysApi } from "~/contracts/surveys";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/server/responses.server";
 import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
@@ -11,7 +12,6 @@ import { Menu } from "~/components/ui/Menu";
 import { SearchBox } from "~/components/ui/SearchBox";
 import { reportNetworkError, useOnline } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
-import { SurveyListSchema } from "~/domain/survey";
 import { apiClient } from "~/server/api-client.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const list = await apiClient(user.accessToken)
-    .get("/surveys", { query: { Archived: true, filterString: q || undefined }, schema: SurveyListSchema })
+    .call(surveysApi.list, { query: { Archived: true, filterString: q || undefined } })
     .catch((error: unknown) => refused(request, error));
   const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
   const target = list.Data.find((s) => String(s.Id) === id);
@@ -45,13 +45,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const api = apiClient(user.accessToken);
   try {
     if (intent === "restore") {
-      await api.post(`/surveys/${id}/archive/restore`);
+      await api.call(surveysApi.restore, { params: { id } });
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasRestored" }) },
       });
     }
     if (intent === "delete") {
-      await api.delete(`/surveys/${id}/archive`);
+      await api.call(surveysApi.remove, { params: { id } });
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasDeleted" }) },
       });

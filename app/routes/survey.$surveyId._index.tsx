@@ -1,3 +1,5 @@
+import { patientsApi } from "~/contracts/patients";
+import { surveysApi } from "~/contracts/surveys";
 import { positiveId } from "~/domain/ids";
 import {
   type ActionFunctionArgs,
@@ -21,9 +23,7 @@ import { PatientIdForm } from "~/components/start/PatientIdForm";
 import type { StartProblem } from "~/domain/start-state";
 import { fillBlock, isClearRequest, normalizePatientId } from "~/domain/start-state";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
-import { OpenResponseSchema } from "~/domain/fill-requests";
 import { newIdempotencyKey } from "~/domain/idempotency";
-import { SurveySchema } from "~/domain/survey";
 import { afterLoad } from "~/offline/after-load";
 import { useOnline } from "~/offline/connectivity";
 import { startClientAction, startClientLoader } from "~/offline/start-local";
@@ -39,8 +39,6 @@ import { Hyphenated } from "~/components/ui/Hyphenated";
 /** Latest open responses shown (section 9). */
 const LATEST_COUNT = 10;
 
-const LatestSchema = OpenResponseSchema.array();
-
 function surveyIdOf(params: { surveyId?: string }) {
   return positiveId(params.surveyId);
 }
@@ -50,13 +48,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = surveyIdOf(params);
   const api = apiClient(user.accessToken);
   const latestOf = (surveyId: number) =>
-    api.get("/patients/latest", { query: { count: LATEST_COUNT, surveyId }, schema: LatestSchema }).catch(() => null);
+    api.call(patientsApi.latest, { query: { count: LATEST_COUNT, surveyId } }).catch(() => null);
   // A survey that cannot be loaded sends the person back to the list, with the reason.
   if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
-  const [survey, latestRows] = await Promise.all([
-    api.get(`/surveys/${id}`, { schema: SurveySchema }),
-    latestOf(id),
-  ]).catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
+  const [survey, latestRows] = await Promise.all([api.call(surveysApi.get, { params: { id } }), latestOf(id)]).catch(
+    (error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }),
+  );
   const blocked = fillBlock(survey);
   const latest: LatestResponse[] | null =
     blocked || !latestRows
@@ -95,7 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (isClearRequest(form.intent, typed, form.closedId)) return redirect(here);
   const api = apiClient(user.accessToken);
   try {
-    const survey = await api.get(`/surveys/${id}`, { schema: SurveySchema });
+    const survey = await api.call(surveysApi.get, { params: { id } });
     // The page explains why a survey cannot be filled.
     if (fillBlock(survey)) return redirect(here);
     const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled, form.formKey);

@@ -1,3 +1,6 @@
+import { moveCall } from "~/contracts/moves";
+import { surveysApi } from "~/contracts/surveys";
+import { usersApi } from "~/contracts/users";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, redirect } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
@@ -8,7 +11,6 @@ import { SavingProvider } from "~/components/editor/saving";
 import { questionnaireNeedsWork } from "~/components/editor/PublishCheck";
 import { EditorHeader } from "~/components/editor/EditorHeader";
 import { EditorTabs } from "~/components/editor/EditorTabs";
-import { movePath } from "~/domain/moves";
 import { EditorActionSchema } from "~/domain/editor-forms";
 import { parseForm } from "~/domain/forms";
 import { PreliminaryTab } from "~/components/editor/preliminary/PreliminaryTab";
@@ -19,8 +21,6 @@ import type { RouteHandle } from "~/components/layout/Header";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { pageTitle } from "~/components/layout/meta";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { SurveySchema } from "~/domain/survey";
-import type { Tag, Team } from "~/domain/user";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
@@ -46,9 +46,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!id) return notFound(request, "errors.surveyNotFound", "/surveys");
   const api = apiClient(user.accessToken);
   const [survey, teams, tags] = await Promise.all([
-    api.get(`/surveys/${id}`, { schema: SurveySchema }),
-    api.get<Team[]>("/teams"),
-    api.get<Tag[]>("/tags"),
+    api.call(surveysApi.get, { params: { id } }),
+    api.call(usersApi.teams),
+    api.call(usersApi.tags),
   ]).catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   if (!survey.Rights.CanEdit && !survey.Rights.CanApprove) throw redirect("/403");
   const asked = new URL(request.url).searchParams.get("confirm");
@@ -84,7 +84,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (form.intent === "move") {
     try {
-      await api.post(movePath(form.kind, form.id, form.newPosition, id));
+      const move = moveCall(form.kind, form.id, form.newPosition, id);
+      await api.call(move.contract, move.request);
     } catch (error) {
       return refused(request, error, { back: here });
     }
@@ -93,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.intent === "title") {
     // Saved in place by the page: answer with the outcome so a failure restores the old title.
     try {
-      await api.put(`/surveys/${id}`, { body: { Title: form.title } });
+      await api.call(surveysApi.update, { params: { id }, body: { Title: form.title } });
       return { ok: true };
     } catch (error) {
       const { key, status } = refusal(error);
@@ -102,16 +103,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     if (form.intent === "save") {
-      const body: Record<string, string> = { StartDate: form.startDate, EndDate: form.endDate };
-      if (form.title !== undefined) body.Title = form.title;
-      await api.put(`/surveys/${id}`, { body });
+      const body = { StartDate: form.startDate, EndDate: form.endDate, Title: form.title };
+      await api.call(surveysApi.update, { params: { id }, body });
       return redirect(here, { headers: await flash("success", "editor.saved") });
     }
     if (form.intent === "publish") {
-      await api.post(`/surveys/${id}/approve`);
+      await api.call(surveysApi.approve, { params: { id } });
       return redirect("/surveys", { headers: await flash("success", "editor.published") });
     }
-    await api.put(`/surveys/${id}/change-status`, { query: { newStatusId: 1 } });
+    await api.call(surveysApi.changeStatus, { params: { id }, query: { newStatusId: 1 } });
     return redirect(here, { headers: await flash("success", "editor.unpublished") });
   } catch (error) {
     // Publishing refused for its checks (section 2) says where to look for what is missing.

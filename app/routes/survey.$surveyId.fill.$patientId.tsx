@@ -1,3 +1,7 @@
+import { attachmentsApi } from "~/contracts/attachments";
+import { patientsApi } from "~/contracts/patients";
+import { responsesApi } from "~/contracts/responses";
+import { surveysApi } from "~/contracts/surveys";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, redirect } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
@@ -13,8 +17,6 @@ import { resumePlace } from "~/domain/fill-resume";
 import { answersFromResponses, type PreliminaryAnswers } from "~/domain/answers";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { isValidPatientId } from "~/domain/patient-id";
-import { PatientRecordSchema } from "~/domain/fill-requests";
-import { SurveySchema } from "~/domain/survey";
 import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -45,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = apiClient(user.accessToken);
   const url = new URL(request.url);
   try {
-    const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
+    const survey = await api.call(surveysApi.get, { params: { id: surveyId } });
     const pages = pagesOf(survey);
     const requested = url.searchParams.get("page");
     // Opened without a page (from the start page): the case goes on where it was left (decision 019).
@@ -54,18 +56,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!canFill(survey)) {
       if (page !== "done") return toStart(request, surveyId, "fill.notFillable");
     }
-    const patient = await api.get("/patients", { query: { patientId, surveyId }, schema: PatientRecordSchema });
+    const patient = await api.call(patientsApi.record, { query: { patientId, surveyId } });
     if (patient.State === "Nonexistent") return toStart(request, surveyId, "fill.patientNotFound");
     if (patient.State === "Closed" && page !== "done")
       return toStart(request, surveyId, "fill.surveyCantBeFilledAlreadyClosed");
     const [responses, attributes, counts] = await Promise.all([
-      api.get<Parameters<typeof answersFromResponses>[0]>("/question-responses/", { query: { surveyId, patientId } }),
-      api.get<{ PatientFormAttributeId: number; PatientFormAnswerOptionId: number }[]>("/attribute-responses/", {
-        query: { surveyId, patientId },
-      }),
-      api.get<{ QuestionId: number; NumberOfFileAttachment: number }[]>("/file-attachments/count", {
-        query: { patientDataId: patient.PatientDataId },
-      }),
+      api.call(responsesApi.answers, { query: { surveyId, patientId } }),
+      api.call(responsesApi.preliminaryAnswers, { query: { surveyId, patientId } }),
+      api.call(attachmentsApi.count, { query: { patientDataId: patient.PatientDataId! } }),
     ]);
     const preliminary: PreliminaryAnswers = {};
     for (const a of attributes) preliminary[a.PatientFormAttributeId] = a.PatientFormAnswerOptionId;
@@ -79,9 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const withFiles = counts.filter((c) => c.NumberOfFileAttachment > 0);
     const files = await Promise.all(
       withFiles.map((c) =>
-        api.get<{ Id: number; FileName: string }[]>("/file-attachments", {
-          query: { questionId: c.QuestionId, patientDataId: patient.PatientDataId },
-        }),
+        api.call(attachmentsApi.list, { query: { questionId: c.QuestionId, patientDataId: patient.PatientDataId! } }),
       ),
     );
     return {
@@ -126,7 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseForm(form, FillPageFormSchema);
     if (submission.status !== "success") return badForm(request, here);
     const { go } = submission.value;
-    const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
+    const survey = await api.call(surveysApi.get, { params: { id: surveyId } });
     const pages = pagesOf(survey);
     if (submission.value.intent === "savePreliminary") {
       await savePreliminaryFromForm(api, survey, patientId, form);
@@ -154,7 +150,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (go === "submit") {
         // A survey that requires a signature is submitted on its signing page (decision 029).
         if (survey.RequiresSignature) return redirect(`/survey/${surveyId}/sign/${encodeURIComponent(patientId)}`);
-        await api.post("/patients/close", { query: { patientId, surveyId } });
+        await api.call(patientsApi.close, { query: { patientId, surveyId } });
         return redirect(`${base}?page=done`);
       }
       if (go === "back") return redirect(`${base}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);

@@ -1,7 +1,7 @@
+import { patientsApi } from "~/contracts/patients";
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
-import { PatientLookupSchema } from "~/domain/fill-requests";
 import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -22,10 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const none: PatientLookup = { patientId, openIds: [], isClosed: false };
   if (surveyId === null || !shouldLookUp(patientId)) return data(none, { headers });
   try {
-    const found = await apiClient(user.accessToken).get("/patients/autocomplete", {
-      query: { patientId, surveyId },
-      schema: PatientLookupSchema,
-    });
+    const found = await apiClient(user.accessToken).call(patientsApi.autocomplete, { query: { patientId, surveyId } });
     const lookup: PatientLookup = { patientId, openIds: found.OpenIds, isClosed: found.IsClosed };
     return data(lookup, { headers });
   } catch (error) {

@@ -1,3 +1,5 @@
+import { patientsApi } from "~/contracts/patients";
+import { surveysApi } from "~/contracts/surveys";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, redirect } from "~/server/responses.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -9,7 +11,6 @@ import { parseForm } from "~/domain/forms";
 import { positiveId } from "~/domain/ids";
 import { isValidPatientId } from "~/domain/patient-id";
 import { isSigningRefusal, SIGNATURE_MEANINGS, SignatureMeaningSchema } from "~/domain/signatures";
-import { SurveySchema } from "~/domain/survey";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { beginSigning, signPath } from "~/server/auth/signing.server";
@@ -37,11 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const api = apiClient(user.accessToken);
   const fill = `/survey/${surveyId}/fill/${encodeURIComponent(patientId)}`;
   try {
-    const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
+    const survey = await api.call(surveysApi.get, { params: { id: surveyId } });
     if (!survey.RequiresSignature) throw redirect(`${fill}?page=questionnaire`);
-    const patient = await api.get<{ State: "Open" | "Closed" | "Nonexistent" }>("/patients", {
-      query: { patientId, surveyId },
-    });
+    const patient = await api.call(patientsApi.record, { query: { patientId, surveyId } });
     if (patient.State === "Nonexistent") return toStart(request, surveyId, "fill.patientNotFound");
     if (patient.State === "Closed") throw redirect(`${fill}?page=done`);
     const refusal = new URL(request.url).searchParams.get("refused");
@@ -68,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ chooseMeaning: true }, { status: 400 });
   try {
     // The provider's password page names the survey by its title.
-    const survey = await apiClient(user.accessToken).get(`/surveys/${surveyId}`, { schema: SurveySchema });
+    const survey = await apiClient(user.accessToken).call(surveysApi.get, { params: { id: surveyId } });
     return await beginSigning(request, user, {
       surveyId,
       patientId,

@@ -1,3 +1,5 @@
+import { surveysApi } from "~/contracts/surveys";
+import { usersApi } from "~/contracts/users";
 import { keyForWrite, newIdempotencyKey } from "~/domain/idempotency";
 import {
   type ActionFunctionArgs,
@@ -19,8 +21,6 @@ import { useOnline } from "~/offline/connectivity";
 import { useDownloads } from "~/offline/downloads";
 import { afterLoad } from "~/offline/after-load";
 import { keepDrawnList, listClientLoader } from "~/offline/list-local";
-import { SurveyListSchema, SurveySchema } from "~/domain/survey";
-import { UserSchema } from "~/domain/user";
 import { apiClient } from "~/server/api-client.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
@@ -34,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = url.searchParams.get("q")?.slice(0, 200) ?? "";
   const api = apiClient(user.accessToken);
   const [me, list] = await Promise.all([
-    api.get("/users/current", { schema: UserSchema }),
-    api.get("/surveys", { query: { filterString: q || undefined }, schema: SurveyListSchema }),
+    api.call(usersApi.current),
+    api.call(surveysApi.list, { query: { filterString: q || undefined } }),
   ]).catch((error: unknown) => refused(request, error));
   const [kind, id] = (url.searchParams.get("confirm") ?? "").split(":");
   const target = list.Data.find((s) => String(s.Id) === id);
@@ -59,17 +59,21 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (form.intent === "create") {
       const idempotencyKey = keyForWrite(form.formKey, "create");
-      const survey = await api.post("/surveys", { body: {}, schema: SurveySchema, idempotencyKey });
+      const survey = await api.call(surveysApi.create, { body: {} }, { idempotencyKey });
       return redirect(`/survey/${survey.Id}/edit#start`);
     }
     if (form.intent === "clone") {
-      await api.post(`/surveys/${form.id}/clone`, { idempotencyKey: keyForWrite(form.formKey, "clone", form.id) });
+      await api.call(
+        surveysApi.clone,
+        { params: { id: form.id } },
+        { idempotencyKey: keyForWrite(form.formKey, "clone", form.id) },
+      );
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasCloned" }) },
       });
     }
     if (form.intent === "archive") {
-      await api.post(`/surveys/${form.id}/archive`);
+      await api.call(surveysApi.archive, { params: { id: form.id } });
       return redirect(back, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.surveyWasArchived" }) },
       });

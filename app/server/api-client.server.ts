@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { ZodType } from "zod";
+import { apiUrl, type AnswerOf, type CallArgs, type Contract } from "~/contracts/contract";
 import { isErrorEnvelope, type ErrorEnvelope } from "~/domain/errors";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
 import { InProcessRead } from "./api/in-process.server";
@@ -20,27 +20,14 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
-
 interface Options {
-  query?: Query;
-  body?: unknown;
-  /** A multipart body (files), sent as it is instead of `body`. */
+  /** A multipart body (files), sent as it is instead of the request's body. */
   form?: FormData;
   /** Sent as the Idempotency-Key header: a write repeated with the same key is applied once. */
   idempotencyKey?: string;
 }
 
-function withQuery(path: string, query?: Query) {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    for (const v of Array.isArray(value) ? value : [value]) params.append(key, String(v));
-  }
-  const s = params.toString();
-  return s ? `${path}?${s}` : path;
-}
+type Args<C extends Contract> = CallArgs<C, Options>;
 
 /**
  * The one way the pages reach the survey API: with the session's access token, in-process by
@@ -50,16 +37,21 @@ export function apiClient(accessToken: string) {
   const { env, api } = getContext();
 
   /** The answer, and its JSON text when the API handed it over in-process. */
-  async function send(method: string, path: string, opts: Options = {}): Promise<{ res: Response; text?: string }> {
+  async function send(
+    c: Contract,
+    request: { params?: unknown; query?: unknown; body?: unknown } = {},
+    opts: Options = {},
+  ): Promise<{ res: Response; text?: string }> {
+    const method = c.method.toUpperCase();
     const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     let body: string | FormData | undefined;
     if (opts.form) body = opts.form;
-    else if (opts.body !== undefined) {
+    else if (request.body !== undefined) {
       headers["content-type"] = "application/json";
-      body = JSON.stringify(opts.body);
+      body = JSON.stringify(request.body);
     }
-    const target = withQuery(`/api${path}`, opts.query);
+    const target = apiUrl(c, request);
     const init = { method, headers, body };
     // What this request read is read again after a write, also what the write itself read on its way.
     const write = method !== "GET";
@@ -86,29 +78,29 @@ export function apiClient(accessToken: string) {
     }
   }
 
-  async function call<T>(method: string, path: string, opts: Options & { schema?: ZodType<T> } = {}) {
-    const { res, text } = await send(method, path, opts);
-    if (res.status === 204) return undefined as T;
+  /** Calls an endpoint by its contract; the answer is typed by it. */
+  async function call<C extends Contract>(c: C, ...[request, options]: Args<C>): Promise<AnswerOf<C>> {
+    const { res, text } = await send(c, request, options);
+    if (res.status === 204) return undefined as AnswerOf<C>;
     const data: unknown = text === undefined ? await res.json() : JSON.parse(text);
-    if (!opts.schema) return data as T;
+    const schema = c.response;
+    if (!schema) return data as AnswerOf<C>;
     // An answer from another process is checked against its schema. In-process the API is this build, its
     // answers typed by the same schemas: production takes them as they are (the fill page spent 4 % of its
     // time re-checking the survey). The access walk checks every endpoint's answers against its declared
     // schema; a development server still parses and fails if parsing would change an answer.
-    if (env.SURVEY_API_URL) return opts.schema.parse(data);
-    if (env.NODE_ENV === "production") return data as T;
-    const parsed = opts.schema.parse(data);
-    if (!isDeepStrictEqual(parsed, data)) throw new Error(`The answer to ${method} ${path} is not its schema's shape`);
-    return parsed;
+    if (env.SURVEY_API_URL) return schema.parse(data) as AnswerOf<C>;
+    if (env.NODE_ENV === "production") return data as AnswerOf<C>;
+    const parsed = schema.parse(data);
+    if (!isDeepStrictEqual(parsed, data))
+      throw new Error(`The answer to ${c.method} ${c.path} is not its schema's shape`);
+    return parsed as AnswerOf<C>;
   }
 
   return {
-    get: <T>(path: string, opts?: { query?: Query; schema?: ZodType<T> }) => call<T>("GET", path, opts),
-    post: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("POST", path, opts),
-    put: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("PUT", path, opts),
-    delete: <T>(path: string, opts?: Options & { schema?: ZodType<T> }) => call<T>("DELETE", path, opts),
+    call,
     /** The API's answer as it is (a file or an archive to pass on); refusals throw ApiError as above. */
-    raw: async (method: string, path: string, opts?: Options) => (await send(method, path, opts)).res,
+    raw: async <C extends Contract>(c: C, ...[request, options]: Args<C>) => (await send(c, request, options)).res,
   };
 }
 

@@ -1,16 +1,13 @@
+import { auditApi } from "~/contracts/audit";
+import { surveysApi } from "~/contracts/surveys";
+import { usersApi } from "~/contracts/users";
 import { data } from "@remix-run/node";
-import {
-  AUDIT_TIME_ZONE,
-  CaseHistorySchema,
-  SurveyTrailSchema,
-  trailFilterOf,
-  type ReadableValue,
-} from "~/domain/audit-reading";
+import { AUDIT_TIME_ZONE, trailFilterOf, type ReadableValue } from "~/domain/audit-reading";
 import type { Culture } from "~/domain/culture";
 import { changesOf, entityName, type TrailNames } from "~/domain/audit-words";
 import { formatDateTime } from "~/domain/dates";
 import { answerText } from "~/domain/answer-text";
-import { SurveySchema, type Survey } from "~/domain/survey";
+import { type Survey } from "~/domain/survey";
 import type { Tag, Team } from "~/domain/user";
 import { surveyQuestions } from "~/domain/visibility";
 import type { ApiClient } from "./api-client.server";
@@ -36,7 +33,7 @@ const when = (iso: string) => formatDateTime(iso, true, AUDIT_TIME_ZONE);
  */
 async function approverSurvey(request: Request, api: ApiClient, surveyId: number) {
   const survey = await api
-    .get(`/surveys/${surveyId}`, { schema: SurveySchema })
+    .call(surveysApi.get, { params: { id: surveyId } })
     .catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   if (!survey.Rights.CanApprove) {
     throw data(
@@ -67,14 +64,12 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
   if (!patientId)
     return { survey, patientId, timeZone: AUDIT_TIME_ZONE, preliminary: null, questions: null, signatures: null };
   const locale = localeFromRequest(request);
-  const history = await api
-    .get("/audit-log/case-history", { query: { surveyId, patientId }, schema: CaseHistorySchema })
-    .catch((error: unknown) =>
-      refused(request, error, {
-        back: `/survey/${surveyId}/history`,
-        to: { SURVEY_PATIENTID_NOT_FOUND: `/survey/${surveyId}/history` },
-      }),
-    );
+  const history = await api.call(auditApi.caseHistory, { query: { surveyId, patientId } }).catch((error: unknown) =>
+    refused(request, error, {
+      back: `/survey/${surveyId}/history`,
+      to: { SURVEY_PATIENTID_NOT_FOUND: `/survey/${surveyId}/history` },
+    }),
+  );
   const rowsOf = (list: typeof history.Questions) =>
     list.map((q) => ({
       id: q.QuestionId,
@@ -109,10 +104,10 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
 export async function loadSurveyTrailPage(request: Request, api: ApiClient, surveyId: number) {
   const survey = await approverSurvey(request, api, surveyId);
   const filter = trailFilterOf(new URL(request.url).searchParams);
-  const [teams, tags] = await Promise.all([api.get<Team[]>("/teams"), api.get<Tag[]>("/tags")]);
+  const [teams, tags] = await Promise.all([api.call(usersApi.teams), api.call(usersApi.tags)]);
   const names = trailNames(survey.tree, teams, tags);
   const trail = await api
-    .get("/audit-log/trail", {
+    .call(auditApi.trail, {
       query: {
         surveyId,
         actor: filter.actor,
@@ -121,7 +116,6 @@ export async function loadSurveyTrailPage(request: Request, api: ApiClient, surv
         to: filter.to,
         page: filter.page,
       },
-      schema: SurveyTrailSchema,
     })
     .catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Contract } from "~/contracts/contract";
 import type { Survey } from "~/domain/survey";
 import { question } from "~/offline/test-support";
 import { ApiError, type ApiClient } from "./api-client.server";
@@ -14,18 +15,26 @@ const survey = {
   ],
 } as unknown as Survey;
 
-/** A stand-in for the API client: answers GETs from `reads`, records writes, refuses uploads as told. */
+/** A stand-in for the API client: answers reads from `reads` (by path), records writes, refuses uploads as told. */
 function fakeApi(reads: Record<string, unknown>, refuse?: (form: FormData) => ApiError | null) {
   const writes: { method: string; path: string; body?: unknown; form?: FormData; key?: string }[] = [];
   const api = {
-    get: async (path: string) => reads[path],
-    post: async (path: string, opts: { body?: unknown; form?: FormData; idempotencyKey?: string } = {}) => {
-      writes.push({ method: "POST", path, body: opts.body, form: opts.form, key: opts.idempotencyKey });
+    call: async (
+      c: Contract,
+      request: { body?: unknown } = {},
+      opts: { form?: FormData; idempotencyKey?: string } = {},
+    ) => {
+      if (c.method === "get") return reads[c.path];
+      writes.push({
+        method: c.method.toUpperCase(),
+        path: c.path,
+        body: request.body,
+        form: opts.form,
+        key: opts.idempotencyKey,
+      });
       const refusal = opts.form && refuse?.(opts.form);
       if (refusal) throw refusal;
     },
-    delete: async (path: string, opts: { body?: unknown } = {}) =>
-      void writes.push({ method: "DELETE", path, ...opts }),
   } as unknown as ApiClient;
   return { api, writes };
 }
@@ -38,7 +47,7 @@ function form(fields: [string, string | File][]) {
 
 describe("the fill page's form without JavaScript", () => {
   it("saves a date and time in the wire format, and gives back one that is none as typed", async () => {
-    const { api, writes } = fakeApi({ "/question-responses/": [] });
+    const { api, writes } = fakeApi({ "/question-responses": [] });
     const typed = form([
       ["questionIds", "11"],
       ["questionIds", "12"],
@@ -99,9 +108,9 @@ describe("the fill page's form without JavaScript", () => {
   });
 
   it("counts the preliminary page complete when every question asked has an answer", async () => {
-    expect(await preliminaryStored(fakeApi({ "/attribute-responses/": [] }).api, survey, "P1")).toBe(false);
+    expect(await preliminaryStored(fakeApi({ "/attribute-responses": [] }).api, survey, "P1")).toBe(false);
     const answered = fakeApi({
-      "/attribute-responses/": [{ PatientFormAttributeId: 1, PatientFormAnswerOptionId: 7 }],
+      "/attribute-responses": [{ PatientFormAttributeId: 1, PatientFormAnswerOptionId: 7 }],
     }).api;
     expect(await preliminaryStored(answered, survey, "P1")).toBe(true);
   });

@@ -1,6 +1,9 @@
+import { attachmentsApi } from "~/contracts/attachments";
+import { patientsApi } from "~/contracts/patients";
+import { answerCall, responsesApi } from "~/contracts/responses";
 import type { FileProblem, PageProblems, ValueProblem } from "~/domain/page-problems";
 import { positiveId } from "~/domain/ids";
-import { answerRequest, answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
+import { answersFromResponses, isAnswered, type AnswerValue } from "~/domain/answers";
 import { keyForWrite } from "~/domain/idempotency";
 import { typedToNumber, typedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
@@ -66,7 +69,7 @@ export async function savePageFromForm(
   const ids = { PatientId: patientId, SurveyId: survey.Id };
   const listed = new Set(form.getAll("questionIds").map(Number));
   const current = answersFromResponses(
-    await api.get("/question-responses/", { query: { surveyId: survey.Id, patientId } }),
+    await api.call(responsesApi.answers, { query: { surveyId: survey.Id, patientId } }),
   );
   const problems: NonNullable<PageProblems["values"]> = {};
   for (const question of surveyQuestions(survey).filter((q) => listed.has(q.Id))) {
@@ -77,9 +80,8 @@ export async function savePageFromForm(
     }
     const before = current[question.Id];
     if (same(next, before) || (!next && !isAnswered(before))) continue;
-    const request = next ? answerRequest(question, next, ids) : null;
-    if (request) await api.post(request.path, { body: request.body });
-    else await api.delete("/question-responses/question", { body: { ...ids, QuestionId: question.Id } });
+    const save = answerCall(question, next, ids);
+    await api.call(save.contract, { body: save.body });
   }
   return problems;
 }
@@ -121,18 +123,16 @@ export async function uploadPageFiles(
     .filter((c) => c.files.length > 0);
   const problems: NonNullable<PageProblems["files"]> = {};
   if (chosen.length === 0) return problems;
-  const patient = await api.get<{ PatientDataId?: number }>("/patients", {
-    query: { patientId, surveyId: survey.Id },
-  });
+  const patient = await api.call(patientsApi.record, { query: { patientId, surveyId: survey.Id } });
   for (const { q, files } of chosen) {
     const body = new FormData();
     for (const file of files) body.append("files", file, file.name);
     try {
-      await api.post("/file-attachments/upload", {
-        query: { questionId: q.Id, patientDataId: patient.PatientDataId, surveyId: survey.Id },
-        form: body,
-        idempotencyKey: keyForWrite(form.get("formKey"), "upload", q.Id),
-      });
+      await api.call(
+        attachmentsApi.upload,
+        { query: { questionId: q.Id, patientDataId: patient.PatientDataId!, surveyId: survey.Id } },
+        { form: body, idempotencyKey: keyForWrite(form.get("formKey"), "upload", q.Id) },
+      );
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 406) throw error;
       const refused = refusedFiles((error.envelope as { Results?: UploadResult[] }).Results);
@@ -149,7 +149,7 @@ export async function savePreliminaryFromForm(api: ApiClient, survey: Survey, pa
   for (const attribute of survey.PatientForm) {
     const value = positiveId(form.get(`a${attribute.Id}`));
     if (value === null) continue;
-    await api.post("/attribute-responses", {
+    await api.call(responsesApi.answerPreliminary, {
       body: {
         PatientId: patientId,
         SurveyId: survey.Id,
@@ -162,12 +162,7 @@ export async function savePreliminaryFromForm(api: ApiClient, survey: Survey, pa
 
 /** Whether every preliminary question asked has an answer on the server (section 5). */
 export async function preliminaryStored(api: ApiClient, survey: Survey, patientId: string): Promise<boolean> {
-  const given = await api.get<{ PatientFormAttributeId: number; PatientFormAnswerOptionId: number }[]>(
-    "/attribute-responses/",
-    {
-      query: { surveyId: survey.Id, patientId },
-    },
-  );
+  const given = await api.call(responsesApi.preliminaryAnswers, { query: { surveyId: survey.Id, patientId } });
   return preliminaryComplete(
     survey,
     Object.fromEntries(given.map((a) => [a.PatientFormAttributeId, a.PatientFormAnswerOptionId])),

@@ -1,3 +1,4 @@
+import { dashboardsApi } from "~/contracts/dashboards";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { parseForm } from "~/domain/forms";
@@ -27,7 +28,8 @@ export async function statisticsAction(request: Request, api: ApiClient) {
   if (submission.status !== "success") return badForm(request, back);
   const move = submission.value;
   try {
-    await api.post(`/statistics-dashboards/${move.dashboardId}/charts/reorder/${move.id}`, {
+    await api.call(dashboardsApi.reorderChart, {
+      params: { id: move.dashboardId, chartId: move.id },
       query: { newPosition: move.newPosition },
     });
   } catch (error) {

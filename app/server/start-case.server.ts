@@ -1,6 +1,6 @@
+import { patientsApi } from "~/contracts/patients";
 import crypto from "node:crypto";
 import { fillPath, resolveStartId, type StartProblem, type StartTarget } from "~/domain/start-state";
-import { NewPatientSchema, PatientRecordSchema } from "~/domain/fill-requests";
 import { AppError } from "~/domain/errors";
 import { keyForWrite } from "~/domain/idempotency";
 import { GENERATED_PATIENT_ID_LENGTH, generatePatientId } from "~/domain/patient-id";
@@ -46,15 +46,14 @@ export async function startCase(
     if (!target.ok) return { problem: target.problem };
     const query = { patientId: target.patientId, surveyId };
     // A generated id from the form's key is added straight away: a repeat of the form gets the first answer.
-    const known =
-      target.generated && idempotencyKey ? null : await api.get("/patients", { query, schema: PatientRecordSchema });
+    const known = target.generated && idempotencyKey ? null : await api.call(patientsApi.record, { query });
     if (known) {
       if (known.State !== "Nonexistent" && target.generated) continue;
       if (known.State === "Closed") return { problem: "closed" };
       if (known.State === "Open") return { to: fillPath(surveyId, target.patientId) };
     }
     try {
-      const added = await api.post("/patients/add", { query, schema: NewPatientSchema, idempotencyKey });
+      const added = await api.call(patientsApi.add, { query }, { idempotencyKey });
       return { to: fillPath(surveyId, added.PatientId) };
     } catch (error) {
       // Someone else took the id in the meantime: go on as if it had been there already.

@@ -1,3 +1,5 @@
+import { attachmentsApi } from "~/contracts/attachments";
+import { statisticsApi } from "~/contracts/statistics";
 import { redirect } from "@remix-run/node";
 import { parseForm } from "~/domain/forms";
 import { StatisticsDownloadFormSchema } from "~/domain/page-forms";
@@ -32,18 +34,14 @@ export async function statisticsDownload(request: Request, api: ApiClient, surve
       const { filters } = readView(url.searchParams);
       // In the language of the page it was asked from (the person's stored one may be another browser's).
       const culture = localeFromRequest(request);
-      return passOn(await api.raw("POST", `/statistics/${surveyId}/csv`, { query: { culture }, body: filters }));
+      return passOn(await api.raw(statisticsApi.csv, { params: { surveyId }, query: { culture }, body: filters }));
     }
     if (form.intent === "file") {
-      const link = await api.get<{ Url: string }>("/file-attachments/get-sas-blob-url", {
-        query: { surveyFileAttachmentId: form.id },
-      });
+      const link = await api.call(attachmentsApi.link, { query: { surveyFileAttachmentId: form.id } });
       return redirect(link.Url);
     }
     return passOn(
-      await api.raw("POST", "/file-attachments/get-archived", {
-        body: { QuestionId: form.question, SurveyFileAttachmentIds: form.id },
-      }),
+      await api.raw(statisticsApi.archived, { body: { QuestionId: form.question, SurveyFileAttachmentIds: form.id } }),
     );
   } catch (error) {
     return refused(request, error, { back, notFound: back });

@@ -1,29 +1,27 @@
 import { redirect } from "@remix-run/node";
 import { positiveId } from "~/domain/ids";
-import { z } from "zod";
 import { readView, type StatisticsView } from "~/domain/statistics-view";
-import {
-  FreeTextPageSchema,
-  StatisticsAttachmentListSchema,
-  StatisticsFilterDataSchema,
-  StatisticsSchema,
-} from "~/domain/statistics";
-import { DashboardSchema } from "~/domain/dashboards";
+import type { AnswerOf } from "~/contracts/contract";
+import { dashboardsApi } from "~/contracts/dashboards";
+import { statisticsApi } from "~/contracts/statistics";
+import { surveysApi } from "~/contracts/surveys";
 import { takesSeveralOptions } from "~/domain/question-types";
-import { BenchmarkEntrySchema, SurveySchema } from "~/domain/survey";
 import type { ApiClient } from "./api-client.server";
 import { refused } from "./refusals.server";
 import { surveyQuestions } from "~/domain/visibility";
 
 /** The free-text details modal shows this many answers at first and loads this many more each time (section 9). */
 export const FREE_TEXT_PAGE = 15;
-const PatientIdsSchema = z.array(z.string());
-const BenchmarkListSchema = z.array(BenchmarkEntrySchema);
 
 export type StatisticsModal =
-  | { kind: "benchmark"; q: string; entries: z.infer<typeof BenchmarkListSchema> }
-  | { kind: "freetext"; questionId: number; q: string; take: number; page: z.infer<typeof FreeTextPageSchema> }
-  | { kind: "files"; questionId: number; type: string; files: z.infer<typeof StatisticsAttachmentListSchema>["Data"] }
+  | { kind: "benchmark"; q: string; entries: AnswerOf<typeof surveysApi.benchmarkable> }
+  | { kind: "freetext"; questionId: number; q: string; take: number; page: AnswerOf<typeof statisticsApi.freeText> }
+  | {
+      kind: "files";
+      questionId: number;
+      type: string;
+      files: AnswerOf<typeof statisticsApi.attachments>["Data"];
+    }
   | null;
 
 const positive = positiveId;
@@ -37,12 +35,12 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
   const url = new URL(request.url);
   const view: StatisticsView = readView(url.searchParams);
   try {
-    const survey = await api.get(`/surveys/${surveyId}`, { schema: SurveySchema });
+    const survey = await api.call(surveysApi.get, { params: { id: surveyId } });
     if (!survey.Rights.CanEdit && !survey.Rights.CanApprove) throw redirect("/403");
     const { PatientIds: _chosen, ...others } = view.filters;
     const [filterData, patientIds] = await Promise.all([
-      api.get("/statisticsFilterData", { query: { surveyId }, schema: StatisticsFilterDataSchema }),
-      api.post(`/statistics/${surveyId}/patient-ids`, { body: others, schema: PatientIdsSchema }),
+      api.call(statisticsApi.filterData, { query: { surveyId } }),
+      api.call(statisticsApi.patientIds, { params: { surveyId }, body: others }),
     ]);
     if (view.filters.PatientIds) {
       const valid = new Set(patientIds);
@@ -50,22 +48,19 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
       view.filters = kept.length ? { ...others, PatientIds: kept } : others;
     }
     const [statistics, dashboard] = await Promise.all([
-      api.post(`/statistics/${surveyId}`, {
+      api.call(statisticsApi.figures, {
+        params: { surveyId },
         body: view.filters,
         // The word clouds read every free text: asked for only while they are shown.
-        query: { benchmarkSurveyId: view.benchmark ?? undefined, wordCloud: view.cloud ? undefined : "false" },
-        schema: StatisticsSchema,
+        query: { benchmarkSurveyId: view.benchmark ?? undefined, wordCloud: view.cloud ? undefined : false },
       }),
-      api.post(`/statistics-dashboards/get-by-survey-id/${surveyId}`, {
-        body: { Filters: view.filters },
-        schema: DashboardSchema,
-      }),
+      api.call(dashboardsApi.ofSurvey, { params: { id: surveyId }, body: { Filters: view.filters } }),
     ]);
     // The benchmark survey was checked with the figures above; its charts follow the same dashboard.
     const benchmarkDashboard = view.benchmark
-      ? await api.post(`/statistics-dashboards/${dashboard.Id}/benchmark/${view.benchmark}`, {
+      ? await api.call(dashboardsApi.benchmark, {
+          params: { id: dashboard.Id, surveyId: view.benchmark },
           body: { Filters: view.filters },
-          schema: DashboardSchema,
         })
       : null;
     const modal = await loadModal(url.searchParams, api, surveyId, view);
@@ -90,26 +85,23 @@ async function loadModal(
   const questionId = positive(params.get("question"));
   const q = (params.get("mq") ?? "").slice(0, 200);
   if (kind === "benchmark") {
-    const entries = await api.get("/surveys/benchmarkable", {
-      query: { surveyId, filterString: q || undefined },
-      schema: BenchmarkListSchema,
-    });
+    const entries = await api.call(surveysApi.benchmarkable, { query: { surveyId, filterString: q || undefined } });
     return { kind, q, entries };
   }
   if (kind === "freetext" && questionId) {
     const take = Math.min(positive(params.get("take")) ?? FREE_TEXT_PAGE, 10_000);
-    const page = await api.post(`/statistics/${surveyId}/free-text/${questionId}`, {
+    const page = await api.call(statisticsApi.freeText, {
+      params: { surveyId, questionId },
       query: { take, skip: 0, filterString: q || undefined },
       body: view.filters,
-      schema: FreeTextPageSchema,
     });
     return { kind, questionId, q, take, page };
   }
   if (kind === "files" && questionId) {
-    const list = await api.post(`/file-attachments/get-by-question-id/${questionId}`, {
+    const list = await api.call(statisticsApi.attachments, {
+      params: { id: questionId },
       query: { surveyId },
       body: view.filters,
-      schema: StatisticsAttachmentListSchema,
     });
     return { kind, questionId, type: (params.get("type") ?? "").slice(0, 20), files: list.Data };
   }

@@ -1,3 +1,6 @@
+import { openApiContract } from "~/contracts/health";
+import { patientsApi } from "~/contracts/patients";
+import { surveysApi } from "~/contracts/surveys";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, apiClient } from "~/server/api-client.server";
 import { InProcessRead } from "~/server/api/in-process.server";
@@ -47,13 +50,14 @@ describe.each(dialects)("in-process reads of the API on %s", (kind) => {
   it("gives the pages' client the API's answers, its refusals as ApiError, and other answers read as before", async () => {
     const id = world().a.heart;
     const client = apiClient(await token("editor"));
-    const viaClient = await client.get<{ Id: number; Title: string }>(`/surveys/${id}`);
+    const viaClient = await client.call(surveysApi.get, { params: { id } });
     const direct = await (await world().call("editor", "GET", `/surveys/${id}`)).json();
     expect(viaClient).toEqual(direct);
-    await expect(client.get("/surveys/999999")).rejects.toMatchObject({ status: 404, type: "SURVEY_NOT_FOUND" });
-    await expect(client.get("/surveys/999999")).rejects.toBeInstanceOf(ApiError);
+    const missing = { params: { id: 999999 } };
+    await expect(client.call(surveysApi.get, missing)).rejects.toMatchObject({ status: 404, type: "SURVEY_NOT_FOUND" });
+    await expect(client.call(surveysApi.get, missing)).rejects.toBeInstanceOf(ApiError);
     // The OpenAPI document is answered outside the endpoints' JSON: read from the Response.
-    const openapi = await client.get<{ openapi: string; paths: Record<string, unknown> }>("/openapi.json");
+    const openapi = await client.call(openApiContract);
     expect(openapi.openapi).toMatch(/^3\./);
     expect(Object.keys(openapi.paths)).toContain("/surveys/{id}");
   });
@@ -65,9 +69,9 @@ describe.each(dialects)("in-process reads of the API on %s", (kind) => {
     const states = await withRequestContext(
       "page-in-process",
       async () => {
-        const before = await client.get<{ State: string }>("/patients", { query });
-        await client.post("/patients/add", { query });
-        const after = await client.get<{ State: string }>("/patients", { query });
+        const before = await client.call(patientsApi.record, { query });
+        await client.call(patientsApi.add, { query });
+        const after = await client.call(patientsApi.record, { query });
         return [before.State, after.State];
       },
       true,

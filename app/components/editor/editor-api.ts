@@ -1,6 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useRef } from "react";
 import { callApi, refusalKey, type ApiResult } from "~/api-client";
+import { apiUrl, type AnswerOf, type CallArgs, type Contract, type RequestOf } from "~/contracts/contract";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
@@ -12,18 +13,18 @@ import { useToast } from "~/components/ui/Toaster";
  */
 export function writeKeys() {
   const unsettled = new Map<string, string>();
-  const requestOf = (method: string, path: string, body: unknown) =>
-    method === "POST" ? `${path}\n${JSON.stringify(body ?? null)}` : null;
+  const requestOf = (c: Contract, request: { params?: unknown; query?: unknown; body?: unknown } = {}) =>
+    c.method === "post" ? `${apiUrl(c, request)}\n${JSON.stringify(request.body ?? null)}` : null;
   return {
-    keyFor(method: string, path: string, body?: unknown): string | undefined {
-      const request = requestOf(method, path, body);
+    keyFor(c: Contract, sent?: { params?: unknown; query?: unknown; body?: unknown }): string | undefined {
+      const request = requestOf(c, sent);
       if (!request) return undefined;
       const key = unsettled.get(request) ?? newIdempotencyKey();
       unsettled.set(request, key);
       return key;
     },
-    settle(method: string, path: string, body: unknown, result: { ok: boolean; status?: number }) {
-      const request = requestOf(method, path, body);
+    settle(c: Contract, sent: { body?: unknown } | undefined, result: { ok: boolean; status?: number }) {
+      const request = requestOf(c, sent);
       const status = result.ok ? 200 : (result.status ?? 0);
       if (request && status > 0 && status < 500) unsettled.delete(request);
     },
@@ -41,10 +42,10 @@ export function useEditorMutation() {
   const { t } = useTranslation();
   const keys = useRef(writeKeys());
   return useCallback(
-    async <T = unknown>(method: string, path: string, body?: unknown, success?: string): Promise<ApiResult<T>> => {
-      const key = keys.current.keyFor(method, path, body);
-      const result = await callApi<T>(method, path, body, key);
-      keys.current.settle(method, path, body, result);
+    async <C extends Contract>(c: C, request: RequestOf<C>, success?: string): Promise<ApiResult<AnswerOf<C>>> => {
+      const idempotencyKey = keys.current.keyFor(c, request);
+      const result = await callApi(c, ...([request, { idempotencyKey }] as CallArgs<C, object>));
+      keys.current.settle(c, request, result);
       if (result.ok) {
         revalidator.revalidate();
         if (success) toast("success", t(success));

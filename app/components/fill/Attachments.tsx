@@ -1,9 +1,9 @@
+import { attachmentsApi } from "~/contracts/attachments";
 import { uploadErrorValues } from "~/domain/uploads";
 import { callApi } from "~/api-client";
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "~/domain/idempotency";
+import { newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { reportNetworkError } from "~/offline/connectivity";
 import type { Question } from "~/domain/survey";
 import type { FileProblem } from "~/domain/page-problems";
 
@@ -62,13 +62,13 @@ export function Attachments({
     (refused ?? []).map((f) => ({ name: f.name, reason: t(f.reason, uploadErrorValues(f.name)) })),
   );
   const [busy, setBusy] = useState(false);
-  const query = `questionId=${question.Id}&patientDataId=${patientDataId}`;
-  const owner = `&ssiUserDataId=${surveyUserDataId}&userId=${encodeURIComponent(userId)}`;
+  const questionId = question.Id;
+  const owner = { ssiUserDataId: surveyUserDataId, userId };
 
   const reload = useCallback(async () => {
-    const result = await callApi<Stored[]>("GET", `/file-attachments?${query}`);
+    const result = await callApi(attachmentsApi.list, { query: { questionId, patientDataId } });
     if (result.ok) setFiles(result.data);
-  }, [query]);
+  }, [questionId, patientDataId]);
   // Listed as the page was drawn; otherwise asked for once the page runs.
   const listed = initial !== undefined;
   useEffect(() => {
@@ -83,27 +83,23 @@ export function Attachments({
     for (const file of Array.from(list)) {
       const body = new FormData();
       body.append("files", file, file.name);
-      try {
-        const res = await fetch(`/api/file-attachments/upload?${query}${owner}&surveyId=${surveyId}`, {
-          method: "POST",
-          body,
-          credentials: "same-origin",
-          // A request the browser sends again by itself (its connection closed early) stores the file once.
-          headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() },
+      const result = await callApi(
+        attachmentsApi.upload,
+        { query: { questionId, patientDataId, surveyId, ...owner } },
+        // A request the browser sends again by itself (its connection closed early) stores the file once.
+        { form: body, idempotencyKey: newIdempotencyKey() },
+      );
+      if (!result.ok) {
+        const key = [result.type, result.message].find((k) => k && errorKeys.includes(k));
+        refused.push({
+          name: file.name,
+          reason:
+            result.type === "NETWORK"
+              ? t("errors.network")
+              : key
+                ? t(`uploadErrors.${key}`, uploadErrorValues(file.name))
+                : result.message || t("errors.unexpected"),
         });
-        if (!res.ok) {
-          const payload = (await res.json().catch(() => null)) as { Type?: string; Error?: string } | null;
-          const key = [payload?.Type, payload?.Error].find((k) => k && errorKeys.includes(k));
-          refused.push({
-            name: file.name,
-            reason: key
-              ? t(`uploadErrors.${key}`, uploadErrorValues(file.name))
-              : (payload?.Error ?? t("errors.unexpected")),
-          });
-        }
-      } catch {
-        reportNetworkError();
-        refused.push({ name: file.name, reason: t("errors.network") });
       }
     }
     setFailed(refused);
@@ -122,7 +118,10 @@ export function Attachments({
   }, []);
 
   const remove = async (fileName: string) => {
-    const result = await callApi("DELETE", `/file-attachments/delete?${query}${owner}`, { fileName });
+    const result = await callApi(attachmentsApi.remove, {
+      query: { questionId, patientDataId, ...owner },
+      body: { fileName },
+    });
     if (result.ok) await reload();
   };
 

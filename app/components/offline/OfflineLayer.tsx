@@ -1,3 +1,5 @@
+import { apiUrl } from "~/contracts/contract";
+import { healthApi } from "~/contracts/health";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
@@ -73,7 +75,7 @@ export function OfflineLayer() {
   useEffect(() => {
     // A page the service worker answered from its copies looks online until a request fails: ask once.
     // The body is read so that the request ends (an unread body keeps it open, and the page never idles).
-    fetch("/api/health", { cache: "no-store" })
+    fetch(apiUrl(healthApi.health), { cache: "no-store" })
       .then((res) => res.text())
       .catch(() => reportNetworkError());
     // The service worker does not compete with the page starting: its code, too, loads after the page.
@@ -107,7 +109,7 @@ export function OfflineLayer() {
     }
     const timer = setInterval(async () => {
       try {
-        const res = await fetch("/api/health", { cache: "no-store" });
+        const res = await fetch(apiUrl(healthApi.health), { cache: "no-store" });
         await res.text();
         if (res.ok) reportOnline();
       } catch {

@@ -1,3 +1,4 @@
+import { statisticsApi } from "~/contracts/statistics";
 import { callApi } from "~/api-client";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -52,14 +53,12 @@ export function FreeTextModal({
   const here = [...writeView(view).entries(), ["modal", "freetext"], ["question", String(questionId)]];
 
   const fetchPage = async (filter: string, skip: number) => {
-    const query = new URLSearchParams({ take: String(MORE), skip: String(skip) });
-    if (filter) query.set("filterString", filter);
     setLoading(true);
-    const result = await callApi<FreeTextPage>(
-      "POST",
-      `/statistics/${surveyId}/free-text/${questionId}?${query}`,
-      view.filters,
-    );
+    const result = await callApi(statisticsApi.freeText, {
+      params: { surveyId, questionId },
+      query: { take: MORE, skip, filterString: filter || undefined },
+      body: view.filters,
+    });
     setLoading(false);
     return result.ok ? result.data : null;
   };

@@ -1,3 +1,4 @@
+import { openApiContract } from "~/contracts/health";
 import { Hono } from "hono";
 import { AppError } from "~/domain/errors";
 import { isDatabaseUnavailable } from "~/server/db/db.server";
@@ -61,7 +62,7 @@ export function createApi(deps: ApiDeps) {
     await next();
   });
 
-  app.get("/openapi.json", (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
+  app.get(openApiContract.path, (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
   mount(app, deps, apiRoutes, createAuthenticator(deps));
 
   app.notFound((c) => c.json(new AppError("NOT_FOUND", "No such endpoint").toEnvelope(), 404));

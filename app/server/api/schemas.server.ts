@@ -1,8 +1,6 @@
 import type { SurveyCaller } from "~/server/services/surveys.server";
 import type { Caller } from "./types.server";
 
-export { idParam, queryBool, IdParams as SurveyIdParams } from "~/contracts/params";
-
 /** What the services need to know of the API's caller. */
 export function surveyCaller(caller: Caller): SurveyCaller {
   return {

@@ -1,3 +1,4 @@
+import { patientAttributesApi } from "~/contracts/patient-attributes";
 import { getFormProps } from "@conform-to/react";
 import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
@@ -64,8 +65,8 @@ export function AttributeModal({ surveyId, attribute, categories, onClose }: Att
     setBusy(true);
     const body = draftBody(draft, surveyId);
     const result = attribute
-      ? await mutate("PUT", `/patient-attributes/${attribute.Id}`, body, "preliminary.saved")
-      : await mutate("POST", "/patient-attributes/", body, "preliminary.created");
+      ? await mutate(patientAttributesApi.update, { params: { id: attribute.Id }, body }, "preliminary.saved")
+      : await mutate(patientAttributesApi.create, { body }, "preliminary.created");
     setBusy(false);
     if (result.ok) onClose();
     else setFailure(t(refusalKey(result)));

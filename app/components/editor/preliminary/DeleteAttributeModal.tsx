@@ -1,3 +1,4 @@
+import { patientAttributesApi } from "~/contracts/patient-attributes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
@@ -27,9 +28,8 @@ export function DeleteAttributeModal({
   const confirm = async () => {
     setBusy(true);
     await mutate(
-      "DELETE",
-      `/patient-attributes/${attribute.Id}?surveyId=${surveyId}`,
-      undefined,
+      patientAttributesApi.remove,
+      { params: { id: attribute.Id }, query: { surveyId } },
       "preliminary.deleted",
     );
     setBusy(false);

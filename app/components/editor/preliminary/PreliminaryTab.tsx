@@ -1,9 +1,11 @@
+import { moveCall } from "~/contracts/moves";
+import { surveysApi } from "~/contracts/surveys";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { PatientFormAttribute } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
-import { movePath, type MoveKind } from "~/domain/moves";
+import type { MoveKind } from "~/domain/moves";
 import { SortableList, type MoveTarget } from "../SortableList";
 import type { EditorTabProps } from "../types";
 import { AttributeItem } from "./AttributeItem";
@@ -42,9 +44,8 @@ function PatientFormSwitch({
     setChecked(next);
     setBusy(true);
     const result = await mutate(
-      "PUT",
-      `/surveys/${surveyId}`,
-      { IsPatientFormEnabled: next },
+      surveysApi.update,
+      { params: { id: surveyId }, body: { IsPatientFormEnabled: next } },
       next ? "preliminary.enabledOn" : "preliminary.enabledOff",
     );
     setBusy(false);
@@ -86,8 +87,10 @@ export function PreliminaryTab({ survey, editable }: EditorTabProps & { field?: 
   // Without JavaScript every panel is on the page under its own h2 heading.
   const Heading = hydrated ? "h2" : "h3";
   const move = useCallback(
-    async (target: MoveTarget) =>
-      (await mutate("POST", movePath(target.kind as MoveKind, target.id, target.newPosition, survey.Id))).ok,
+    async (target: MoveTarget) => {
+      const call = moveCall(target.kind as MoveKind, target.id, target.newPosition, survey.Id);
+      return (await mutate(call.contract, call.request)).ok;
+    },
     [mutate, survey.Id],
   );
   const edit = useCallback((attribute: PatientFormAttribute) => setDialog({ kind: "edit", attribute }), []);

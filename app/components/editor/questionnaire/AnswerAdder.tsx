@@ -1,3 +1,4 @@
+import { answerOptionsApi } from "~/contracts/answer-options";
 import { useId, useRef, useState, type ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "~/domain/survey";
@@ -23,7 +24,9 @@ export function AnswerAdder({ question }: { question: Question }) {
     setBusy(true);
     let added = 0;
     for (const Text of texts) {
-      const result = await mutate("POST", "/answer-options", { SurveyId: survey.Id, QuestionId: question.Id, Text });
+      const result = await mutate(answerOptionsApi.create, {
+        body: { SurveyId: survey.Id, QuestionId: question.Id, Text },
+      });
       if (!result.ok) break;
       added++;
     }

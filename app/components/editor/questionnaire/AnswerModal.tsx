@@ -1,3 +1,4 @@
+import { answerOptionsApi } from "~/contracts/answer-options";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { refusalKey } from "~/api-client";
@@ -73,7 +74,11 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
     const body = updateAnswerBody(question, answer, { ...draft, text }, survey.Id);
     if (!body) return onClose();
     setBusy(true);
-    const result = await mutate("PUT", `/answer-options/${answer.Id}`, body, "questionModal.answerSaved");
+    const result = await mutate(
+      answerOptionsApi.update,
+      { params: { id: answer.Id }, body },
+      "questionModal.answerSaved",
+    );
     setBusy(false);
     if (result.ok) onClose();
     else setFailure(t(refusalKey(result)));

@@ -1,3 +1,5 @@
+import { answerOptionsApi } from "~/contracts/answer-options";
+import { questionsApi } from "~/contracts/questions";
 import { getFormProps } from "@conform-to/react";
 import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
@@ -80,16 +82,16 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
       const body = updateQuestionBody(mode.question, draft, survey.Id);
       if (!body) return onClose();
       setBusy(true);
-      result = await mutate("PUT", `/questions/${mode.question.Id}`, body, "questionModal.saved");
+      result = await mutate(questionsApi.update, { params: { id: mode.question.Id }, body }, "questionModal.saved");
     } else if (mode.kind === "create") {
       setBusy(true);
-      const body = createQuestionBody(type, draft, survey.Id, mode.categoryId);
-      result = await mutate("POST", "/questions", body, "questionModal.created");
+      const body = { ...createQuestionBody(type, draft, survey.Id), CategoryId: mode.categoryId };
+      result = await mutate(questionsApi.create, { body }, "questionModal.created");
     } else {
       setBusy(true);
       const body = createQuestionBody(type, draft, survey.Id);
-      const path = `/answer-options/${mode.parentAnswerOptionId}/sub-question`;
-      result = await mutate("POST", path, body, "questionModal.created");
+      const params = { id: mode.parentAnswerOptionId };
+      result = await mutate(answerOptionsApi.addSubQuestion, { params, body }, "questionModal.created");
     }
     setBusy(false);
     if (result.ok) onClose();

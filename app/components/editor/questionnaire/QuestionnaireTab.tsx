@@ -1,9 +1,13 @@
+import { answerOptionsApi } from "~/contracts/answer-options";
+import { categoriesApi } from "~/contracts/categories";
+import { moveCall } from "~/contracts/moves";
+import { questionsApi } from "~/contracts/questions";
 import { useCallback, useMemo, useState } from "react";
 import { problemsByQuestion, publishProblems } from "~/domain/publish-check";
 import { useTranslation } from "react-i18next";
 import { answerText, type Category } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
-import { movePath, type MoveKind } from "~/domain/moves";
+import type { MoveKind } from "~/domain/moves";
 import { SortableList, type MoveTarget } from "../SortableList";
 import type { EditorTabProps } from "../types";
 import { AddQuestionMenu } from "./AddQuestionMenu";
@@ -92,8 +96,10 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
     [survey],
   );
   const move = useCallback(
-    async (target: MoveTarget) =>
-      (await mutate("POST", movePath(target.kind as MoveKind, target.id, target.newPosition, survey.Id))).ok,
+    async (target: MoveTarget) => {
+      const call = moveCall(target.kind as MoveKind, target.id, target.newPosition, survey.Id);
+      return (await mutate(call.contract, call.request)).ok;
+    },
     [mutate, survey.Id],
   );
 
@@ -130,12 +136,15 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
           const editing = modal?.kind === "category" ? modal.category : undefined;
           const result = editing
             ? await mutate(
-                "PUT",
-                `/categories/${editing.Id}`,
-                { SurveyId: survey.Id, Title: title },
+                categoriesApi.update,
+                { params: { id: editing.Id }, body: { SurveyId: survey.Id, Title: title } },
                 "questionnaire.categorySaved",
               )
-            : await mutate("POST", "/categories", { SurveyId: survey.Id, Title: title }, "questionnaire.categoryAdded");
+            : await mutate(
+                categoriesApi.create,
+                { body: { SurveyId: survey.Id, Title: title } },
+                "questionnaire.categoryAdded",
+              );
           return result.ok;
         }}
       />
@@ -149,7 +158,7 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
         onClose={close}
         onConfirm={() =>
           modal?.kind === "deleteCategory"
-            ? mutate("DELETE", `/categories?categoryId=${modal.category.Id}&surveyId=${survey.Id}`)
+            ? mutate(categoriesApi.remove, { query: { categoryId: modal.category.Id, surveyId: survey.Id } })
             : Promise.resolve()
         }
       />
@@ -163,7 +172,7 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
         onClose={close}
         onConfirm={() =>
           modal?.kind === "deleteQuestion"
-            ? mutate("DELETE", `/questions/${modal.question.Id}?surveyId=${survey.Id}`)
+            ? mutate(questionsApi.remove, { params: { id: modal.question.Id }, query: { surveyId: survey.Id } })
             : Promise.resolve()
         }
       />
@@ -177,7 +186,7 @@ export function QuestionnaireTab({ survey, editable }: EditorTabProps) {
         onClose={close}
         onConfirm={() =>
           modal?.kind === "deleteAnswer"
-            ? mutate("DELETE", `/answer-options/${modal.answer.Id}?surveyId=${survey.Id}`)
+            ? mutate(answerOptionsApi.remove, { params: { id: modal.answer.Id }, query: { surveyId: survey.Id } })
             : Promise.resolve()
         }
       />

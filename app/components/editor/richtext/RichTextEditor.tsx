@@ -1,3 +1,4 @@
+import { surveysApi } from "~/contracts/surveys";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -39,7 +40,7 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
   const extensions = useMemo(() => richTextExtensions(), []);
   const saving = useAutosave(field, async (next: string) => {
     if (next === baseline.current) return true;
-    const result = await mutate("PUT", `/surveys/${surveyId}`, { [field]: next });
+    const result = await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: next } });
     if (result.ok) baseline.current = next;
     return result.ok;
   });

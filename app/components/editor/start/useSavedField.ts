@@ -1,3 +1,4 @@
+import { surveysApi } from "~/contracts/surveys";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UpdateSurvey } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
@@ -40,7 +41,7 @@ export function useSavedField<K extends Field>(
       if (same(next, saved.current)) return true;
       const previous = saved.current;
       saved.current = next;
-      const result = await mutate("PUT", `/surveys/${surveyId}`, { [field]: next });
+      const result = await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: next } });
       if (result.ok) return true;
       if (saved.current === next) {
         saved.current = previous;

@@ -1,4 +1,5 @@
-import { callApi } from "~/api-client";
+import { callApi, type ApiResult } from "~/api-client";
+import { dashboardsApi } from "~/contracts/dashboards";
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,11 +39,11 @@ export function GraphsTab({
   const addButton = useRef<HTMLButtonElement>(null);
   const locked = benchmark !== null;
   const loading = !hydrated || busy || revalidator.state !== "idle";
-  const base = `/statistics-dashboards/${dashboard.Id}/charts`;
+  const id = dashboard.Id;
 
-  const run = async (method: string, path: string, body?: unknown) => {
+  const run = async (call: () => Promise<ApiResult<unknown>>) => {
     setBusy(true);
-    const result = await callApi(method, path, body);
+    const result = await call();
     setBusy(false);
     if (!result.ok) {
       toast("error", t("statistics.graphs.failed"));
@@ -53,15 +54,16 @@ export function GraphsTab({
   };
   const add = async (types: ChartType[]) => {
     setAdding(false);
-    await run("POST", `${base}/add`, { ChartAddRequests: types.map((ChartType) => ({ ChartType })), Filters: filters });
+    const body = { ChartAddRequests: types.map((ChartType) => ({ ChartType })), Filters: filters };
+    await run(() => callApi(dashboardsApi.addCharts, { params: { id }, body }));
   };
   const save = (chartId: number, choice: ChartChoice) =>
-    run("POST", `${base}/update/${chartId}`, { ...choice, Filters: filters });
+    run(() => callApi(dashboardsApi.updateChart, { params: { id, chartId }, body: { ...choice, Filters: filters } }));
   const remove = async (chart: Chart) => {
     setDeleting(null);
     const at = dashboard.Charts.findIndex((c) => c.Id === chart.Id);
     const next = dashboard.Charts[at + 1] ?? dashboard.Charts[at - 1];
-    if (!(await run("DELETE", `${base}/${chart.Id}`))) return;
+    if (!(await run(() => callApi(dashboardsApi.removeChart, { params: { id, chartId: chart.Id } })))) return;
     toast("success", t("statistics.graphs.deleted", { name: chartName(t, chart) }));
     setFocusTo(next ? next.Id : "add");
   };
@@ -100,7 +102,9 @@ export function GraphsTab({
         disabled={locked}
         className="graphs__list"
         formFields={{ dashboardId: dashboard.Id }}
-        onMove={({ id, newPosition }) => run("POST", `${base}/reorder/${id}?newPosition=${newPosition}`)}
+        onMove={({ id: chartId, newPosition }) =>
+          run(() => callApi(dashboardsApi.reorderChart, { params: { id, chartId }, query: { newPosition } }))
+        }
         renderItem={(chart, handle) => (
           <ChartCard
             chart={chart}

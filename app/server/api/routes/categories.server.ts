@@ -1,5 +1,4 @@
 import { categoriesApi } from "~/contracts/categories";
-import { z } from "zod";
 import {
   createCategory,
   deleteCategory,
@@ -7,12 +6,7 @@ import {
   updateCategory,
 } from "~/server/services/editing/categories.server";
 import { route } from "../route.server";
-import { idParam, surveyCaller } from "../schemas.server";
-
-/** ?newPosition&surveyId of the reorder calls: the 0-based target index among the item's siblings. */
-export const ReorderQuery = z.object({ newPosition: z.coerce.number().int().min(0).max(100_000), surveyId: idParam });
-export const ItemParams = z.object({ id: idParam });
-export const SurveyQuery = z.object({ surveyId: idParam });
+import { surveyCaller } from "../schemas.server";
 
 export const categoryRoutes = [
   route(categoriesApi.create, ({ deps, caller, body }) => createCategory(deps.db, surveyCaller(caller), body)),
