@@ -1,3 +1,5 @@
+import { attachmentsApi } from "~/contracts/attachments";
+import { apiUrl } from "~/contracts/contract";
 import type { Context } from "hono";
 import { AppError } from "~/domain/errors";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_QUESTION } from "~/domain/uploads";
@@ -14,7 +16,7 @@ export interface ApiEnv {
 
 /** The most an upload request may carry: five files of the largest size, and room for the form's framing. */
 export const UPLOAD_BODY_LIMIT = MAX_ATTACHMENTS_PER_QUESTION * MAX_ATTACHMENT_BYTES + 1_000_000;
-export const UPLOAD_PATH = "/api/file-attachments/upload";
+export const UPLOAD_PATH = apiUrl(attachmentsApi.upload);
 
 /**
  * The largest body a request to this path may carry; the server refuses one declared larger before reading
