@@ -37,11 +37,18 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
   const saved = useRef(html);
   /** The editor's own HTML for the saved text: a change is anything else. */
   const baseline = useRef<string | null>(null);
+  /** The texts this editor's saves stored. */
+  const own = useRef(new Set<string>());
   const extensions = useMemo(() => richTextExtensions(), []);
   const saving = useAutosave(field, async (next: string) => {
     if (next === baseline.current) return true;
     const result = await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: next } });
-    if (result.ok) baseline.current = next;
+    if (result.ok) {
+      baseline.current = next;
+      // The text as the server stored it (sanitized): when the page's data brings it back, it is this
+      // editor's own save, already shown or typed past, never a reason to replace what is in the editor.
+      own.current.add(result.data[field] ?? "");
+    }
     return result.ok;
   });
 
@@ -71,11 +78,14 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
     if (editor && editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
 
-  // New data from the server (after a save, or another change): show it unless someone is typing.
+  // New data from the server: a change made elsewhere is shown unless someone is typing here. The page's data
+  // reloaded after one of this editor's saves may arrive after a newer save, or while the toolbar has the focus:
+  // it never takes back what was typed since.
   useEffect(() => {
     if (!editor || html === saved.current) return;
     saved.current = html;
-    if (!editor.isFocused && saving.state !== "unsaved" && saving.state !== "failed") {
+    if (own.current.has(html)) return;
+    if (!editor.isFocused && saving.state !== "unsaved" && saving.state !== "saving" && saving.state !== "failed") {
       editor.commands.setContent(html, { emitUpdate: false });
       baseline.current = htmlOf(editor);
     }
