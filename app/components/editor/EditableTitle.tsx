@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -87,27 +88,19 @@ export function EditableTitle({
 
   if (!hydrated) {
     return (
-      <div className="field editor-title">
-        <label className="field__label" htmlFor="survey-title">
-          {t("editor.titleLabel")}
-        </label>
-        <input
-          id="survey-title"
-          name="title"
-          className="input input--title"
-          defaultValue={typed ?? title}
-          readOnly={!editable}
-          maxLength={SURVEY_TITLE_MAX}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "survey-title-error" : undefined}
-        />
-        {error ? (
-          <span id="survey-title-error" className="field__error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      <Field id="survey-title" className="editor-title" label={t("editor.titleLabel")} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            name="title"
+            className="input input--title"
+            defaultValue={typed ?? title}
+            readOnly={!editable}
+            maxLength={SURVEY_TITLE_MAX}
+            required
+          />
+        )}
+      </Field>
     );
   }
 

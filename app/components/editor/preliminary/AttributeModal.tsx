@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { patientAttributesApi } from "~/contracts/patient-attributes";
 import { getFormProps } from "@conform-to/react";
 import { refusalKey } from "~/api-client";
@@ -72,7 +73,6 @@ export function AttributeModal({ surveyId, attribute, categories, onClose }: Att
     else setFailure(t(refusalKey(result)));
   };
 
-  const describedBy = (error: boolean, errorId: string) => (error ? errorId : undefined);
   return (
     <>
       <Modal
@@ -106,28 +106,20 @@ export function AttributeModal({ surveyId, attribute, categories, onClose }: Att
             {failure}
           </p>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-title`}>
-            {t("preliminary.title")}
-          </label>
-          <input
-            ref={titleRef}
-            id={`${id}-title`}
-            name="title"
-            className="input"
-            value={draft.title}
-            maxLength={editingLimits.attributeTitle}
-            required
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={describedBy(!!titleError, `${id}-title-error`)}
-            onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
-          />
-          {titleError ? (
-            <span id={`${id}-title-error`} className="field__error">
-              {t(titleError)}
-            </span>
-          ) : null}
-        </div>
+        <Field id={`${id}-title`} label={t("preliminary.title")} error={titleError ? t(titleError) : null}>
+          {(control) => (
+            <input
+              ref={titleRef}
+              {...control}
+              name="title"
+              className="input"
+              value={draft.title}
+              maxLength={editingLimits.attributeTitle}
+              required
+              onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+            />
+          )}
+        </Field>
         <EntryList
           id={id}
           name="entries"

@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { answerOptionsApi } from "~/contracts/answer-options";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -99,17 +100,14 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
           {failure}
         </p>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={fields.text.id}>
-          {t("questionModal.answerText")}
-        </label>
+      <Field
+        id={fields.text.id}
+        errorId={fields.text.errorId}
+        label={t("questionModal.answerText")}
+        error={textError ? t(textError) : null}
+      >
         <input key={textKey} ref={textRef} className="input" {...textInput} />
-        {textError ? (
-          <span id={fields.text.errorId} className="field__error">
-            {t(textError)}
-          </span>
-        ) : null}
-      </div>
+      </Field>
       <label className="choice">
         <input
           type="checkbox"

@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MarkerList } from "./MarkerList";
@@ -145,31 +146,25 @@ export function ImageMarkersField({
   return (
     <div className="qmodal__image-grid">
       <div className="qmodal__image-col">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-file`}>
-            {t(imageSrc ? "questionModal.imageReplace" : "questionModal.image")}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            className="input"
-            accept={IMAGE_TYPES.join(",")}
-            aria-invalid={imageError ? true : undefined}
-            aria-describedby={`${id}-file-hint${imageError ? ` ${id}-file-error` : ""}`}
-            onChange={(e) => {
-              readFile(e.target.files?.[0]);
-              e.target.value = "";
-            }}
-          />
-          <span id={`${id}-file-hint`} className="hint">
-            {t("questionModal.imageHint", { max: maxMb })}
-          </span>
-          {imageError ? (
-            <span id={`${id}-file-error`} className="field__error" data-testid="image-error">
-              {imageError}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          id={`${id}-file`}
+          label={t(imageSrc ? "questionModal.imageReplace" : "questionModal.image")}
+          hint={t("questionModal.imageHint", { max: maxMb })}
+          error={imageError ? <span data-testid="image-error">{imageError}</span> : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              className="input"
+              accept={IMAGE_TYPES.join(",")}
+              onChange={(e) => {
+                readFile(e.target.files?.[0]);
+                e.target.value = "";
+              }}
+            />
+          )}
+        </Field>
         {imageSrc ? (
           <div className="marker-stage">
             <img

@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { answerOptionsApi } from "~/contracts/answer-options";
 import { questionsApi } from "~/contracts/questions";
 import { getFormProps } from "@conform-to/react";
@@ -104,8 +105,6 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
       : mode.kind === "create"
         ? "questionModal.createTitle"
         : "questionModal.createSubTitle";
-  const described = (error: unknown, errorId: string, extra?: string) =>
-    [extra, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <FormModal
@@ -122,28 +121,20 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
           {failure}
         </p>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          {t("questionModal.title")}
-        </label>
-        <input
-          ref={titleRef}
-          id={`${id}-title`}
-          name="title"
-          className="input"
-          value={draft.title}
-          maxLength={editingLimits.questionTitle}
-          required
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={described(titleError, `${id}-title-error`)}
-          onChange={(e) => set("title", e.target.value)}
-        />
-        {titleError ? (
-          <span id={`${id}-title-error`} className="field__error">
-            {t(titleError)}
-          </span>
-        ) : null}
-      </div>
+      <Field id={`${id}-title`} label={t("questionModal.title")} error={titleError ? t(titleError) : null}>
+        {(control) => (
+          <input
+            ref={titleRef}
+            {...control}
+            name="title"
+            className="input"
+            value={draft.title}
+            maxLength={editingLimits.questionTitle}
+            required
+            onChange={(e) => set("title", e.target.value)}
+          />
+        )}
+      </Field>
 
       <fieldset className="choice-list">
         <legend className="field__label">{t("questionModal.options")}</legend>
@@ -185,29 +176,23 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
       </fieldset>
 
       {features.unit ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-unit`}>
-            {t("questionModal.unit")}
-          </label>
-          <input
-            id={`${id}-unit`}
-            name="unit"
-            className="input qmodal__unit"
-            value={draft.unit}
-            maxLength={editingLimits.unit}
-            aria-invalid={unitError ? true : undefined}
-            aria-describedby={described(unitError, `${id}-unit-error`, `${id}-unit-hint`)}
-            onChange={(e) => set("unit", e.target.value)}
-          />
-          <span id={`${id}-unit-hint`} className="hint">
-            {t("questionModal.unitHint")}
-          </span>
-          {unitError ? (
-            <span id={`${id}-unit-error`} className="field__error">
-              {t(unitError)}
-            </span>
-          ) : null}
-        </div>
+        <Field
+          id={`${id}-unit`}
+          label={t("questionModal.unit")}
+          hint={t("questionModal.unitHint")}
+          error={unitError ? t(unitError) : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="unit"
+              className="input qmodal__unit"
+              value={draft.unit}
+              maxLength={editingLimits.unit}
+              onChange={(e) => set("unit", e.target.value)}
+            />
+          )}
+        </Field>
       ) : null}
 
       {features.image ? <input type="hidden" name="imageSrc" value={draft.imageSrc ?? ""} /> : null}

@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
@@ -55,17 +56,9 @@ function TitleForm({ title, label, initial, onSave, onClose }: TitleModalProps) 
 
   return (
     <FormModal title={title} size="s" onClose={onClose} form={getFormProps(form)} busy={busy}>
-      <div className="field">
-        <label className="field__label" htmlFor={fields.title.id}>
-          {label}
-        </label>
+      <Field id={fields.title.id} errorId={fields.title.errorId} label={label} error={error ? t(error) : null}>
         <input key={key} ref={field} className="input" {...input} />
-        {error ? (
-          <span id={fields.title.errorId} className="field__error" role="alert">
-            {t(error)}
-          </span>
-        ) : null}
-      </div>
+      </Field>
     </FormModal>
   );
 }

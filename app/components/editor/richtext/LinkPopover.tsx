@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./icons";
@@ -69,30 +70,29 @@ export function LinkPopover({ href, onApply }: LinkPopoverProps) {
             onApply(url);
           }}
         >
-          <label className="field__label" htmlFor={ids.input}>
-            {t("richText.linkUrl")}
-          </label>
-          <input
-            ref={input}
+          <Field
             id={ids.input}
-            className="input"
-            type="text"
-            inputMode="url"
-            autoComplete="url"
-            spellCheck={false}
-            value={value}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? ids.error : undefined}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setInvalid(false);
-            }}
-          />
-          {invalid ? (
-            <p id={ids.error} className="field__error" role="alert">
-              {t("richText.linkInvalid")}
-            </p>
-          ) : null}
+            errorId={ids.error}
+            label={t("richText.linkUrl")}
+            error={invalid ? t("richText.linkInvalid") : null}
+          >
+            {(control) => (
+              <input
+                ref={input}
+                {...control}
+                className="input"
+                type="text"
+                inputMode="url"
+                autoComplete="url"
+                spellCheck={false}
+                value={value}
+                onChange={(event) => {
+                  setValue(event.target.value);
+                  setInvalid(false);
+                }}
+              />
+            )}
+          </Field>
           <div className="rt-link__actions">
             <button type="button" className="btn btn--small" onClick={() => popover.close()}>
               {t("richText.linkCancel")}

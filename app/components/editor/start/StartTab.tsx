@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/ui/useHydrated";
@@ -48,65 +49,58 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
       {editable && !hydrated ? <p className="notice">{t("startTab.needsScript")}</p> : null}
       {survey.Status === "Draft" && editable ? <DraftCheck survey={survey} /> : null}
 
-      <div className="field">
-        <div className="field__head">
-          <label className="field__label" htmlFor="survey-description">
-            {t("startTab.description")}
-          </label>
-          <SaveStatus state={descriptionSaving.state} testId="description-save-state" />
-        </div>
-        <textarea
-          id="survey-description"
-          className="input start-tab__description"
-          rows={4}
-          maxLength={5000}
-          value={description.value}
-          disabled={readOnly}
-          onChange={(event) => {
-            description.setValue(event.target.value);
-            descriptionSaving.change(event.target.value);
-          }}
-          onBlur={() => void descriptionSaving.flush()}
-        />
-      </div>
-
-      <div className="field start-tab__target">
-        <div className="field__head">
-          <label className="field__label" htmlFor="survey-target">
-            {t("startTab.target")}
-          </label>
-          <SaveStatus state={targetSaving.state} testId="target-save-state" />
-        </div>
-        <input
-          id="survey-target"
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={TARGET_MIN}
-          max={TARGET_MAX}
-          step={1}
-          value={targetText}
-          disabled={readOnly}
-          aria-invalid={targetInvalid || undefined}
-          aria-describedby={targetInvalid ? "survey-target-error" : "survey-target-hint"}
-          onChange={(event) => {
-            setTargetText(event.target.value);
-            const next = parseTarget(event.target.value);
-            if (next !== null) targetSaving.change(next);
-            else targetSaving.cancel();
-          }}
-          onBlur={() => void targetSaving.flush()}
-        />
-        {targetInvalid ? (
-          <p id="survey-target-error" className="field__error" role="alert">
-            {t("startTab.targetInvalid", { min: TARGET_MIN, max: TARGET_MAX })}
-          </p>
-        ) : (
-          <p id="survey-target-hint" className="field__hint">
-            {t("startTab.targetHint", { min: TARGET_MIN, max: TARGET_MAX })}
-          </p>
+      <Field
+        id="survey-description"
+        label={t("startTab.description")}
+        aside={<SaveStatus state={descriptionSaving.state} testId="description-save-state" />}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="input start-tab__description"
+            rows={4}
+            maxLength={5000}
+            value={description.value}
+            disabled={readOnly}
+            onChange={(event) => {
+              description.setValue(event.target.value);
+              descriptionSaving.change(event.target.value);
+            }}
+            onBlur={() => void descriptionSaving.flush()}
+          />
         )}
-      </div>
+      </Field>
+
+      <Field
+        id="survey-target"
+        className="start-tab__target"
+        label={t("startTab.target")}
+        aside={<SaveStatus state={targetSaving.state} testId="target-save-state" />}
+        // The range is said until a value outside it is typed; then the message says it instead.
+        hint={targetInvalid ? null : t("startTab.targetHint", { min: TARGET_MIN, max: TARGET_MAX })}
+        error={targetInvalid ? t("startTab.targetInvalid", { min: TARGET_MIN, max: TARGET_MAX }) : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={TARGET_MIN}
+            max={TARGET_MAX}
+            step={1}
+            value={targetText}
+            disabled={readOnly}
+            onChange={(event) => {
+              setTargetText(event.target.value);
+              const next = parseTarget(event.target.value);
+              if (next !== null) targetSaving.change(next);
+              else targetSaving.cancel();
+            }}
+            onBlur={() => void targetSaving.flush()}
+          />
+        )}
+      </Field>
 
       <fieldset className="choice-list">
         <legend className="field__label">{t("startTab.identity")}</legend>

@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
@@ -37,10 +38,11 @@ export function AddChartModal({ onClose, onAdd }: { onClose: () => void; onAdd: 
         </>
       }
     >
-      <label className="field" htmlFor={`${id}-q`}>
-        <span className="field__label">{t("statistics.graphs.search")}</span>
-        <input id={`${id}-q`} type="search" className="input" value={q} onChange={(e) => setQ(e.target.value)} />
-      </label>
+      <Field id={`${id}-q`} label={t("statistics.graphs.search")}>
+        {(control) => (
+          <input {...control} type="search" className="input" value={q} onChange={(e) => setQ(e.target.value)} />
+        )}
+      </Field>
       {shown.length === 0 ? <p role="status">{t("statistics.graphs.noMatch")}</p> : null}
       <ul className="chart-types">
         {shown.map((c) => (

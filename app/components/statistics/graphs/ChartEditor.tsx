@@ -1,3 +1,4 @@
+import { Field } from "~/components/ui/Field";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRangeChart, type Chart } from "~/domain/dashboards";
@@ -30,17 +31,18 @@ export function ChartEditor({
   const [q2, setQ2] = useState(String(chart.QuestionId2 ?? ""));
   const complete = range ? q1 !== "" && q2 !== "" && q1 !== q2 : q1 !== "";
   const select = (key: string, value: string, set: (v: string) => void, labelKey: string) => (
-    <label className="field" htmlFor={`${id}-${key}`}>
-      <span className="field__label">{t(`statistics.graphs.${labelKey}`)}</span>
-      <select id={`${id}-${key}`} className="input" value={value} onChange={(e) => set(e.target.value)}>
-        <option value="">{t("statistics.graphs.choose")}</option>
-        {options.map((o) => (
-          <option key={o.Id} value={o.Id}>
-            {o.Title}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Field id={`${id}-${key}`} label={t(`statistics.graphs.${labelKey}`)}>
+      {(control) => (
+        <select {...control} className="input" value={value} onChange={(e) => set(e.target.value)}>
+          <option value="">{t("statistics.graphs.choose")}</option>
+          {options.map((o) => (
+            <option key={o.Id} value={o.Id}>
+              {o.Title}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
   return (
     <form

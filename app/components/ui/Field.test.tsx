@@ -1,0 +1,49 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Field } from "./Field";
+
+const html = (element: React.ReactElement) => renderToStaticMarkup(element);
+
+describe("Field", () => {
+  it("binds the label to the control and describes it by its hint", () => {
+    const out = html(
+      <Field id="unit" label="Einheit" hint="z. B. kg">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    expect(out).toContain('<label class="field__label" for="unit">Einheit</label>');
+    expect(out).toContain('<input id="unit" aria-describedby="unit-hint"/>');
+    expect(out).toContain('<span id="unit-hint" class="field__hint">z. B. kg</span>');
+    expect(out).not.toContain("aria-invalid");
+  });
+
+  it("marks the control invalid and says why, read out as it appears, before the hint", () => {
+    const out = html(
+      <Field id="t" label="Titel" hint="Pflicht" error="Bitte einen Titel eingeben.">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    expect(out).toContain('<input id="t" aria-invalid="true" aria-describedby="t-error t-hint"/>');
+    expect(out).toContain('<span id="t-error" class="field__error" role="alert">Bitte einen Titel eingeben.</span>');
+  });
+
+  it("takes a form library's ids and a control wired by it as it is", () => {
+    const out = html(
+      <Field id="f-title" errorId="f-title-error-1" label="Titel" error="Zu lang">
+        <input id="f-title" aria-invalid="true" aria-describedby="f-title-error-1" />
+      </Field>,
+    );
+    expect(out).toContain('<span id="f-title-error-1" class="field__error" role="alert">Zu lang</span>');
+  });
+
+  it("puts what belongs beside the label on its line", () => {
+    const out = html(
+      <Field id="d" label="Beschreibung" aside={<span role="status">Gespeichert</span>} className="wide">
+        {(control) => <textarea {...control} />}
+      </Field>,
+    );
+    expect(out).toMatch(
+      /^<div class="field wide"><div class="field__head"><label[^>]*>Beschreibung<\/label><span role="status">/,
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+
+/** What a field's control carries so that a screen reader names, describes and flags it. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+interface FieldProps {
+  /** The control's id (a Conform field's `id`). */
+  id: string;
+  label: ReactNode;
+  /** A line under the control that says what it takes; the control is described by it. */
+  hint?: ReactNode;
+  /** The message under the control, read out when it appears; the control is marked invalid and described by it. */
+  error?: ReactNode;
+  /** The error's and the hint's ids when a form library names them (Conform's `errorId`, `descriptionId`). */
+  errorId?: string;
+  hintId?: string;
+  /** Beside the label, on its line (a save state). */
+  aside?: ReactNode;
+  className?: string;
+  /**
+   * The control. As a function it gets the id and aria-* wiring to spread on it; a Conform input that has
+   * them already (getInputProps) is given as it is.
+   */
+  children: ReactNode | ((control: ControlProps) => ReactNode);
+}
+
+/**
+ * One labelled form field: the label bound to its control, an optional hint, and the field's message, each
+ * wired to the control with aria-describedby and aria-invalid, the same way on every form.
+ */
+export function Field({ id, label, hint, error, errorId, hintId, aside, className, children }: FieldProps) {
+  const hintAt = hint ? (hintId ?? `${id}-hint`) : undefined;
+  const errorAt = error ? (errorId ?? `${id}-error`) : undefined;
+  const describedBy = [errorAt, hintAt].filter(Boolean).join(" ") || undefined;
+  const labelElement = (
+    <label className="field__label" htmlFor={id}>
+      {label}
+    </label>
+  );
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      {aside ? (
+        <div className="field__head">
+          {labelElement}
+          {aside}
+        </div>
+      ) : (
+        labelElement
+      )}
+      {typeof children === "function"
+        ? children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })
+        : children}
+      {hint ? (
+        <span id={hintAt} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorAt} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
