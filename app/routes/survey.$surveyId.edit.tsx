@@ -24,7 +24,7 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
-import { badForm, notFound, refusal, refused } from "~/server/refusals.server";
+import { badForm, notFound, refusalMessage, refused } from "~/server/refusals.server";
 
 // The editor's and the statistics' texts come with the page (decision 015).
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
@@ -97,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await api.call(surveysApi.update, { params: { id }, body: { Title: form.title } });
       return { ok: true };
     } catch (error) {
-      const { key, status } = refusal(error);
+      const { key, status } = refusalMessage(error);
       return data({ ok: false, error: key }, { status });
     }
   }

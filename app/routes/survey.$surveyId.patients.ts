@@ -5,14 +5,14 @@ import { positiveId } from "~/domain/ids";
 import { normalizePatientId, shouldLookUp, type PatientLookup } from "~/domain/start-state";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
-import { refusal } from "~/server/refusals.server";
+import { refusalMessage } from "~/server/refusals.server";
 
 /** Patient ids are personal data: never kept by a cache. */
 const headers = { "Cache-Control": "private, no-store" };
 
 /**
  * Suggestions for the start page's patient-id field: GET /patients/autocomplete with the session's token.
- * A lost session or permission leaves the page (refusal()); any other refusal answers "nothing known", so
+ * A lost session or permission leaves the page (refusalMessage()); any other refusal answers "nothing known", so
  * typing never breaks the page.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const lookup: PatientLookup = { patientId, openIds: found.OpenIds, isClosed: found.IsClosed };
     return data(lookup, { headers });
   } catch (error) {
-    refusal(error);
+    refusalMessage(error);
     return data(none, { headers });
   }
 }

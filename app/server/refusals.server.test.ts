@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "~/domain/errors";
 import { ApiError } from "./api-client.server";
 import { takeFlash } from "./flash.server";
-import { notFound, refusal, refused } from "./refusals.server";
+import { notFound, refusalMessage, refused } from "./refusals.server";
 
 const request = new Request("http://localhost/survey/7/fill/P_1");
 const apiError = (status: number, Type: string) => new ApiError(status, { Type, Error: "from the API" });
@@ -94,12 +94,12 @@ describe("refused", () => {
 
 describe("refusal", () => {
   it("returns the status, type and message key of a refusal the page answers itself", () => {
-    expect(refusal(apiError(409, "SURVEY_EXISTING_QUESTION_RESPONSE"))).toEqual({
+    expect(refusalMessage(apiError(409, "SURVEY_EXISTING_QUESTION_RESPONSE"))).toEqual({
       status: 409,
       type: "SURVEY_EXISTING_QUESTION_RESPONSE",
       key: "errors.existingResponses",
     });
-    expect(() => refusal(apiError(401, "UNAUTHORIZED"))).toThrow(Response);
+    expect(() => refusalMessage(apiError(401, "UNAUTHORIZED"))).toThrow(Response);
   });
 });
 

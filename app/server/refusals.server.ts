@@ -29,11 +29,12 @@ function asRefusal(error: unknown): { status: number; type: string } | null {
 }
 
 /**
- * What a refused call means for the page. 401 goes to the sign-in page (/401), 403 to the forbidden page;
+ * What a refused call means for a page that stays where it is (a field saved in place, a lookup): its
+ * status, type and message key. refused() below builds on it for loaders and actions that leave. 401 goes to the sign-in page (/401), 403 to the forbidden page;
  * these are thrown. Anything that is not a refusal (a thrown Response, a programming error) is thrown on.
  * Any other refusal comes back with its message key.
  */
-export function refusal(error: unknown, keys?: RefusalWay["keys"]): Refusal {
+export function refusalMessage(error: unknown, keys?: RefusalWay["keys"]): Refusal {
   const refused = asRefusal(error);
   if (!refused) throw error;
   if (refused.status === 401) throw redirect("/401");
@@ -48,7 +49,7 @@ export function refusal(error: unknown, keys?: RefusalWay["keys"]): Refusal {
  * the error page) with the translated message of its type. Never returns.
  */
 export async function refused(request: Request, error: unknown, way: RefusalWay = {}): Promise<never> {
-  const { status, type, key } = refusal(error, way.keys);
+  const { status, type, key } = refusalMessage(error, way.keys);
   const to = (way.to as Record<string, string> | undefined)?.[type];
   if (!to && status === 404) return notFound(request, key, way.notFound);
   return leave(request, key, status, to ?? way.back);
