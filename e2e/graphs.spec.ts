@@ -337,6 +337,8 @@ test("the demo wound survey's charts and figures say what they show, in German a
     ]) {
       await page.goto("/surveys");
       await page.getByRole("button", { name: lang.button }).first().click();
+      // The switch is a form sent to the server: the next address is opened once it has answered.
+      await expect(page.locator("html")).toHaveAttribute("lang", lang.button === "English" ? /^en/ : /^de/);
       await page.goto(`/survey/${wound.Id}/statistics#graphs`);
       // The preliminary question's name under the title, on the axis and in the image's name.
       const amount = card(lang.amount);

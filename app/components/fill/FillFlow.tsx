@@ -1,10 +1,8 @@
 import { type ApiResult, type AnswerSink } from "~/api-client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import { answerText } from "~/domain/answer-text";
 import type { Question, Survey } from "~/domain/survey";
-import { lastPlace, rememberPlace } from "~/offline/last-category";
 import { ClosedNote } from "./ClosedNote";
 import type { CaseClosed } from "~/offline/fill-local";
 import { ExitConfirm } from "./ExitConfirm";
@@ -23,9 +21,12 @@ import {
 } from "~/domain/fill-pages";
 import { PreliminaryPage } from "./PreliminaryPage";
 import { QuestionnairePage } from "./QuestionnairePage";
-import { isPlace } from "~/domain/fill-resume";
 import { useFillRules } from "./rules";
+import { IntroPage } from "./IntroPage";
 import { useAnswers } from "./useAnswers";
+import { usePreliminaryAnswers } from "./usePreliminaryAnswers";
+import { useRememberedPlace } from "./useRememberedPlace";
+import { useTrackedSaves } from "./useTrackedSaves";
 import { questionsById } from "~/domain/visibility";
 
 export interface FillFlowProps {
@@ -61,7 +62,6 @@ export interface FillFlowProps {
 
 /** The whole fill flow of section 2: intro, preliminary, questionnaire, outro, confirmation. */
 export function FillFlow(props: FillFlowProps) {
-  const { t } = useTranslation();
   const { survey, patientId, page, preview, hydrated, go } = props;
   const pages = useMemo(() => pagesOf(survey), [survey]);
   const { index, total } = pagePosition(page, pages);
@@ -77,31 +77,10 @@ export function FillFlow(props: FillFlowProps) {
     props.onRefused,
     typedCase,
   );
-  const [preliminary, setPreliminary] = useState<PreliminaryAnswers>(props.initialPreliminary);
-  const latestPreliminary = useRef(preliminary);
-  latestPreliminary.current = preliminary;
-  const [preliminaryFailed, setPreliminaryFailed] = useState<ReadonlySet<number>>(new Set());
+  const prelim = usePreliminaryAnswers(props.initialPreliminary, props.savePreliminary, props.onRefused);
+  const preliminary = prelim.answers;
   const [exit, setExit] = useState<{ question: Question; value: AnswerValue; text: string } | null>(null);
-  // Saves in flight: the page is busy until each answer is kept (on the server or on the device).
-  const [saving, setSaving] = useState(0);
-  const inFlight = useRef(new Set<Promise<unknown>>());
-  const track = useCallback(async <T,>(work: Promise<T>): Promise<T> => {
-    setSaving((n) => n + 1);
-    inFlight.current.add(work);
-    try {
-      return await work;
-    } finally {
-      inFlight.current.delete(work);
-      setSaving((n) => n - 1);
-    }
-  }, []);
-  // The page moves on only after the saves it started have ended: the next page's loader reads what they
-  // wrote (the questionnaire is refused while a preliminary answer is not yet stored), and a case is not
-  // closed while one of its answers is still on its way.
-  const settled = useCallback(async () => {
-    await flush();
-    while (inFlight.current.size > 0) await Promise.allSettled([...inFlight.current]);
-  }, [flush]);
+  const { saving, track, settled } = useTrackedSaves(flush);
   const rules = useFillRules(survey, answers, preliminary);
   // Each fill page (a new one is this component afresh) starts with focus on the heading, which names the
   // survey and the page's place ("Seite 2 von 4"), unless it is the page the visit began on.
@@ -111,38 +90,19 @@ export function FillFlow(props: FillFlowProps) {
   }, [preview]);
   const categories = survey.Categories;
 
-  // Where the case was left is remembered per patient and survey on this device (section 4, decision 019):
-  // the page and the category chosen last. A case opened without a page in its address goes back there once
-  // the page runs; a questionnaire opened without a category shows the one chosen last. The preview keeps
-  // nothing; the outro and the confirmation are not places to come back to.
-  const [remembered, setRemembered] = useState<number | null>(null);
   const picked = props.categoryId;
-  const first = categories[0]?.Id;
-  const resumed = Boolean(props.resumed);
-  const goRef = useRef(go);
-  goRef.current = go;
-  useEffect(() => {
-    if (!hydrated || preview) return;
-    let live = true;
-    void lastPlace(survey.Id, patientId).then((kept) => {
-      if (!live) return;
-      const keptCategory = kept?.categoryId;
-      if (resumed && kept?.page && pages.includes(kept.page)) {
-        const elsewhere =
-          kept.page !== page || (page === "questionnaire" && (keptCategory ?? first) !== (picked ?? first));
-        if (elsewhere) return goRef.current(kept.page, kept.page === "questionnaire" ? keptCategory : undefined, true);
-      }
-      if (page === "questionnaire" && picked === null && keptCategory !== undefined) setRemembered(keptCategory);
-      if (isPlace(page))
-        void rememberPlace(survey.Id, patientId, {
-          page,
-          categoryId: page === "questionnaire" ? (picked ?? keptCategory) : keptCategory,
-        });
-    });
-    return () => {
-      live = false;
-    };
-  }, [hydrated, preview, picked, page, pages, first, resumed, survey.Id, patientId]);
+  const remembered = useRememberedPlace({
+    surveyId: survey.Id,
+    patientId,
+    page,
+    pages,
+    picked,
+    first: categories[0]?.Id,
+    resumed: Boolean(props.resumed),
+    hydrated,
+    preview,
+    go,
+  });
   const current =
     categories.find((c) => c.Id === picked) ?? categories.find((c) => c.Id === remembered) ?? categories[0];
 
@@ -166,57 +126,22 @@ export function FillFlow(props: FillFlowProps) {
     void track(answer(question, value));
   };
 
-  // The preliminary answers as last set (the state as the next render will show it), so that "Next" after
-  // the saves ended sees a refused answer already taken back.
-  const setPreliminaryNow = (next: PreliminaryAnswers) => {
-    latestPreliminary.current = next;
-    setPreliminary(next);
-  };
-  const onPreliminary = (attributeId: number, optionId: number) =>
-    track(
-      (async () => {
-        const previous = latestPreliminary.current[attributeId];
-        setPreliminaryNow({ ...latestPreliminary.current, [attributeId]: optionId });
-        const result = await props.savePreliminary(attributeId, optionId);
-        setPreliminaryFailed((f) => {
-          const next = new Set(f);
-          if (result.ok) next.delete(attributeId);
-          else next.add(attributeId);
-          return next;
-        });
-        if (!result.ok) {
-          const next = { ...latestPreliminary.current };
-          if (previous === undefined) delete next[attributeId];
-          else next[attributeId] = previous;
-          setPreliminaryNow(next);
-          props.onRefused(result);
-        }
-      })(),
-    );
-
   return (
-    <div ref={root} className="fill" data-testid="fill" aria-busy={saving > 0 || busy || undefined}>
+    <div ref={root} className="fill" data-testid="fill" aria-busy={saving || busy || undefined}>
       <FillHeader title={survey.Title} patientId={patientId} index={index} total={total} preview={preview} />
       {page === "intro" ? (
-        <div className="fill-intro">
-          <div className="rich" dangerouslySetInnerHTML={{ __html: survey.IntroText }} />
-          <div className="fill-actions">
-            <a
-              className="btn btn--primary"
-              href={props.hrefOf(nextPage("intro", pages))}
-              onClick={(e) => (e.preventDefault(), go(nextPage("intro", pages)))}
-            >
-              {t("fill.continueIntro")}
-            </a>
-          </div>
-        </div>
+        <IntroPage
+          html={survey.IntroText}
+          href={props.hrefOf(nextPage("intro", pages))}
+          onContinue={() => go(nextPage("intro", pages))}
+        />
       ) : null}
       {page === "preliminary" ? (
         <PreliminaryPage
           attributes={askedPreliminary(survey)}
           answers={preliminary}
-          failed={preliminaryFailed}
-          onAnswer={(a, o) => void onPreliminary(a, o)}
+          failed={prelim.failed}
+          onAnswer={(a, o) => void track(prelim.answer(a, o))}
           hydrated={hydrated}
           preview={preview}
           incomplete={Boolean(props.problems?.preliminaryIncomplete)}
@@ -224,7 +149,7 @@ export function FillFlow(props: FillFlowProps) {
           onBack={() => go(previousPage("preliminary", pages))}
           onContinue={() =>
             void settled().then(() => {
-              if (preview || preliminaryComplete(survey, latestPreliminary.current)) go("questionnaire");
+              if (preview || preliminaryComplete(survey, prelim.latest.current)) go("questionnaire");
             })
           }
           onSave={() => void settled().then(() => go("outro"))}
