@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { StatisticsFiltersSchema } from "~/domain/statistics";
+import { CultureSchema } from "~/domain/user";
+import { fhirQuestionnaire, fhirResponse, fhirResponses } from "~/server/services/fhir/fhir.server";
+import { route, type AnyRoute } from "../route.server";
+import { idParam, surveyCaller } from "../schemas.server";
+import type { ApiDeps } from "../types.server";
+
+const tag = "FHIR";
+const FHIR_JSON = "application/fhir+json; charset=utf-8";
+
+const urlsOf = (deps: ApiDeps) => ({ publicUrl: deps.env.publicUrl });
+
+/** A FHIR resource as its own media type. */
+function fhirJson(resource: unknown) {
+  return new Response(JSON.stringify(resource), {
+    headers: { "Content-Type": FHIR_JSON, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+const FhirResourceSchema = z
+  .looseObject({ resourceType: z.string() })
+  .meta({ id: "FhirResource", description: "An HL7 FHIR R4 resource (docs/decisions/040-fhir.md)" });
+
+export const fhirRoutes: AnyRoute[] = [
+  route({
+    method: "get",
+    path: "/surveys/:surveyId/fhir/questionnaire",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
+    tag,
+    summary:
+      "The survey as an HL7 FHIR R4 Questionnaire (application/fhir+json): a group per category and for the " +
+      "preliminary questions, sub-questions nested with enableWhen, rules as enableWhen, stable linkIds. " +
+      "Editors and approvers, any status; reading it is logged (fhir.questionnaire)",
+    params: z.object({ surveyId: idParam }),
+    query: z.object({ culture: CultureSchema.optional() }),
+    response: FhirResourceSchema,
+    handler: async ({ deps, caller, params, query }) => {
+      const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+      return fhirJson(await fhirQuestionnaire(deps.db, who, params.surveyId, urlsOf(deps)));
+    },
+  }),
+  route({
+    method: "get",
+    path: "/surveys/:surveyId/fhir/questionnaire-response",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
+    tag,
+    summary:
+      "The newest case of a patient id as an HL7 FHIR R4 QuestionnaireResponse: completed when closed, " +
+      "in-progress when open, files as Attachments, the signature where signed. Editors and approvers; " +
+      "reading it is logged (fhir.questionnaire-response)",
+    params: z.object({ surveyId: idParam }),
+    query: z.object({ patientId: z.string().min(1).max(200), culture: CultureSchema.optional() }),
+    response: FhirResourceSchema,
+    handler: async ({ deps, caller, params, query }) => {
+      const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+      return fhirJson(await fhirResponse(deps.db, who, params.surveyId, query.patientId, urlsOf(deps)));
+    },
+  }),
+  route({
+    method: "post",
+    path: "/statistics/:surveyId/fhir",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
+    tag,
+    summary:
+      "The cases the CSV export holds (same filters and permission) as HL7 FHIR R4 QuestionnaireResponses: " +
+      "NDJSON (application/fhir+ndjson, one a line) or, with format=bundle, a Bundle of type collection; " +
+      "streamed. Reading it is logged (fhir.export)",
+    params: z.object({ surveyId: idParam }),
+    query: z.object({ format: z.enum(["ndjson", "bundle"]).default("ndjson"), culture: CultureSchema.optional() }),
+    body: StatisticsFiltersSchema.default({}),
+    handler: async ({ deps, caller, params, query, body }) => {
+      const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+      const stream = await fhirResponses(deps.db, who, params.surveyId, body, query.format, urlsOf(deps));
+      const ndjson = query.format === "ndjson";
+      return new Response(stream, {
+        headers: {
+          "Content-Type": ndjson ? "application/fhir+ndjson" : FHIR_JSON,
+          "Content-Disposition": `attachment; filename="survey-${params.surveyId}-responses.${ndjson ? "ndjson" : "json"}"`,
+          "Cache-Control": "no-store",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
+    },
+  }),
+];
