@@ -70,6 +70,7 @@ export const endpoints: Endpoint[] = [
   row("POST /surveys/:id/archive", "204 403 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey()}/archive` })),
   row("POST /surveys/:id/archive/restore", "204 403 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey("archived")}/archive/restore` })),
   row("DELETE /surveys/:id/archive", "204 403 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey("archived")}/archive` })),
+  row("POST /surveys/fhir-import", "201 403 201 403", () => ({ path: "/surveys/fhir-import", query: { preview: "true" }, body: { resourceType: "Questionnaire", status: "draft", title: "Neu", item: [{ linkId: "a", type: "string", text: "Frage" }] } }), { global: true }),
   row("POST /surveys/:id/clone", "201 403 201 403", (w) => ({ path: `/surveys/${w.heart}/clone` }), { byRole: true }),
   row("POST /surveys/:id/approve", "403 204 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey()}/approve` })),
   row("PUT /surveys/:id/change-status", "403 204 204 403", async (w) => ({ path: `/surveys/${await w.newSurvey("active")}/change-status`, query: { newStatusId: "3" } })),

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { StatisticsFiltersSchema } from "~/domain/statistics";
 import { CultureSchema } from "~/domain/user";
 import { fhirQuestionnaire, fhirResponse, fhirResponses } from "~/server/services/fhir/fhir.server";
+import { importQuestionnaire, previewImport } from "~/server/services/fhir/import.server";
 import { route, type AnyRoute } from "../route.server";
-import { idParam, surveyCaller } from "../schemas.server";
+import { idParam, queryBool, surveyCaller } from "../schemas.server";
 import type { ApiDeps } from "../types.server";
 
 const tag = "FHIR";
@@ -21,6 +22,19 @@ function fhirJson(resource: unknown) {
 const FhirResourceSchema = z
   .looseObject({ resourceType: z.string() })
   .meta({ id: "FhirResource", description: "An HL7 FHIR R4 resource (docs/decisions/040-fhir.md)" });
+
+const ImportPreviewSchema = z
+  .object({
+    Title: z.string(),
+    Categories: z.number().int(),
+    Questions: z.number().int(),
+    PreliminaryQuestions: z.number().int(),
+    NotKept: z.array(z.string()),
+  })
+  .meta({ id: "FhirImportPreview" });
+const ImportResultSchema = z
+  .object({ SurveyId: z.number().int(), NotKept: z.array(z.string()) })
+  .meta({ id: "FhirImportResult" });
 
 export const fhirRoutes: AnyRoute[] = [
   route({
@@ -81,6 +95,26 @@ export const fhirRoutes: AnyRoute[] = [
           "X-Content-Type-Options": "nosniff",
         },
       });
+    },
+  }),
+  route({
+    method: "post",
+    path: "/surveys/fhir-import",
+    errors: ["PAYLOAD_TOO_LARGE"],
+    tag,
+    summary:
+      "An HL7 FHIR R4 Questionnaire (the body, at most 3 MB) as a new Draft survey: groups become categories, " +
+      "choice items selections, enableWhen sub-questions or rules. NotKept lists, in the caller's language, " +
+      "everything the survey cannot hold; it is also written at the end of the survey's description. With " +
+      "preview=true nothing is created. Editors only",
+    query: z.object({ preview: queryBool.default(false) }),
+    body: z.looseObject({ resourceType: z.string() }),
+    status: 201,
+    idempotent: true,
+    response: z.union([ImportPreviewSchema, ImportResultSchema]),
+    handler: async ({ deps, caller, query, body }) => {
+      if (query.preview) return previewImport(surveyCaller(caller), body);
+      return importQuestionnaire(deps.db, surveyCaller(caller), body);
     },
   }),
 ];

@@ -1,0 +1,175 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { demoSurveys } from "~/server/services/demo-data.server";
+import { dialects } from "../support/databases";
+import { expectValidR4 } from "../support/fhir-validator";
+import { read, useStatisticsWorld, type Body } from "./statistics-support";
+
+/**
+ * FHIR R4 in (docs/decisions/040-fhir.md): a Questionnaire written elsewhere becomes a Draft survey with
+ * everything it cannot hold listed; a file that is not a Questionnaire creates nothing; and export, import,
+ * export keeps the structure, the codes and the rules.
+ */
+
+let idp: TestIdp;
+beforeAll(async () => {
+  idp = await createTestIdp();
+});
+afterAll(async () => {
+  await idp.dispose();
+});
+
+const file = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, "fhir-questionnaires", name), "utf8")) as Body;
+
+/** A Questionnaire's shape without its ids: types, texts, options, codes, weights, units and conditions. */
+function shape(q: Body): Body {
+  const textOf = new Map<string, string>();
+  const index = (items: Body[] = []) => {
+    for (const i of items) {
+      textOf.set(i.linkId, i.text ?? i.type);
+      index(i.item);
+    }
+  };
+  index(q.item);
+  const strip = (items: Body[] = []): Body[] =>
+    items.map((i) => ({
+      type: i.type,
+      text: i.text,
+      repeats: i.repeats,
+      extension: i.extension?.map((e: Body) => (e.url.endsWith("/image") ? { url: "image" } : e)),
+      answerOption: i.answerOption?.map((o: Body) => ({
+        coding: o.valueCoding,
+        own: o.extension?.map((e: Body) => ({ ...e, url: e.url.replace(/^.*\/fhir\//, "") })),
+      })),
+      enableWhen: i.enableWhen?.map((w: Body) => ({ ...w, question: textOf.get(w.question) })),
+      enableBehavior: i.enableBehavior,
+      item: i.item ? strip(i.item) : undefined,
+    }));
+  return { title: q.title, status: q.status, item: strip(q.item) };
+}
+
+describe.each(dialects)("FHIR import on %s", (kind) => {
+  const { world, fixture } = useStatisticsWorld(kind, () => idp);
+
+  it("a Questionnaire of our own: previewed with what is not kept, then a Draft survey", async () => {
+    const w = world();
+    const vitals = file("vitals.json");
+    expectValidR4(vitals);
+    const preview = await read(await w.call("editor", "POST", "/surveys/fhir-import?preview=true", vitals), 201);
+    expect(preview).toMatchObject({ Title: "Vital signs follow-up", Categories: 3, PreliminaryQuestions: 0 });
+    const notKept: string[] = preview.NotKept;
+    const about = (item: string) => notKept.filter((n) => n.includes(`„${item}“`));
+    expect(about("Body mass index").join()).toContain("sdc-questionnaire-calculatedExpression");
+    expect(about("Why is the pulse high?").join()).toContain("pulse >");
+    expect(about("Do you smoke?").join()).toContain("boolean");
+    expect(about("Other complaints").join()).toContain("Sonstiges");
+    expect(about("Anything else?").join()).toContain("required");
+    expect(notKept).toHaveLength(5);
+    // Nothing was created by the preview.
+    const before = await w.db
+      .selectFrom("surveys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
+
+    const made = await read(await w.call("editor", "POST", "/surveys/fhir-import", vitals), 201);
+    expect(made.NotKept).toEqual(notKept);
+    const survey = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
+    expect(survey.Status).toBe("Draft");
+    expect(survey.Description).toContain("Written for the import tests");
+    for (const n of notKept) expect(survey.Description).toContain(n);
+    expect(survey.IntroText).toContain("Please answer for the last seven days.");
+    expect(survey.IntroText).toContain("Tick everything that applies.");
+    expect(survey.Categories.map((c: Body) => c.Title)).toEqual(["Vital signs", "Complaints", "Vital signs follow-up"]);
+    const [vital, complaints, loose] = survey.Categories;
+    expect(vital.Questions.map((q: Body) => [q.Title, q.Type, q.Unit])).toEqual([
+      ["Body weight", "Numerical", "kg"],
+      ["Resting pulse", "Numerical", null],
+      ["Measured at", "DateTime", null],
+      ["Why is the pulse high?", "FreeText", null],
+      ["Body mass index", "Numerical", null],
+    ]);
+    const pain = complaints.Questions.find((q: Body) => q.Title === "Do you have pain?");
+    expect(pain.Type).toBe("SingleSelection");
+    const yes = pain.AnswerOptions[0];
+    expect([yes.Text, yes.Value, yes.Weight, yes.WeightingState]).toEqual(["Yes", "yes", 2, 1]);
+    // The nested item and the item with enableWhen on "Yes" are both sub-questions of "Yes".
+    expect(yes.SubQuestions.map((s: Body) => [s.Title, s.Type])).toEqual([
+      ["Where?", "MultipleSelection"],
+      ["How severe?", "SingleSelection"],
+    ]);
+    expect(yes.SubQuestions[1].AnswerOptions.map((o: Body) => o.Text)).toEqual(["Mild", "Moderate", "Severe"]);
+    expect(complaints.Questions.map((q: Body) => q.Title)).toEqual([
+      "Do you have pain?",
+      "Since when?",
+      "Woken at",
+      "Other complaints",
+      "Anything else?",
+    ]);
+    expect(loose.Questions.map((q: Body) => q.Title)).toEqual(["Who filled this in?"]);
+    const before2 = await w.db
+      .selectFrom("surveys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
+    expect(Number(before2!.n)).toBe(Number(before!.n) + 1);
+    // The import is in the survey's trail.
+    const logged = await w.db.selectFrom("audit_log").select("action").where("survey_id", "=", made.SurveyId).execute();
+    expect(logged.map((l) => l.action)).toContain("survey.import.fhir");
+  });
+
+  it("what is not a Questionnaire, not JSON or too large creates nothing and says why", async () => {
+    const w = world();
+    const count = async () =>
+      Number(
+        (await w.db
+          .selectFrom("surveys")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirst())!.n,
+      );
+    const before = await count();
+    const patient = await w.call("editor", "POST", "/surveys/fhir-import", file("not-a-questionnaire.json"));
+    expect(patient.status).toBe(400);
+    expect((await patient.json()).Error).toContain("A Patient is not a Questionnaire");
+    const notJson = await w.raw("editor", "POST", "/surveys/fhir-import", {
+      body: "{ not json",
+      headers: { "content-type": "application/json" },
+    });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).Error).toContain("not valid JSON");
+    const big = { ...file("vitals.json"), description: "x".repeat(3_100_000) };
+    expect((await w.call("editor", "POST", "/surveys/fhir-import", big)).status).toBe(413);
+    const broken = { resourceType: "Questionnaire", item: [{ type: "string" }] };
+    const res = await w.call("editor", "POST", "/surveys/fhir-import", broken);
+    expect(res.status).toBe(400);
+    expect((await res.json()).Error).toContain("item.0.linkId");
+    expect((await w.call("approver", "POST", "/surveys/fhir-import", file("vitals.json"))).status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it("export, import, export keeps the structure, the codes and the rules", async () => {
+    const w = world();
+    // Every demo survey (the image question of the wound survey among them) and the test survey.
+    const demos = await w.db
+      .selectFrom("surveys")
+      .select("id")
+      .where(
+        "title",
+        "in",
+        demoSurveys().map((d) => d.title),
+      )
+      .where("id", "<", w.b.heart)
+      .execute();
+    const ids = [fixture().survey, ...demos.map((d) => d.id)];
+    expect(ids.length).toBeGreaterThan(5);
+    for (const id of ids) {
+      const first = await read(await w.call("editor", "GET", `/surveys/${id}/fhir/questionnaire`));
+      const made = await read(await w.call("editor", "POST", "/surveys/fhir-import", first), 201);
+      expect(made.NotKept, `survey ${id}`).toEqual([]);
+      const second = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}/fhir/questionnaire`));
+      expectValidR4(second);
+      expect(shape(second)).toEqual({ ...shape(first), status: "draft" });
+    }
+  });
+});
