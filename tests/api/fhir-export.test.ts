@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { demoSurveys } from "~/server/services/demo-data.server";
+import { accessRolesOf } from "~/domain/user";
+import { recordSignature, startSigning } from "~/server/services/fill/signatures.server";
 import { dialects } from "../support/databases";
 import { expectValidR4 } from "../support/fhir-validator";
-import { read, useStatisticsWorld, type Body } from "./statistics-support";
+import { answersOf, fillCase, read, useStatisticsWorld, type Body } from "./statistics-support";
 
 /**
  * FHIR R4 out (docs/decisions/040-fhir.md): the Questionnaire of the test survey and of every demo survey,
@@ -169,5 +171,37 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
       .execute();
     const seen = new Set(actions.map((a) => a.action));
     expect(seen).toEqual(new Set(["fhir.questionnaire", "fhir.questionnaire-response", "fhir.export"]));
+  });
+
+  it("a signed case carries its signature, and stays valid", async () => {
+    const f = fixture();
+    const w = world();
+    await fillCase(w, f, "SIGNED", { ...answersOf.P1, files: [], close: false });
+    await w.db.updateTable("surveys").set({ requires_signature: 1 }).where("id", "=", f.survey).execute();
+    const user = await w.db.selectFrom("users").selectAll().where("sub", "=", "user").executeTakeFirstOrThrow();
+    const teams = await w.db.selectFrom("user_teams").select("team_id").where("user_id", "=", user.id).execute();
+    const caller = {
+      surveyUserDataId: user.id,
+      sub: user.sub,
+      roles: accessRolesOf(JSON.parse(user.roles) as string[]),
+      teamIds: teams.map((t) => t.team_id),
+      culture: user.culture,
+    };
+    const intent = await startSigning(w.db, caller, {
+      surveyId: f.survey,
+      patientId: "SIGNED",
+      meaning: "author",
+      sessionId: "s",
+    });
+    const signer = { surveyUserDataId: user.id, sub: user.sub, name: "Test Person" };
+    expect((await recordSignature(w.db, intent, signer, new Date())).ok).toBe(true);
+    const qr = await read(
+      await w.call("editor", "GET", `/surveys/${f.survey}/fhir/questionnaire-response?patientId=SIGNED`),
+    );
+    expectValidR4(qr);
+    expect(qr.status).toBe("completed");
+    expect(qr.extension).toHaveLength(1);
+    expect(qr.extension[0].url).toBe("http://hl7.org/fhir/StructureDefinition/questionnaireresponse-signature");
+    expect(qr.extension[0].valueSignature.who).toEqual({ display: "Test Person" });
   });
 });
