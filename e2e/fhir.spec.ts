@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { signIn } from "./support";
 
 /**
@@ -27,10 +28,12 @@ test("an editor imports a Questionnaire by keyboard, reading what is not kept fi
   await expect(dialog.getByRole("alert")).toHaveText(
     "Die Datei enthält eine Ressource vom Typ Patient, keinen Fragebogen (Questionnaire).",
   );
+  await expectNoSeriousViolations(page, "the import dialog with its error");
   await dialog.getByLabel("Fragebogen-Datei (FHIR R4, JSON)").setInputFiles(vitals);
   await dialog.getByRole("button", { name: "Datei prüfen" }).click();
   await expect(dialog.getByText("„Vital signs follow-up“ wird eine Entwurfsumfrage")).toBeVisible();
   await expect(dialog.getByTestId("import-not-kept").getByRole("listitem")).toHaveCount(5);
+  await expectNoSeriousViolations(page, "the import dialog's preview");
   // Focus starts on the button that creates the survey.
   await expect(dialog.getByRole("button", { name: "Entwurfsumfrage anlegen" })).toBeFocused();
   await page.keyboard.press("Enter");
