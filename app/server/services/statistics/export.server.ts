@@ -135,13 +135,17 @@ async function* responsesCsv(
         else
           kept.push({ patient_data_id: c.id, answers_version: Number(c.answers_version), layout: lines.layout, line });
         const own = [c.patient_id, c.state, c.created_at, c.closed_at].map((v) => csvField(v, sep)).join(sep);
-        let whole = lines.width > CASE_CELLS ? `${own}${sep}${line}` : `${own}\r\n`;
-        // A line break inside a text (the line's own ends it): SPSS reads one case a line.
-        if (/[\r\n]/.test(whole.slice(0, -2))) {
-          seen.breaks = true;
-          if (seen.flatten) whole = `${whole.slice(0, -2).replace(/\r\n|[\r\n]/g, " ")}\r\n`;
+        if (lines.width <= CASE_CELLS) {
+          out += `${own}\r\n`;
+          continue;
         }
-        out += whole;
+        // A line break inside a text (every line ends in its own CRLF): SPSS reads one case a line. Two
+        // searches that stop at the line's end at the latest, no copy of the line.
+        if (line.indexOf("\n") < line.length - 1 || line.indexOf("\r") < line.length - 2) {
+          seen.breaks = true;
+          if (seen.flatten) line = `${line.slice(0, -2).replace(/\r\n|[\r\n]/g, " ")}\r\n`;
+        }
+        out += `${own}${sep}${line}`;
       }
       await keepLines(reader.writer(), kept);
       yield encoder.encode(out);
