@@ -51,6 +51,39 @@ function shape(q: Body): Body {
   return { title: q.title, status: q.status, item: strip(q.item) };
 }
 
+/** A survey's content without ids: what an import must bring back. */
+function tree(survey: Body): Body {
+  const code = (o: Body) => o.Value?.trim() || String(o.Id);
+  const question = (q: Body): Body => ({
+    Title: q.Title,
+    Type: q.Type,
+    Unit: q.Unit,
+    AllowFileAttachments: q.AllowFileAttachments,
+    AllowMultipleAnswers: q.Type === "Image" ? q.AllowMultipleAnswers : undefined,
+    IsTestQuestion: q.IsTestQuestion,
+    ImageSrc: q.ImageSrc,
+    Dependence: q.Dependence?.PreliminaryAnswerOptions.length ? q.Dependence.Type : null,
+    AnswerOptions: q.AnswerOptions.map((o: Body) => ({
+      Text: o.Text ?? o.Title,
+      Code: code(o),
+      IsExitAnswer: o.IsExitAnswer,
+      Weight: o.WeightingState === 2 ? null : o.Weight,
+      WeightingState: o.WeightingState,
+      X: o.X,
+      Y: o.Y,
+      SubQuestions: o.SubQuestions.map(question),
+    })),
+  });
+  return {
+    Title: survey.Title,
+    PatientForm: survey.PatientForm.map((a: Body) => ({
+      Title: a.Title,
+      AnswerOptions: a.AnswerOptions.map((o: Body) => [o.Text, code(o), o.IsExitAnswer]),
+    })),
+    Categories: survey.Categories.map((c: Body) => ({ Title: c.Title, Questions: c.Questions.map(question) })),
+  };
+}
+
 describe.each(dialects)("FHIR import on %s", (kind) => {
   const { world, fixture } = useStatisticsWorld(kind, () => idp);
 
@@ -170,6 +203,10 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
       const second = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}/fhir/questionnaire`));
       expectValidR4(second);
       expect(shape(second)).toEqual({ ...shape(first), status: "draft" });
+      // The surveys themselves agree but for their ids: kinds, weights, states, exits, markers, rules.
+      const original = await read(await w.call("editor", "GET", `/surveys/${id}`));
+      const copy = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
+      expect(tree(copy), `survey ${id}`).toEqual(tree(original));
     }
   });
 });

@@ -1,8 +1,20 @@
 import { editingLimits, ImageSrcSchema } from "~/domain/editing";
 import type { QuestionType } from "~/domain/question-types";
 import { translate } from "~/server/locales.server";
+import {
+  codeOfCondition,
+  containedValueSets,
+  cut,
+  describeCondition,
+  isOwn,
+  ITEM_KEYS,
+  nameOf,
+  optionOf as optionOfParts,
+  QUESTIONNAIRE_KEYS,
+  type Note,
+  type PlanOptionOf,
+} from "./import-parts.server";
 import type { ImportAnswerOption, ImportEnableWhen, ImportItem, ImportQuestionnaire } from "./import-schema.server";
-import { ValueSetSchema } from "./import-schema.server";
 import { EXT, HL7 } from "./types.server";
 
 /**
@@ -10,16 +22,7 @@ import { EXT, HL7 } from "./types.server";
  * of everything in the file the product cannot hold, in the editor's language. Pure: nothing is written here.
  */
 
-export interface PlanOption {
-  code: string;
-  text: string;
-  weight: number | null;
-  weightingState: number;
-  exit: boolean;
-  x: number | null;
-  y: number | null;
-  sub: PlanQuestion[];
-}
+export type PlanOption = PlanOptionOf<PlanQuestion>;
 
 export interface PlanQuestion {
   linkId: string;
@@ -31,6 +34,8 @@ export interface PlanQuestion {
   image: string | null;
   options: PlanOption[];
   rule: { type: "SHOW" | "HIDE"; refs: { linkId: string; code: string }[] } | null;
+  /** A scored (test) question: the product's own extension, else whether an answer is weighted. */
+  test: boolean | null;
 }
 
 export interface ImportPlan {
@@ -42,67 +47,15 @@ export interface ImportPlan {
   notKept: string[];
 }
 
-const ITEM_KEYS = new Set([
-  "linkId",
-  "text",
-  "_text",
-  "type",
-  "repeats",
-  "extension",
-  "enableWhen",
-  "enableBehavior",
-  "answerOption",
-  "answerValueSet",
-  "item",
-  "id",
-]);
-const QUESTIONNAIRE_KEYS = new Set([
-  "resourceType",
-  "id",
-  "meta",
-  "text",
-  "url",
-  "identifier",
-  "version",
-  "name",
-  "title",
-  "status",
-  "date",
-  "publisher",
-  "description",
-  "language",
-  "contained",
-  "item",
-  "subjectType",
-  "contact",
-  "copyright",
-  "experimental",
-  "purpose",
-  "jurisdiction",
-  "useContext",
-]);
-const isOwn = (url: string, path: string) => url.endsWith(path);
-const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
-
 export function importPlan(q: ImportQuestionnaire, culture: string | undefined): ImportPlan {
+  const valueSets = containedValueSets(q);
   const t = (key: string, vars?: Record<string, string>) => translate(culture, `fhir.notKept.${key}`, vars);
   const notKept: string[] = [];
-  const nameOf = (item: ImportItem) => item.text?.trim() || item.linkId;
   for (const key of Object.keys(q))
     if (!QUESTIONNAIRE_KEYS.has(key)) notKept.push(t("questionnaire", { property: key }));
 
-  const valueSets = new Map<string, { code: string; text: string }[]>();
-  for (const r of q.contained ?? []) {
-    const vs = ValueSetSchema.safeParse(r);
-    if (!vs.success) continue;
-    const concepts = [
-      ...(vs.data.compose?.include.flatMap((i) => i.concept ?? []) ?? []),
-      ...(vs.data.expansion?.contains ?? []),
-    ].map((c) => ({ code: c.code, text: c.display ?? c.code }));
-    if (vs.data.id) valueSets.set(`#${vs.data.id}`, concepts);
-    if (vs.data.url) valueSets.set(vs.data.url, concepts);
-  }
-
+  const note: Note = (key, vars) => notKept.push(t(key, vars));
+  const optionOf = (o: ImportAnswerOption, item: ImportItem) => optionOfParts<PlanQuestion>(o, item, note);
   const plan: ImportPlan = {
     title: cut(q.title?.trim() || q.name?.trim() || translate(culture, "surveys.defaultTitle"), 200),
     description: q.description ?? "",
@@ -113,47 +66,6 @@ export function importPlan(q: ImportQuestionnaire, culture: string | undefined):
   };
   const prelimOf = new Map<string, ImportPlan["prelims"][number]>();
   const questionOf = new Map<string, PlanQuestion>();
-
-  const optionOf = (o: ImportAnswerOption, item: ImportItem): PlanOption | null => {
-    const coding = o.valueCoding;
-    const raw = coding
-      ? (coding.code ?? coding.display)
-      : (o.valueString ?? o.valueInteger ?? o.valueDate ?? o.valueTime);
-    if (raw === undefined) return null;
-    const code = String(raw);
-    const text = coding ? (coding.display ?? code) : code;
-    const option: PlanOption = { code, text, weight: null, weightingState: 2, exit: false, x: null, y: null, sub: [] };
-    for (const e of [...(coding?.extension ?? []), ...(o.extension ?? [])] as Record<string, unknown>[]) {
-      const url = String(e.url);
-      if (url === HL7.ordinalValue || url.endsWith("/itemWeight")) {
-        const w = Number(e.valueDecimal ?? e.valueInteger);
-        if (Number.isInteger(w) && w >= 1 && w <= 3) {
-          option.weight = w;
-          if (option.weightingState === 2) option.weightingState = 1;
-        } else notKept.push(t("weight", { item: nameOf(item), option: text, weight: String(w) }));
-      } else if (isOwn(url, EXT.exitAnswer)) option.exit = e.valueBoolean === true;
-      else if (isOwn(url, EXT.weightingState)) option.weightingState = Number(e.valueInteger);
-      else if (isOwn(url, EXT.imageMarker)) {
-        const parts = (e.extension ?? []) as { url: string; valueDecimal?: number }[];
-        option.x = parts.find((p) => p.url === "x")?.valueDecimal ?? null;
-        option.y = parts.find((p) => p.url === "y")?.valueDecimal ?? null;
-      } else notKept.push(t("extension", { item: nameOf(item), url }));
-    }
-    if (option.weight === null) option.weightingState = 2;
-    return option;
-  };
-
-  const describeCondition = (w: ImportEnableWhen) => {
-    const answer = Object.entries(w).find(([k]) => k.startsWith("answer"));
-    const value = answer ? JSON.stringify(answer[1]) : "";
-    return `${w.question} ${w.operator} ${value}`;
-  };
-  const codeOfCondition = (w: ImportEnableWhen): string | null => {
-    const c = w.answerCoding as { code?: string; display?: string } | undefined;
-    if (c) return c.code ?? c.display ?? null;
-    if (typeof w.answerString === "string") return w.answerString;
-    return null;
-  };
 
   /** A rule from conditions on preliminary questions, or null with the conditions listed. */
   const ruleOf = (item: ImportItem, conditions: ImportEnableWhen[], behavior: string | undefined) => {
@@ -190,6 +102,7 @@ export function importPlan(q: ImportQuestionnaire, culture: string | undefined):
       image: null,
       options: [],
       rule: null,
+      test: null,
     };
     const type = item.type;
     if (type === "choice" || type === "open-choice") {
@@ -228,7 +141,8 @@ export function importPlan(q: ImportQuestionnaire, culture: string | undefined):
     for (const e of (item.extension ?? []) as Record<string, unknown>[]) {
       const url = String(e.url);
       const coding = e.valueCoding as { code?: string; display?: string } | undefined;
-      if (url === HL7.unit && question.type === "Numerical")
+      if (isOwn(url, EXT.testQuestion)) question.test = e.valueBoolean === true;
+      else if (url === HL7.unit && question.type === "Numerical")
         question.unit = cut(coding?.display ?? coding?.code ?? "", editingLimits.unit) || null;
       else if (isOwn(url, EXT.image) && question.options.length > 0) {
         question.type = "Image";

@@ -153,7 +153,7 @@ async function writeTree(trx: Executor, surveyId: number, plan: ImportPlan) {
         allow_file_attachments: q.files ? 1 : 0,
         allow_multiple_answers: q.multiple ? 1 : 0,
         unit: q.unit,
-        is_test_question: q.options.some((o) => o.weight !== null) ? 1 : 0,
+        is_test_question: (q.test ?? q.options.some((o) => o.weight !== null)) ? 1 : 0,
         image_src: q.image,
         dependence_type: q.rule?.type ?? null,
       })

@@ -51,8 +51,7 @@ function answerOptionOf(o: AnswerOption, base: string) {
   if (o.Weight !== null && o.WeightingState !== 2) extension.push({ url: HL7.ordinalValue, valueDecimal: o.Weight });
   const own: FhirItem["extension"] = [];
   if (o.IsExitAnswer) own.push({ url: `${base}${EXT.exitAnswer}`, valueBoolean: true });
-  if (o.WeightingState !== 2 && o.Weight !== null)
-    own.push({ url: `${base}${EXT.weightingState}`, valueInteger: o.WeightingState });
+  if (o.WeightingState !== 2) own.push({ url: `${base}${EXT.weightingState}`, valueInteger: o.WeightingState });
   if (o.X !== null && o.Y !== null)
     own.push({
       url: `${base}${EXT.imageMarker}`,
@@ -103,6 +102,7 @@ function questionItem(
     if (q.Unit) extension.push({ url: HL7.unit, valueCoding: { display: q.Unit } });
   } else if (kind === "dateTime") item.type = "dateTime";
   else item.type = "text";
+  if (q.IsTestQuestion) extension.push({ url: `${ctx.base}${EXT.testQuestion}`, valueBoolean: true });
   if (q.Type === "Image") {
     extension.push({ url: `${ctx.base}${EXT.image}`, valueString: q.ImageSrc ?? "" });
   }

@@ -71,4 +71,5 @@ export const EXT = {
   weightingState: "/fhir/StructureDefinition/weighting-state",
   imageMarker: "/fhir/StructureDefinition/image-marker",
   image: "/fhir/StructureDefinition/image",
+  testQuestion: "/fhir/StructureDefinition/test-question",
 };
