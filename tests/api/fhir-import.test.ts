@@ -51,6 +51,19 @@ function shape(q: Body): Body {
   return { title: q.title, status: q.status, item: strip(q.item) };
 }
 
+/** Every item of a Questionnaire, nested ones included. */
+function items(resource: Body): Body[] {
+  const out: Body[] = [];
+  const walk = (list: Body[] | undefined) => {
+    for (const i of list ?? []) {
+      out.push(i);
+      walk(i.item);
+    }
+  };
+  walk(resource.item);
+  return out;
+}
+
 /** A survey's content without ids: what an import must bring back. */
 function tree(survey: Body): Body {
   const code = (o: Body) => o.Value?.trim() || String(o.Id);
@@ -208,5 +221,32 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
       const copy = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
       expect(tree(copy), `survey ${id}`).toEqual(tree(original));
     }
+  });
+
+  it("a sub-question shown by any of several preliminary answers: a group carries the answer's condition", async () => {
+    const w = world();
+    const f = fixture();
+    const clone = await read(await w.call("editor", "POST", `/surveys/${f.survey}/clone`), 201);
+    const survey = await read(await w.call("editor", "GET", `/surveys/${clone.Id}`));
+    const feeling = survey.Categories[0].Questions.find((q: Body) => q.Title === "Wie geht es Ihnen?");
+    const since = feeling.AnswerOptions[0].SubQuestions[0];
+    const sex = survey.PatientForm.find((a: Body) => a.Title === "Geschlecht");
+    const rule = { Type: "SHOW", PreliminaryAnswerOptions: sex.AnswerOptions.map((o: Body) => o.Id) };
+    await read(await w.call("editor", "PUT", `/questions/${since.Id}`, { Dependence: rule }));
+    const first = await read(await w.call("editor", "GET", `/surveys/${clone.Id}/fhir/questionnaire`));
+    expectValidR4(first);
+    const group = items(first).find((i: Body) => i.linkId === `Q${since.Id}.when`);
+    expect(group.type).toBe("group");
+    expect(group.enableWhen).toEqual([
+      { question: `Q${feeling.Id}`, operator: "=", answerCoding: { code: "G1", display: "gut" } },
+    ]);
+    expect(group.item[0].enableBehavior).toBe("any");
+    expect(group.item[0].enableWhen.map((e: Body) => e.question)).toEqual([`P${sex.Id}`, `P${sex.Id}`]);
+    const made = await read(await w.call("editor", "POST", "/surveys/fhir-import", first), 201);
+    expect(made.NotKept).toEqual([]);
+    const second = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}/fhir/questionnaire`));
+    expect(shape(second)).toEqual(shape(first));
+    const copy = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
+    expect(tree(copy)).toEqual(tree(await read(await w.call("editor", "GET", `/surveys/${clone.Id}`))));
   });
 });
