@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { responseOf } from "~/server/services/fhir/response.server";
 import { demoSurveys } from "~/server/services/demo-data.server";
 import { dialects } from "../support/databases";
 import { expectValidR4 } from "../support/fhir-validator";
@@ -242,11 +243,44 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
     ]);
     expect(group.item[0].enableBehavior).toBe("any");
     expect(group.item[0].enableWhen.map((e: Body) => e.question)).toEqual([`P${sex.Id}`, `P${sex.Id}`]);
+    // A response places the sub-question inside the group, inside the answer it stands under.
+    const female = sex.AnswerOptions[0];
+    const ruled = await read(await w.call("editor", "GET", `/surveys/${clone.Id}`));
+    const response = responseOf(
+      ruled,
+      { id: 1, patient_id: "X1", state: "Open", created_at: new Date().toISOString(), closed_at: null },
+      {
+        answers: [
+          {
+            question_id: feeling.Id,
+            answer_option_id: feeling.AnswerOptions[0].Id,
+            text_response: null,
+            numerical_response: null,
+            date_time_response: null,
+          },
+          {
+            question_id: since.Id,
+            answer_option_id: since.AnswerOptions[0].Id,
+            text_response: null,
+            numerical_response: null,
+            date_time_response: null,
+          },
+        ],
+        prelims: [{ attribute_id: sex.Id, answer_option_id: female.Id }],
+        files: [],
+        signature: null,
+      },
+      { questionnaireUrl: first.url, apiUrl: "http://localhost/api", culture: "de-DE" },
+    );
+    expectValidR4(response);
+    const answered = response.item.find((i: Body) => i.linkId === `C${survey.Categories[0].Id}`).item[0];
+    expect(answered.answer[0].item[0].linkId).toBe(`Q${since.Id}.when`);
+    expect(answered.answer[0].item[0].item[0].linkId).toBe(`Q${since.Id}`);
     const made = await read(await w.call("editor", "POST", "/surveys/fhir-import", first), 201);
     expect(made.NotKept).toEqual([]);
     const second = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}/fhir/questionnaire`));
     expect(shape(second)).toEqual(shape(first));
     const copy = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
-    expect(tree(copy)).toEqual(tree(await read(await w.call("editor", "GET", `/surveys/${clone.Id}`))));
+    expect(tree(copy)).toEqual(tree(ruled));
   });
 });
