@@ -125,6 +125,8 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
     const files = byId.get(`Q${f.q.notes}.files`);
     expect(files.answer[0].valueAttachment).toMatchObject({ title: "befund.pdf", contentType: "application/pdf" });
     expect(files.answer[0].valueAttachment.url).toContain(`surveyFileAttachmentId=${f.files.P1[0]}`);
+    // A small file travels inside the response too.
+    expect(Buffer.from(files.answer[0].valueAttachment.data, "base64").toString("latin1")).toContain("(P1) Tj");
     expect(p1.item[0].linkId).toBe("preliminary");
   });
 

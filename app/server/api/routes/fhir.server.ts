@@ -10,7 +10,7 @@ import type { ApiDeps } from "../types.server";
 const tag = "FHIR";
 const FHIR_JSON = "application/fhir+json; charset=utf-8";
 
-const urlsOf = (deps: ApiDeps) => ({ publicUrl: deps.env.publicUrl });
+const urlsOf = (deps: ApiDeps) => ({ publicUrl: deps.env.publicUrl, attachments: deps.attachments });
 
 /** A FHIR resource as its own media type. */
 function fhirJson(resource: unknown) {

@@ -7,7 +7,8 @@ import { casesPage } from "../statistics/export.server";
 import { requireAnalyst } from "../statistics/cases.server";
 import type { SurveyCaller } from "../surveys.server";
 import { questionnaireOf } from "./questionnaire.server";
-import { caseContents, responseOf, type CaseRow } from "./response.server";
+import type { AttachmentStore } from "~/server/storage/attachments.server";
+import { caseContents, inlineSmallFiles, responseOf, type CaseRow } from "./response.server";
 
 /**
  * Reading a survey as FHIR (docs/decisions/040-fhir.md): its Questionnaire, one case's QuestionnaireResponse,
@@ -18,6 +19,8 @@ import { caseContents, responseOf, type CaseRow } from "./response.server";
 export interface FhirUrls {
   /** The server's public origin, e.g. https://surveys.example.org. */
   publicUrl: string;
+  /** Where the small files' bytes are read from, to travel inside the responses. */
+  attachments: AttachmentStore;
 }
 
 const questionnaireUrl = (urls: FhirUrls, surveyId: number) =>
@@ -58,6 +61,7 @@ export async function fhirResponse(db: DB, caller: SurveyCaller, surveyId: numbe
   if (!row) throw new AppError("NOT_FOUND", `The survey has no case of patient ${patientId}`);
   await auditReading(db, caller, { action: "fhir.questionnaire-response", surveyId, patientDataId: row.id });
   const content = (await caseContents(db, [row.id])).get(row.id)!;
+  await inlineSmallFiles(urls.attachments, [content]);
   return responseOf(survey, row, content, options(caller, urls, surveyId));
 }
 
@@ -99,6 +103,7 @@ export async function fhirResponses(
         db,
         rows.map((r) => r.id),
       );
+      await inlineSmallFiles(urls.attachments, contents.values());
       for (const r of rows) {
         const resource = responseOf(survey, r as CaseRow, contents.get(r.id)!, opts);
         if (format === "ndjson") out += `${JSON.stringify(resource)}\n`;

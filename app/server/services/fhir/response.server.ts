@@ -1,6 +1,7 @@
 import { answerKind } from "~/domain/question-types";
 import { answerText, type AnswerOption, type Question, type Survey } from "~/domain/survey";
 import type { Executor } from "~/server/db/types.server";
+import type { AttachmentStore } from "~/server/storage/attachments.server";
 import { signaturesOf } from "../fill/signatures.server";
 import { code } from "../statistics/export-lines.server";
 import { translate } from "~/server/locales.server";
@@ -32,8 +33,34 @@ interface Answer {
 export interface CaseContent {
   answers: Answer[];
   prelims: { attribute_id: number; answer_option_id: number }[];
-  files: { id: number; question_id: number; file_name: string; content_type: string; size: number }[];
+  files: {
+    id: number;
+    question_id: number;
+    file_name: string;
+    content_type: string;
+    size: number;
+    storage_key: string;
+    /** The bytes in base64, for files up to INLINE_FILE_BYTES. */
+    data?: string;
+  }[];
   signature: { SignerName: string; SignedAt: string; Meaning: string } | null;
+}
+
+/** Files up to this size travel inside the response as well as by their link (docs/decisions/040-fhir.md). */
+export const INLINE_FILE_BYTES = 64 * 1024;
+
+/** The bytes of the small files among these, in base64 (a file the store no longer has stays a link). */
+export async function inlineSmallFiles(store: AttachmentStore, contents: Iterable<CaseContent>): Promise<void> {
+  for (const content of contents) {
+    for (const f of content.files) {
+      if (f.size > INLINE_FILE_BYTES) continue;
+      const blob = await store.open(f.storage_key);
+      if (!blob) continue;
+      const pieces: Uint8Array[] = [];
+      for await (const piece of blob.chunks) pieces.push(piece);
+      f.data = Buffer.concat(pieces).toString("base64");
+    }
+  }
 }
 
 /** The answers, preliminary answers, files and signature of some cases, by case id. */
@@ -56,7 +83,7 @@ export async function caseContents(db: Executor, ids: number[]): Promise<Map<num
       .execute(),
     db
       .selectFrom("file_attachments")
-      .select(["id", "patient_data_id", "question_id", "file_name", "content_type", "size"])
+      .select(["id", "patient_data_id", "question_id", "file_name", "content_type", "size", "storage_key"])
       .where("patient_data_id", "in", ids)
       .orderBy("id")
       .execute(),
@@ -118,6 +145,7 @@ export function responseOf(
             answer: files.map((f) => ({
               valueAttachment: {
                 contentType: f.content_type,
+                ...(f.data !== undefined ? { data: f.data } : {}),
                 url: `${opts.apiUrl}/file-attachments/get-sas-blob-url?surveyFileAttachmentId=${f.id}`,
                 size: f.size,
                 title: f.file_name,
