@@ -153,6 +153,19 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
     expect(filtered.entry.map((e: Body) => e.resource.subject.identifier.value)).toEqual(["P1", "P2", "P5"]);
   });
 
+  it("the OpenAPI document describes the FHIR endpoints", async () => {
+    const doc = await read(await world().call("editor", "GET", "/openapi.json"));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/surveys/{surveyId}/fhir/questionnaire",
+        "/surveys/{surveyId}/fhir/questionnaire-response",
+        "/statistics/{surveyId}/fhir",
+        "/surveys/fhir-import",
+      ]),
+    );
+    expect(doc.paths["/surveys/fhir-import"].post.summary).toContain("Draft survey");
+  });
+
   it("only editors and approvers read FHIR, and each read is logged", async () => {
     const f = fixture();
     const w = world();

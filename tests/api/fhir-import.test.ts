@@ -166,6 +166,39 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
     expect(logged.map((l) => l.action)).toContain("survey.import.fhir");
   });
 
+  it("a second Questionnaire of our own: integer options with weights, an expanded ValueSet, nested groups", async () => {
+    const w = world();
+    const screening = file("screening.json");
+    expectValidR4(screening);
+    const made = await read(await w.call("editor", "POST", "/surveys/fhir-import", screening), 201);
+    expect(made.NotKept).toHaveLength(3);
+    expect(made.NotKept.join("\n")).toContain("„Describe“: „maxLength“");
+    expect(made.NotKept.join("\n")).toContain("„Describe“: die Bedingung down != ");
+    expect(made.NotKept.join("\n")).toContain("„Hours of sleep“: die Bedingung sleep-trouble exists true");
+    const survey = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
+    expect(survey.Categories.map((c: Body) => c.Title)).toEqual([
+      "Over the last two weeks",
+      "Over the last two weeks – Sleep",
+    ]);
+    const [interest, down] = survey.Categories[0].Questions;
+    expect(interest.IsTestQuestion).toBe(true);
+    expect(interest.AnswerOptions.map((o: Body) => [o.Text, o.Value, o.Weight, o.WeightingState])).toEqual([
+      ["0", "0", 1, 1],
+      ["1", "1", 2, 1],
+      ["2", "2", 3, 1],
+    ]);
+    expect(down.AnswerOptions.map((o: Body) => [o.Text, o.Value])).toEqual([
+      ["Not at all", "0"],
+      ["Several days", "1"],
+      ["Nearly every day", "2"],
+    ]);
+    expect(survey.Categories[1].Questions.map((q: Body) => [q.Title, q.Type, q.Dependence])).toEqual([
+      ["Which troubles?", "MultipleSelection", null],
+      ["Describe", "FreeText", null],
+      ["Hours of sleep", "Numerical", null],
+    ]);
+  });
+
   it("what is not a Questionnaire, not JSON or too large creates nothing and says why", async () => {
     const w = world();
     const count = async () =>
