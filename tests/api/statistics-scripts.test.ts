@@ -64,13 +64,19 @@ function runR(dir: string): Counts {
   return counts;
 }
 
+/** The PSPP output of the last run (its dictionary: labels and value labels as PSPP read them). */
+let psppOutput = "";
+
 function runPspp(dir: string, names: string[]): Counts {
   const syntax = readFileSync(join(dir, "responses.sps"), "utf8");
-  const driver = `${syntax}\nSET TVARS=NAMES TNUMBERS=VALUES.\nFREQUENCIES /VARIABLES=${names.join(" ")} /STATISTICS=NONE.\n`;
+  const driver =
+    `${syntax}\nDISPLAY DICTIONARY.\nSET TVARS=NAMES TNUMBERS=VALUES.\n` +
+    `FREQUENCIES /VARIABLES=${names.join(" ")} /STATISTICS=NONE.\n`;
   writeFileSync(join(dir, "driver.sps"), driver);
   execFileSync("pspp", ["driver.sps", "-o", "out.csv"], { cwd: dir, encoding: "utf8" });
   const output = readFileSync(join(dir, "out.csv"), "utf8");
   expect(output).not.toMatch(/error|warning/i);
+  psppOutput = output;
   const counts: Counts = new Map();
   let table = "";
   let section = "";
@@ -207,6 +213,27 @@ describe(`statistics scripts on ${kind}`, () => {
     const f = fixture();
     expect(r.get(`P${f.smoker.id}`)?.get("l:1")).toBe(3);
     expect(spss.get(`P${f.smoker.id}`)?.get(`v:${f.smoker.yes}`)).toBe(3);
+    // R keeps the texts as UTF-8 too: a factor's levels, a variable's label and the missing reasons.
+    const levels = execFileSync(
+      "Rscript",
+      [
+        "-e",
+        `source("responses.R"); x <- responses[["P${f.sex.id}"]]; cat(levels(x), attr(x, "label"), ` +
+          `levels(attr(responses[["Q${f.q.daily}"]], "missing")), sep = "\\n")`,
+      ],
+      { cwd: e.dir, encoding: "utf8", env: { ...process.env, LANG: "C.UTF-8" } },
+    );
+    expect(levels.trim().split("\n")).toEqual([
+      "weiblich",
+      "männlich",
+      "Geschlecht",
+      "nicht gezeigt (durch eine Regel)",
+      "nicht beantwortet",
+    ]);
+    // PSPP read the labels as UTF-8: umlauts, units and the missing codes' labels.
+    expect(psppOutput).toContain("männlich");
+    expect(psppOutput).toContain("Körpergewicht (kg)");
+    expect(psppOutput).toContain("nicht gezeigt (durch eine Regel)");
   });
 
   it("English: the labels in English, the CSV's comma and decimal point read by R and PSPP", async () => {
