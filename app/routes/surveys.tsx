@@ -35,7 +35,8 @@ import { parseForm } from "~/domain/forms";
 import { SurveyListFormSchema } from "~/domain/page-forms";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
-import { importFromForm, ImportFormSchema } from "~/server/fhir-import-page.server";
+import { importFromForm, ImportFormSchema, importLabels } from "~/server/fhir-import-page.server";
+import { localeFromRequest } from "~/server/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -53,7 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     surveys: list.Data,
     q,
     confirm: target && (kind === "clone" || kind === "archive") ? { kind, id: target.Id, title: target.Title } : null,
-    importing: url.searchParams.get("import") === "1",
+    // The Import dialog's texts, only while it is open (the list's language file stays small).
+    importTexts:
+      url.searchParams.get("import") === "1" && me.SurveyAccessRoles.includes("SsiEditor")
+        ? importLabels(localeFromRequest(request))
+        : null,
     // Sent back with the page's forms: the same form sent twice creates one survey (decision 018).
     formKey: newIdempotencyKey(),
   };
@@ -68,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = ImportFormSchema.safeParse(Object.fromEntries(data));
     if (!parsed.success) return badForm(request, "/surveys?import=1");
     try {
-      const answer = await importFromForm(apiClient(user.accessToken), parsed.data);
+      const answer = await importFromForm(apiClient(user.accessToken), parsed.data, localeFromRequest(request));
       if (answer.import !== "created") return answer;
       return redirect(`/survey/${answer.surveyId}/edit#start`, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.import.done" }) },
@@ -115,7 +120,7 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "surveys.t
 export default function Surveys() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
-  const { me, surveys: all, q, confirm, formKey, importing } = loaded;
+  const { me, surveys: all, q, confirm, formKey, importTexts } = loaded;
   const imported = useActionData<typeof action>();
   useEffect(() => afterLoad(() => keepDrawnList(loaded)), [loaded]);
   const downloads = useDownloads();
@@ -214,7 +219,7 @@ export default function Surveys() {
         </ul>
       )}
       <ImportDialog
-        open={isEditor && (importing || imported !== undefined)}
+        texts={importTexts}
         state={imported ?? null}
         closeHref={listHref}
         againHref={`/surveys?${new URLSearchParams({ ...(q ? { q } : {}), import: "1" })}`}

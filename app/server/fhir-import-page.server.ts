@@ -1,12 +1,23 @@
 import { z } from "zod";
 import { keyForWrite } from "~/domain/idempotency";
 import { ApiError, type ApiClient } from "./api-client.server";
+import { translate } from "./locales.server";
 
 /**
  * The survey list's Import dialog (docs/decisions/040-fhir.md): the chosen file is checked (size, JSON, a
  * Questionnaire) and previewed through the API; the confirmation sends the same text back and creates the
- * Draft survey. Plain form posts, so it works without JavaScript.
+ * Draft survey. Plain form posts, so it works without JavaScript. Its texts come translated from here (the
+ * locale files' surveyImport section) only while it is open, so the list's language file stays as small
+ * as it was.
  */
+
+const LABELS = ["title", "file", "help", "check", "notKeptNote", "allKept", "another", "create", "cancel"] as const;
+export type ImportLabels = Record<(typeof LABELS)[number], string>;
+
+/** The dialog's fixed texts in the page's language. */
+export function importLabels(culture: string): ImportLabels {
+  return Object.fromEntries(LABELS.map((k) => [k, translate(culture, `surveyImport.${k}`)])) as ImportLabels;
+}
 
 /** The largest file the dialog takes: the API's limit for the import's body. */
 export const IMPORT_MAX_BYTES = 3_000_000;
@@ -25,29 +36,35 @@ const PreviewSchema = z.object({
 });
 const ResultSchema = z.object({ SurveyId: z.number(), NotKept: z.array(z.string()) });
 
-export type ImportAnswer =
+type Answer =
   | { import: "error"; key: string; vars?: Record<string, string>; detail?: string }
   | { import: "preview"; preview: z.infer<typeof PreviewSchema>; text: string }
   | { import: "created"; surveyId: number };
 
-function parsed(text: string): ImportAnswer | unknown {
+/** What the dialog shows after a step, its sentences translated. */
+export type ImportAnswer =
+  | { import: "error"; message: string }
+  | { import: "preview"; summary: string; notKeptTitle: string; notKept: string[]; text: string }
+  | { import: "created"; surveyId: number };
+
+function parsed(text: string): Answer | unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return { import: "error", key: "surveys.import.notJson" } satisfies ImportAnswer;
+    return { import: "error", key: "notJson" } satisfies Answer;
   }
 }
 
-const isAnswer = (v: unknown): v is ImportAnswer => typeof v === "object" && v !== null && "import" in v;
+const isAnswer = (v: unknown): v is Answer => typeof v === "object" && v !== null && "import" in v;
 
-async function ask(api: ApiClient, text: string, preview: boolean, formKey?: string): Promise<ImportAnswer> {
+async function ask(api: ApiClient, text: string, preview: boolean, formKey?: string): Promise<Answer> {
   const resource = parsed(text);
   if (isAnswer(resource)) return resource;
   const type = (resource as { resourceType?: unknown } | null)?.resourceType;
   if (type !== "Questionnaire") {
     return typeof type === "string"
-      ? { import: "error", key: "surveys.import.notQuestionnaire", vars: { type } }
-      : { import: "error", key: "surveys.import.notFhir" };
+      ? { import: "error", key: "notQuestionnaire", vars: { type } }
+      : { import: "error", key: "notFhir" };
   }
   try {
     if (preview) {
@@ -62,19 +79,47 @@ async function ask(api: ApiClient, text: string, preview: boolean, formKey?: str
     const made = await api.post("/surveys/fhir-import", { body: resource, schema: ResultSchema, idempotencyKey });
     return { import: "created", surveyId: made.SurveyId };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 413) return { import: "error", key: "surveys.import.tooLarge" };
+    if (error instanceof ApiError && error.status === 413) return { import: "error", key: "tooLarge" };
     if (error instanceof ApiError && error.status === 400) {
-      return { import: "error", key: "surveys.import.invalid", detail: error.envelope.Error };
+      return { import: "error", key: "invalid", detail: error.envelope.Error };
     }
     throw error;
   }
 }
 
-/** The dialog's form post: a preview of the chosen file, or the survey made from the previewed text. */
-export async function importFromForm(api: ApiClient, form: z.infer<typeof ImportFormSchema>): Promise<ImportAnswer> {
+async function step(api: ApiClient, form: z.infer<typeof ImportFormSchema>): Promise<Answer> {
   if (form.intent === "import") return ask(api, form.text, false, form.formKey);
   const file = form.file;
-  if (!file || file.size === 0) return { import: "error", key: "surveys.import.noFile" };
-  if (file.size > IMPORT_MAX_BYTES) return { import: "error", key: "surveys.import.tooLarge" };
+  if (!file || file.size === 0) return { import: "error", key: "noFile" };
+  if (file.size > IMPORT_MAX_BYTES) return { import: "error", key: "tooLarge" };
   return ask(api, await file.text(), true);
+}
+
+/** The dialog's form post: a preview of the chosen file, or the survey made from the previewed text. */
+export async function importFromForm(
+  api: ApiClient,
+  form: z.infer<typeof ImportFormSchema>,
+  culture: string,
+): Promise<ImportAnswer> {
+  const answer = await step(api, form);
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    translate(culture, `surveyImport.${key}`, Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v)])));
+  if (answer.import === "error") {
+    const message = t(answer.key, answer.vars);
+    return { import: "error", message: answer.detail ? `${message} (${answer.detail})` : message };
+  }
+  if (answer.import === "created") return answer;
+  const p = answer.preview;
+  return {
+    import: "preview",
+    summary: t("summary", {
+      title: p.Title,
+      categories: p.Categories,
+      questions: p.Questions,
+      preliminary: p.PreliminaryQuestions,
+    }),
+    notKeptTitle: t(p.NotKept.length === 1 ? "notKeptTitle_one" : "notKeptTitle_other", { count: p.NotKept.length }),
+    notKept: p.NotKept,
+    text: answer.text,
+  };
 }

@@ -1,25 +1,22 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 
+/** The outcome of a step, its sentences translated by the server. */
 export type ImportState =
-  | { import: "error"; key: string; vars?: Record<string, string>; detail?: string }
-  | {
-      import: "preview";
-      preview: {
-        Title: string;
-        Categories: number;
-        Questions: number;
-        PreliminaryQuestions: number;
-        NotKept: string[];
-      };
-      text: string;
-    }
+  | { import: "error"; message: string }
+  | { import: "preview"; summary: string; notKeptTitle: string; notKept: string[]; text: string }
   | null;
 
+/** The dialog's fixed texts, translated by the server while the dialog is open. */
+export type ImportTexts = Record<
+  "title" | "file" | "help" | "check" | "notKeptNote" | "allKept" | "another" | "create" | "cancel",
+  string
+>;
+
 interface ImportDialogProps {
-  open: boolean;
+  /** Null while closed: the texts come only with an open dialog (the list's language file stays small). */
+  texts: ImportTexts | null;
   state: ImportState;
   /** The list without the dialog in its URL (closing goes there). */
   closeHref: string;
@@ -31,10 +28,9 @@ interface ImportDialogProps {
 /**
  * Import of an HL7 FHIR R4 Questionnaire as a Draft survey (docs/decisions/040-fhir.md): choose a file, read
  * what will be made and what cannot be kept, then create. Its open state lives in the URL and its steps are
- * form posts, so it works without JavaScript; the outcome of each step is announced.
+ * form posts, so it works without JavaScript; the outcome of each step is announced and takes focus.
  */
-export function ImportDialog({ open, state, closeHref, againHref, formKey }: ImportDialogProps) {
-  const { t } = useTranslation();
+export function ImportDialog({ texts, state, closeHref, againHref, formKey }: ImportDialogProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -42,52 +38,45 @@ export function ImportDialog({ open, state, closeHref, againHref, formKey }: Imp
   const helpId = useId();
   const errorId = useId();
   const close = () => navigate(closeHref, { replace: true, preventScrollReset: true });
-  // Each step's outcome takes focus: the button that creates the survey, or the file field with its error.
   const body = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // After the page's data is read again: until then the button is disabled and cannot take focus.
     if (state && !busy) body.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
   }, [state, busy]);
-  const preview = state?.import === "preview" ? state.preview : null;
+  const t = (key: keyof ImportTexts) => texts?.[key] ?? "";
+  const preview = state?.import === "preview" ? state : null;
   const error = state?.import === "error" ? state : null;
 
   return (
-    <Modal open={open} title={t("surveys.import.title")} size="s" onClose={close}>
+    <Modal open={texts !== null} title={t("title")} size="s" onClose={close}>
       <div ref={body}>
-        {preview && state?.import === "preview" ? (
+        {preview ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="import" />
             <input type="hidden" name="formKey" value={formKey} />
-            <input type="hidden" name="text" value={state.text} />
+            <input type="hidden" name="text" value={preview.text} />
             <div role="status">
-              <p>
-                {t("surveys.import.summary", {
-                  title: preview.Title,
-                  categories: preview.Categories,
-                  questions: preview.Questions,
-                  preliminary: preview.PreliminaryQuestions,
-                })}
-              </p>
-              {preview.NotKept.length > 0 ? (
+              <p>{preview.summary}</p>
+              {preview.notKept.length > 0 ? (
                 <>
-                  <h3>{t("surveys.import.notKeptTitle", { count: preview.NotKept.length })}</h3>
+                  <h3>{preview.notKeptTitle}</h3>
                   <ul data-testid="import-not-kept">
-                    {preview.NotKept.map((n, i) => (
+                    {preview.notKept.map((n, i) => (
                       <li key={i}>{n}</li>
                     ))}
                   </ul>
-                  <p>{t("surveys.import.notKeptNote")}</p>
+                  <p>{t("notKeptNote")}</p>
                 </>
               ) : (
-                <p>{t("surveys.import.allKept")}</p>
+                <p>{t("allKept")}</p>
               )}
             </div>
             <div className="modal__actions">
               <Link className="btn" to={againHref} replace preventScrollReset>
-                {t("surveys.import.another")}
+                {t("another")}
               </Link>
               <button type="submit" className="btn btn--primary" disabled={busy} data-autofocus>
-                {t("surveys.import.create")}
+                {t("create")}
               </button>
             </div>
           </Form>
@@ -96,7 +85,7 @@ export function ImportDialog({ open, state, closeHref, againHref, formKey }: Imp
             <input type="hidden" name="intent" value="import-preview" />
             <div className="field">
               <label htmlFor={fileId} className="field__label">
-                {t("surveys.import.file")}
+                {t("file")}
               </label>
               <input
                 id={fileId}
@@ -109,21 +98,20 @@ export function ImportDialog({ open, state, closeHref, againHref, formKey }: Imp
                 data-autofocus
               />
               <p id={helpId} className="field__hint">
-                {t("surveys.import.help")}
+                {t("help")}
               </p>
               {error ? (
                 <p id={errorId} role="alert" className="field__error" data-testid="import-error">
-                  {t(error.key, error.vars)}
-                  {error.detail ? ` (${error.detail})` : null}
+                  {error.message}
                 </p>
               ) : null}
             </div>
             <div className="modal__actions">
               <Link className="btn" to={closeHref} replace preventScrollReset>
-                {t("surveys.cancel")}
+                {t("cancel")}
               </Link>
               <button type="submit" className="btn btn--primary" disabled={busy}>
-                {t("surveys.import.check")}
+                {t("check")}
               </button>
             </div>
           </Form>
