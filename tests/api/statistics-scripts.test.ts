@@ -170,9 +170,7 @@ function compare(e: Exported, counts: Counts, pkg: "R" | "SPSS") {
   return compared;
 }
 
-const kind = dialects[0];
-
-describe(`statistics scripts on ${kind}`, () => {
+describe.each(dialects)("statistics scripts on %s", (kind) => {
   const { world, fixture } = useStatisticsWorld(kind, () => idp);
   const exports: Exported[] = [];
   afterAll(() => {
