@@ -15,6 +15,9 @@ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || MISSING="$MISSING 
 command -v openssl >/dev/null 2>&1 || MISSING="$MISSING openssl"
 command -v sqlite3 >/dev/null 2>&1 || MISSING="$MISSING sqlite3"
 command -v pg_dump >/dev/null 2>&1 || MISSING="$MISSING postgresql-client"
+# The export's statistics scripts run for real in the tests (docs/decisions/041-statistics-scripts.md).
+command -v Rscript >/dev/null 2>&1 || MISSING="$MISSING r-base-core"
+command -v pspp >/dev/null 2>&1 || MISSING="$MISSING pspp"
 if [ -n "$MISSING" ]; then
   echo "Installing Debian's$MISSING for the tests"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -6,6 +6,7 @@ import { auditApi } from "./audit";
 import { categoriesApi } from "./categories";
 import { apiUrl, type AnswerOf, type Contract, type RequestOf } from "./contract";
 import { dashboardsApi } from "./dashboards";
+import { fhirApi } from "./fhir";
 import { healthApi } from "./health";
 import { metricsApi } from "./metrics";
 import { patientAttributesApi } from "./patient-attributes";
@@ -23,6 +24,7 @@ const all: Contract[] = [
   auditApi,
   categoriesApi,
   dashboardsApi,
+  fhirApi,
   healthApi,
   metricsApi,
   patientAttributesApi,
@@ -97,6 +99,6 @@ describe("contracts", () => {
     expectTypeOf<RequestOf<typeof surveysApi.get>["params"]>().toEqualTypeOf<{ id: number }>();
     expectTypeOf<AnswerOf<typeof patientsApi.record>["State"]>().toEqualTypeOf<"Open" | "Closed" | "Nonexistent">();
     expectTypeOf<AnswerOf<typeof patientsApi.close>>().toEqualTypeOf<undefined>();
-    expectTypeOf<RequestOf<typeof surveysApi.list>["query"]>().toMatchTypeOf<{ Archived?: boolean }>();
+    expectTypeOf<NonNullable<RequestOf<typeof surveysApi.list>["query"]>>().toMatchTypeOf<{ Archived?: boolean }>();
   });
 });

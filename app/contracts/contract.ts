@@ -72,12 +72,15 @@ type Sent<S extends ZodType> = {
   [K in keyof z.input<S>]: K extends keyof z.output<S> ? z.output<S>[K] : never;
 };
 
+/** A part of a request: optional where everything in it is. */
+type Part<K extends string, T> = object extends T ? { [P in K]?: T } : { [P in K]: T };
+
 /** A client's request to an endpoint: only the parts its contract takes, each with its type. */
 export type RequestOf<C extends Contract> = (C["params"] extends ZodType
-  ? { params: Sent<C["params"]> }
+  ? Part<"params", Sent<C["params"]>>
   : { params?: undefined }) &
-  (C["query"] extends ZodType ? { query: Sent<C["query"]> } : { query?: undefined }) &
-  (C["body"] extends ZodType ? { body: z.input<C["body"]> } : { body?: undefined });
+  (C["query"] extends ZodType ? Part<"query", Sent<C["query"]>> : { query?: undefined }) &
+  (C["body"] extends ZodType ? Part<"body", z.input<C["body"]>> : { body?: undefined });
 
 /** A client's arguments for an endpoint: the request (left out where the contract takes none), then options. */
 export type CallArgs<C extends Contract, O> =

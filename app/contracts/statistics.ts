@@ -48,8 +48,10 @@ export const statisticsApi = {
     errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
     summary:
-      "A zip (named after the survey) of responses.csv, one row per case, and codebook.csv; streamed. In the " +
-      "caller's language (separator, decimal mark, codebook), or in culture's when given",
+      "A zip (named after the survey) of responses.csv, one row per case, codebook.csv, and scripts that read " +
+      "the CSV into R, SPSS/PSPP and Stata with labels and missing codes (responses.R, responses.sps, " +
+      "responses.do, codebook-variables.csv; responses-lines.csv when a text holds a line break); streamed. " +
+      "In the caller's language (separator, decimal mark, labels), or in culture's when given",
     params: z.object({ surveyId: idParam }),
     // The page's language: one person may work in English in one browser and in German in another.
     query: z.object({ culture: CultureSchema.optional() }),

@@ -66,6 +66,7 @@ export const FillPageFormSchema = z.discriminatedUnion("intent", [
 /** The statistics screen's downloads: the CSV export, one attachment, a question's attachments as a zip. */
 export const StatisticsDownloadFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("export") }),
+  z.object({ intent: z.literal("fhir") }),
   z.object({ intent: z.literal("file"), id }),
   z.object({ intent: z.literal("zip"), question: id, id: z.array(id).min(1).max(10_000) }),
 ]);

@@ -8,10 +8,18 @@ import {
   type SerializeFrom,
 } from "@remix-run/node";
 import { redirect } from "~/server/responses.server";
-import { Form, Link, useLoaderData, useNavigation, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ClientLoaderFunctionArgs,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
+import { ImportDialog } from "~/components/surveys/ImportDialog";
 import { SurveyRow } from "~/components/surveys/SurveyRow";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Menu } from "~/components/ui/Menu";
@@ -27,6 +35,8 @@ import { parseForm } from "~/domain/forms";
 import { SurveyListFormSchema } from "~/domain/page-forms";
 import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
+import { importFromForm, ImportFormSchema, importLabels } from "~/server/fhir-import-page.server";
+import { localeFromRequest } from "~/server/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -44,6 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     surveys: list.Data,
     q,
     confirm: target && (kind === "clone" || kind === "archive") ? { kind, id: target.Id, title: target.Title } : null,
+    // The Import dialog's texts, only while it is open (the list's language file stays small).
+    importTexts:
+      url.searchParams.get("import") === "1" && me.SurveyAccessRoles.includes("SsiEditor")
+        ? importLabels(localeFromRequest(request))
+        : null,
     // Sent back with the page's forms: the same form sent twice creates one survey (decision 018).
     formKey: newIdempotencyKey(),
   };
@@ -51,7 +66,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), SurveyListFormSchema);
+  const data = await request.formData();
+  const intent = data.get("intent");
+  if (intent === "import-preview" || intent === "import") {
+    // The Import dialog (a FHIR Questionnaire): its answer is drawn in the dialog, a new survey opens.
+    const parsed = ImportFormSchema.safeParse(Object.fromEntries(data));
+    if (!parsed.success) return badForm(request, "/surveys?import=1");
+    try {
+      const answer = await importFromForm(apiClient(user.accessToken), parsed.data, localeFromRequest(request));
+      if (answer.import !== "created") return answer;
+      return redirect(`/survey/${answer.surveyId}/edit#start`, {
+        headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.import.done" }) },
+      });
+    } catch (error) {
+      return refused(request, error, { back: "/surveys?import=1" });
+    }
+  }
+  const submission = parseForm(data, SurveyListFormSchema);
   if (submission.status !== "success") return badForm(request, "/surveys");
   const form = submission.value;
   const api = apiClient(user.accessToken);
@@ -93,7 +124,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "surveys.t
 export default function Surveys() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
-  const { me, surveys: all, q, confirm, formKey } = loaded;
+  const { me, surveys: all, q, confirm, formKey, importTexts } = loaded;
+  const imported = useActionData<typeof action>();
   useEffect(() => afterLoad(() => keepDrawnList(loaded)), [loaded]);
   const downloads = useDownloads();
   const toast = useToast();
@@ -141,6 +173,18 @@ export default function Surveys() {
               </button>
             </Form>
           ) : null}
+          {isEditor ? (
+            <Link
+              to={`/surveys?${new URLSearchParams({ ...(q ? { q } : {}), import: "1" })}`}
+              className="btn"
+              aria-disabled={!online || undefined}
+              onClick={(e) => !online && e.preventDefault()}
+              preventScrollReset
+              data-testid="import-open"
+            >
+              {t("surveys.import.open")}
+            </Link>
+          ) : null}
           <Menu label={t("surveys.moreActions")}>
             <Link
               to="/survey-archives"
@@ -178,6 +222,13 @@ export default function Surveys() {
           ))}
         </ul>
       )}
+      <ImportDialog
+        texts={importTexts}
+        state={imported ?? null}
+        closeHref={listHref}
+        againHref={`/surveys?${new URLSearchParams({ ...(q ? { q } : {}), import: "1" })}`}
+        formKey={formKey}
+      />
       <ConfirmDialog
         open={confirm?.kind === "clone"}
         title={t("surveys.cloneTitleConfirm")}

@@ -1,3 +1,4 @@
+import { fhirApi } from "~/contracts/fhir";
 import { attachmentsApi } from "~/contracts/attachments";
 import { statisticsApi } from "~/contracts/statistics";
 import { redirect } from "@remix-run/node";
@@ -20,7 +21,7 @@ function passOn(res: Response): Response {
 
 /**
  * The statistics screen's downloads, as form posts so they work without JavaScript: the CSV export under the
- * page's filters, one attachment (through its expiring link) and the attachments of a question as a zip.
+ * page's filters (or as FHIR NDJSON), one attachment (through its expiring link) and the attachments of a question as a zip.
  */
 export async function statisticsDownload(request: Request, api: ApiClient, surveyId: number): Promise<Response> {
   const url = new URL(request.url);
@@ -35,6 +36,12 @@ export async function statisticsDownload(request: Request, api: ApiClient, surve
       // In the language of the page it was asked from (the person's stored one may be another browser's).
       const culture = localeFromRequest(request);
       return passOn(await api.raw(statisticsApi.csv, { params: { surveyId }, query: { culture }, body: filters }));
+    }
+    if (form.intent === "fhir") {
+      // The same cases as FHIR R4 QuestionnaireResponses, one a line (docs/decisions/040-fhir.md).
+      const { filters } = readView(url.searchParams);
+      const culture = localeFromRequest(request);
+      return passOn(await api.raw(fhirApi.responses, { params: { surveyId }, query: { culture }, body: filters }));
     }
     if (form.intent === "file") {
       const link = await api.call(attachmentsApi.link, { query: { surveyFileAttachmentId: form.id } });

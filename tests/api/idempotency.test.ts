@@ -46,6 +46,19 @@ const cases: Record<
     request: (_w, n) => ({ method: "POST", path: "/surveys", body: { Title: `Neu ${n}` } }),
     count: (api) => rows(api, "surveys"),
   },
+  "POST /surveys/fhir-import": {
+    request: (_w, n) => ({
+      method: "POST",
+      path: "/surveys/fhir-import",
+      body: {
+        resourceType: "Questionnaire",
+        status: "draft",
+        title: `Import ${n}`,
+        item: [{ linkId: "a", type: "string" }],
+      },
+    }),
+    count: (api) => rows(api, "surveys"),
+  },
   "POST /surveys/:id/clone": {
     request: (w) => ({ method: "POST", path: `/surveys/${w.survey}/clone` }),
     count: (api) => rows(api, "surveys"),

@@ -25,10 +25,17 @@ describe.each(dialects)("statistics export on %s", (kind) => {
     files = unzipSync(new Uint8Array(await res.arrayBuffer()));
   });
 
-  it("is a zip named after the sanitised title with responses.csv and codebook.csv", () => {
+  it("is a zip named after the sanitised title with responses.csv, codebook.csv and the scripts", () => {
     // "Statistik: Herz & Kreislauf" without the colon
     expect(disposition).toContain("Statistik_ Herz & Kreislauf.zip");
-    expect(Object.keys(files).sort()).toEqual(["codebook.csv", "responses.csv"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "codebook-variables.csv",
+      "codebook.csv",
+      "responses.R",
+      "responses.csv",
+      "responses.do",
+      "responses.sps",
+    ]);
   });
 
   it("responses.csv: BOM, header, one row per counted case with answer texts and codes, German separator", () => {

@@ -73,6 +73,12 @@ export function ResultsTab({
             {t("statistics.export")}
           </button>
         </Form>
+        <Form method="post" action={downloadPath(statistics.SurveyId, view)} reloadDocument>
+          <input type="hidden" name="intent" value="fhir" />
+          <button type="submit" className="btn">
+            {t("statistics.exportFhir")}
+          </button>
+        </Form>
         <Toggle
           on={view.percent}
           view={view}

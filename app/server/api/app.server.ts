@@ -11,6 +11,7 @@ import { auditRoutes } from "./routes/audit.server";
 import { answerOptionRoutes } from "./routes/answer-options.server";
 import { attachmentRoutes } from "./routes/attachments.server";
 import { categoryRoutes } from "./routes/categories.server";
+import { fhirRoutes } from "./routes/fhir.server";
 import { healthRoutes } from "./routes/health.server";
 import { metricsRoutes } from "./routes/metrics.server";
 import { patientAttributeRoutes } from "./routes/patient-attributes.server";
@@ -39,6 +40,7 @@ export const apiRoutes: AnyRoute[] = [
   ...attachmentRoutes,
   ...syncRoutes,
   ...statisticsRoutes,
+  ...fhirRoutes,
   ...dashboardRoutes,
   ...auditRoutes,
 ];

@@ -25,7 +25,9 @@ export const UPLOAD_PATH = apiUrl(attachmentsApi.upload);
  */
 export function bodyLimitOf(path: string, contentType = ""): number {
   if (path === UPLOAD_PATH) return UPLOAD_BODY_LIMIT;
-  if (/^\/api\/(questions|answer-options)(\/|$)/.test(path)) return IMAGE_BODY_LIMIT;
+  // Questions and answer options carry images; an imported Questionnaire carries its image questions' too.
+  if (/^\/api\/(questions|answer-options)(\/|$)/.test(path) || path === "/api/surveys/fhir-import")
+    return IMAGE_BODY_LIMIT;
   if (path.startsWith("/api/")) return JSON_BODY_LIMIT;
   return contentType.toLowerCase().startsWith("multipart/") ? UPLOAD_BODY_LIMIT : IMAGE_BODY_LIMIT;
 }

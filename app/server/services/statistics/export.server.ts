@@ -11,6 +11,8 @@ import type { SurveyCaller } from "../surveys.server";
 import { auditReading } from "../audit-reading.server";
 import { countedCondition, requireAnalyst } from "./cases.server";
 import { CASE_CELLS, caseLines, code, keepLines, type KeptLine } from "./export-lines.server";
+import { scriptParts } from "./scripts.server";
+import { variablePlan } from "./variables.server";
 import { zipStream, type ZipPart } from "./zip.server";
 
 /** Cases read per round: memory stays bounded whatever the survey's size. */
@@ -30,7 +32,7 @@ interface Column {
   codes: string;
 }
 
-function columnsOf(survey: Survey, questions: Question[], culture: string | null): Column[] {
+export function columnsOf(survey: Survey, questions: Question[], culture: string | null): Column[] {
   const t = (key: string, vars?: Record<string, string>) =>
     translate(culture ?? undefined, `statistics.codebook.${key}`, vars);
   const cols: Column[] = [
@@ -91,6 +93,7 @@ async function* responsesCsv(
   questions: Question[],
   filters: StatisticsFilters,
   sep: ";" | ",",
+  seen: { flatten: boolean; breaks: boolean },
 ) {
   const db = reader.db;
   const cols = columnsOf(survey, questions, null);
@@ -132,7 +135,17 @@ async function* responsesCsv(
         else
           kept.push({ patient_data_id: c.id, answers_version: Number(c.answers_version), layout: lines.layout, line });
         const own = [c.patient_id, c.state, c.created_at, c.closed_at].map((v) => csvField(v, sep)).join(sep);
-        out += lines.width > CASE_CELLS ? `${own}${sep}${line}` : `${own}\r\n`;
+        if (lines.width <= CASE_CELLS) {
+          out += `${own}\r\n`;
+          continue;
+        }
+        // A line break inside a text (every line ends in its own CRLF): SPSS reads one case a line. Two
+        // searches that stop at the line's end at the latest, no copy of the line.
+        if (line.indexOf("\n") < line.length - 1 || line.indexOf("\r") < line.length - 2) {
+          seen.breaks = true;
+          if (seen.flatten) line = `${line.slice(0, -2).replace(/\r\n|[\r\n]/g, " ")}\r\n`;
+        }
+        out += `${own}${sep}${line}`;
       }
       await keepLines(reader.writer(), kept);
       yield encoder.encode(out);
@@ -152,7 +165,8 @@ async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",
 
 /**
  * POST /statistics/{id}/csv: the counted cases as a zip of responses.csv (one row per case, one column per
- * preliminary question, question and sub-question, answer texts and codes) and codebook.csv, streamed.
+ * preliminary question, question and sub-question, answer texts and codes) and codebook.csv, then the scripts
+ * for R, SPSS and Stata that read it (docs/decisions/041-statistics-scripts.md), streamed.
  * UTF-8 with a byte-order mark and the culture's separator, so spreadsheets open it as it is; cells that
  * would run as formulas are neutralised.
  */
@@ -166,13 +180,22 @@ export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: nu
   const culture = caller.culture ?? defaultCulture;
   const sep = csvSeparator(culture);
   async function* parts(): AsyncIterable<ZipPart> {
+    const seen = { flatten: false, breaks: false };
     const reader = openLeanReader(db);
     try {
-      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep) };
+      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, seen) };
+      // Only when a text holds a line break: the same lines again, each on one line, for SPSS.
+      if (seen.breaks) {
+        const flat = { flatten: true, breaks: false };
+        yield { name: "responses-lines.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, flat) };
+      }
     } finally {
       await reader.close();
     }
     yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep, culture) };
+    const columns = columnsOf(survey, questions, null).map((c) => c.name);
+    const plan = variablePlan(survey, questions, columns, culture);
+    yield* scriptParts(plan, sep, seen.breaks ? "responses-lines.csv" : "responses.csv");
   }
   return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: timedStream(zipStream(parts()), exportDuration) };
 }

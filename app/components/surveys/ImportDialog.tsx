@@ -1,0 +1,122 @@
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import { Modal } from "~/components/ui/Modal";
+
+/** The outcome of a step, its sentences translated by the server. */
+export type ImportState =
+  | { import: "error"; message: string }
+  | { import: "preview"; summary: string; notKeptTitle: string; notKept: string[]; text: string }
+  | null;
+
+/** The dialog's fixed texts, translated by the server while the dialog is open. */
+export type ImportTexts = Record<
+  "title" | "file" | "help" | "check" | "notKeptNote" | "allKept" | "another" | "create" | "cancel",
+  string
+>;
+
+interface ImportDialogProps {
+  /** Null while closed: the texts come only with an open dialog (the list's language file stays small). */
+  texts: ImportTexts | null;
+  state: ImportState;
+  /** The list without the dialog in its URL (closing goes there). */
+  closeHref: string;
+  /** The dialog with a fresh file choice. */
+  againHref: string;
+  formKey: string;
+}
+
+/**
+ * Import of an HL7 FHIR R4 Questionnaire as a Draft survey (docs/decisions/040-fhir.md): choose a file, read
+ * what will be made and what cannot be kept, then create. Its open state lives in the URL and its steps are
+ * form posts, so it works without JavaScript; the outcome of each step is announced and takes focus.
+ */
+export function ImportDialog({ texts, state, closeHref, againHref, formKey }: ImportDialogProps) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const fileId = useId();
+  const helpId = useId();
+  const errorId = useId();
+  const close = () => navigate(closeHref, { replace: true, preventScrollReset: true });
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // After the page's data is read again: until then the button is disabled and cannot take focus.
+    if (state && !busy) body.current?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+  }, [state, busy]);
+  const t = (key: keyof ImportTexts) => texts?.[key] ?? "";
+  const preview = state?.import === "preview" ? state : null;
+  const error = state?.import === "error" ? state : null;
+
+  return (
+    <Modal open={texts !== null} title={t("title")} size="s" onClose={close}>
+      <div ref={body}>
+        {preview ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="import" />
+            <input type="hidden" name="formKey" value={formKey} />
+            <input type="hidden" name="text" value={preview.text} />
+            <div role="status">
+              <p>{preview.summary}</p>
+              {preview.notKept.length > 0 ? (
+                <>
+                  <h3>{preview.notKeptTitle}</h3>
+                  <ul data-testid="import-not-kept">
+                    {preview.notKept.map((n, i) => (
+                      <li key={i}>{n}</li>
+                    ))}
+                  </ul>
+                  <p>{t("notKeptNote")}</p>
+                </>
+              ) : (
+                <p>{t("allKept")}</p>
+              )}
+            </div>
+            <div className="modal__actions">
+              <Link className="btn" to={againHref} replace preventScrollReset>
+                {t("another")}
+              </Link>
+              <button type="submit" className="btn btn--primary" disabled={busy} data-autofocus>
+                {t("create")}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          <Form method="post" encType="multipart/form-data" preventScrollReset>
+            <input type="hidden" name="intent" value="import-preview" />
+            <div className="field">
+              <label htmlFor={fileId} className="field__label">
+                {t("file")}
+              </label>
+              <input
+                id={fileId}
+                type="file"
+                name="file"
+                required
+                accept=".json,application/json,application/fhir+json"
+                aria-describedby={error ? `${helpId} ${errorId}` : helpId}
+                aria-invalid={error ? true : undefined}
+                data-autofocus
+              />
+              <p id={helpId} className="field__hint">
+                {t("help")}
+              </p>
+              {error ? (
+                <p id={errorId} role="alert" className="field__error" data-testid="import-error">
+                  {error.message}
+                </p>
+              ) : null}
+            </div>
+            <div className="modal__actions">
+              <Link className="btn" to={closeHref} replace preventScrollReset>
+                {t("cancel")}
+              </Link>
+              <button type="submit" className="btn btn--primary" disabled={busy}>
+                {t("check")}
+              </button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </Modal>
+  );
+}

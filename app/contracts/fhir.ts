@@ -1,0 +1,82 @@
+import { z } from "~/domain/zod";
+import { StatisticsFiltersSchema } from "~/domain/statistics";
+import { CultureSchema } from "~/domain/user";
+import { contract } from "./contract";
+import { idParam, queryBool } from "./params";
+
+const tag = "FHIR";
+
+const FhirResourceSchema = z
+  .looseObject({ resourceType: z.string() })
+  .meta({ id: "FhirResource", description: "An HL7 FHIR R4 resource (docs/decisions/040-fhir.md)" });
+
+export const ImportPreviewSchema = z
+  .object({
+    Title: z.string(),
+    Categories: z.number().int(),
+    Questions: z.number().int(),
+    PreliminaryQuestions: z.number().int(),
+    NotKept: z.array(z.string()),
+  })
+  .meta({ id: "FhirImportPreview" });
+export const ImportResultSchema = z
+  .object({ SurveyId: z.number().int(), NotKept: z.array(z.string()) })
+  .meta({ id: "FhirImportResult" });
+
+export const fhirApi = {
+  questionnaire: contract({
+    method: "get",
+    path: "/surveys/:surveyId/fhir/questionnaire",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
+    tag,
+    summary:
+      "The survey as an HL7 FHIR R4 Questionnaire (application/fhir+json): a group per category and for the " +
+      "preliminary questions, sub-questions nested with enableWhen, rules as enableWhen, stable linkIds. " +
+      "Editors and approvers, any status; reading it is logged (fhir.questionnaire)",
+    params: z.object({ surveyId: idParam }),
+    query: z.object({ culture: CultureSchema.optional() }),
+    response: FhirResourceSchema,
+  }),
+  questionnaireResponse: contract({
+    method: "get",
+    path: "/surveys/:surveyId/fhir/questionnaire-response",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
+    tag,
+    summary:
+      "The newest case of a patient id as an HL7 FHIR R4 QuestionnaireResponse: completed when closed, " +
+      "in-progress when open, files as Attachments, the signature where signed. Editors and approvers; " +
+      "reading it is logged (fhir.questionnaire-response)",
+    params: z.object({ surveyId: idParam }),
+    query: z.object({ patientId: z.string().min(1).max(200), culture: CultureSchema.optional() }),
+    response: FhirResourceSchema,
+  }),
+  responses: contract({
+    method: "post",
+    path: "/statistics/:surveyId/fhir",
+    errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
+    tag,
+    summary:
+      "The cases the CSV export holds (same filters and permission) as HL7 FHIR R4 QuestionnaireResponses: " +
+      "NDJSON (application/fhir+ndjson, one a line) or, with format=bundle, a Bundle of type collection; " +
+      "streamed. Reading it is logged (fhir.export)",
+    params: z.object({ surveyId: idParam }),
+    query: z.object({ format: z.enum(["ndjson", "bundle"]).default("ndjson"), culture: CultureSchema.optional() }),
+    body: StatisticsFiltersSchema.default({}),
+  }),
+  importQuestionnaire: contract({
+    method: "post",
+    path: "/surveys/fhir-import",
+    errors: ["PAYLOAD_TOO_LARGE"],
+    tag,
+    summary:
+      "An HL7 FHIR R4 Questionnaire (the body, at most 3 MB) as a new Draft survey: groups become categories, " +
+      "choice items selections, enableWhen sub-questions or rules. NotKept lists, in the caller's language, " +
+      "everything the survey cannot hold; it is also written at the end of the survey's description. With " +
+      "preview=true nothing is created. Editors only",
+    query: z.object({ preview: queryBool.default(false) }),
+    body: z.looseObject({ resourceType: z.string() }),
+    status: 201,
+    idempotent: true,
+    response: z.union([ImportPreviewSchema, ImportResultSchema]),
+  }),
+};

@@ -1,0 +1,45 @@
+import { fhirQuestionnaire, fhirResponse, fhirResponses } from "~/server/services/fhir/fhir.server";
+import { importQuestionnaire, previewImport } from "~/server/services/fhir/import.server";
+import { fhirApi } from "~/contracts/fhir";
+import { route, type AnyRoute } from "../route.server";
+import { surveyCaller } from "../schemas.server";
+import type { ApiDeps } from "../types.server";
+
+const FHIR_JSON = "application/fhir+json; charset=utf-8";
+
+const urlsOf = (deps: ApiDeps) => ({ publicUrl: deps.env.publicUrl, attachments: deps.attachments });
+
+/** A FHIR resource as its own media type. */
+function fhirJson(resource: unknown) {
+  return new Response(JSON.stringify(resource), {
+    headers: { "Content-Type": FHIR_JSON, "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+export const fhirRoutes: AnyRoute[] = [
+  route(fhirApi.questionnaire, async ({ deps, caller, params, query }) => {
+    const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+    return fhirJson(await fhirQuestionnaire(deps.db, who, params.surveyId, urlsOf(deps)));
+  }),
+  route(fhirApi.questionnaireResponse, async ({ deps, caller, params, query }) => {
+    const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+    return fhirJson(await fhirResponse(deps.db, who, params.surveyId, query.patientId, urlsOf(deps)));
+  }),
+  route(fhirApi.responses, async ({ deps, caller, params, query, body }) => {
+    const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
+    const stream = await fhirResponses(deps.db, who, params.surveyId, body, query.format, urlsOf(deps));
+    const ndjson = query.format === "ndjson";
+    return new Response(stream, {
+      headers: {
+        "Content-Type": ndjson ? "application/fhir+ndjson" : FHIR_JSON,
+        "Content-Disposition": `attachment; filename="survey-${params.surveyId}-responses.${ndjson ? "ndjson" : "json"}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }),
+  route(fhirApi.importQuestionnaire, async ({ deps, caller, query, body }) => {
+    if (query.preview) return previewImport(surveyCaller(caller), body);
+    return importQuestionnaire(deps.db, surveyCaller(caller), body);
+  }),
+];

@@ -1,0 +1,91 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
+import { signIn } from "./support";
+
+/**
+ * The survey list's Import dialog (docs/decisions/040-fhir.md): a FHIR Questionnaire is checked, what cannot
+ * be kept is listed, and the Draft survey opens in the editor. By keyboard, in German and English, and
+ * without JavaScript.
+ */
+
+// One editor account: its language is switched in one test and back at its end.
+test.describe.configure({ mode: "serial" });
+
+const vitals = path.join(import.meta.dirname, "..", "tests", "api", "fhir-questionnaires", "vitals.json");
+const patient = path.join(import.meta.dirname, "..", "tests", "api", "fhir-questionnaires", "not-a-questionnaire.json");
+
+test("an editor imports a Questionnaire by keyboard, reading what is not kept first", async ({ page }) => {
+  await signIn(page, "editor");
+  await page.getByRole("link", { name: "Importieren" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "FHIR-Fragebogen importieren" });
+  await expect(dialog).toBeVisible();
+  // A Patient resource is refused with a message, and nothing is created.
+  await dialog.getByLabel("Fragebogen-Datei (FHIR R4, JSON)").setInputFiles(patient);
+  await dialog.getByRole("button", { name: "Datei prüfen" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Die Datei enthält eine Ressource vom Typ Patient, keinen Fragebogen (Questionnaire).",
+  );
+  await expectNoSeriousViolations(page, "the import dialog with its error");
+  await dialog.getByLabel("Fragebogen-Datei (FHIR R4, JSON)").setInputFiles(vitals);
+  await dialog.getByRole("button", { name: "Datei prüfen" }).click();
+  await expect(dialog.getByText("„Vital signs follow-up“ wird eine Entwurfsumfrage")).toBeVisible();
+  await expect(dialog.getByTestId("import-not-kept").getByRole("listitem")).toHaveCount(5);
+  await expectNoSeriousViolations(page, "the import dialog's preview");
+  // Focus starts on the button that creates the survey.
+  await expect(dialog.getByRole("button", { name: "Entwurfsumfrage anlegen" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
+  await expect(page.getByTestId("survey-title")).toHaveText("Vital signs follow-up");
+});
+
+test("in English, the dialog and its list speak English", async ({ page }) => {
+  await signIn(page, "editor");
+  await page.getByRole("button", { name: "English" }).first().click();
+  await page.getByRole("link", { name: "Import", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Import a FHIR Questionnaire" });
+  await dialog.getByLabel("Questionnaire file (FHIR R4, JSON)").setInputFiles(vitals);
+  await dialog.getByRole("button", { name: "Check file" }).click();
+  await expect(dialog.getByRole("heading", { name: "5 things cannot be kept" })).toBeVisible();
+  await expect(dialog.getByText("“Do you smoke?”: items of type boolean cannot be held; left out.")).toBeVisible();
+  // Escape closes it and nothing was created.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Deutsch" }).first().click();
+  await expect(page.getByRole("link", { name: "Importieren" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the same steps as plain form posts", async ({ page }) => {
+    await signIn(page, "editor");
+    await page.getByRole("link", { name: "Importieren" }).click();
+    await page.getByLabel("Fragebogen-Datei (FHIR R4, JSON)").setInputFiles(vitals);
+    await page.getByRole("button", { name: "Datei prüfen" }).click();
+    await page.getByRole("button", { name: "Entwurfsumfrage anlegen" }).click();
+    await expect(page).toHaveURL(/\/survey\/\d+\/edit/);
+  });
+});
+
+test("the statistics screen exports the cases as FHIR NDJSON", async ({ page }) => {
+  await signIn(page, "editor");
+  const list = await page.request.get("/api/surveys?filterString=Herzinsuffizienz");
+  const heart = ((await list.json()) as { Data: { Id: number }[] }).Data[0].Id;
+  await page.goto(`/survey/${heart}/statistics`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export (FHIR NDJSON)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`survey-${heart}-responses.ndjson`);
+  const lines = fs
+    .readFileSync(await file.path(), "utf8")
+    .trim()
+    .split("\n");
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    const resource = JSON.parse(line) as { resourceType: string; status: string };
+    expect(resource.resourceType).toBe("QuestionnaireResponse");
+    expect(resource.status).toBe("completed");
+  }
+});
