@@ -19,6 +19,10 @@ export const AuditEntrySchema = z.object({
   PatientId: z.string().nullable(),
   Before: z.string().nullable(),
   After: z.string().nullable(),
+  /** When an erasure removed Before and After (docs/decisions/042-retention-and-erasure.md). */
+  ErasedAt: z.string().nullable(),
+  /** The digest of [Before, After] that the row's hash covers (decision 042); it outlives an erasure. */
+  ValuesHash: z.string().nullable(),
   /** The row's hash and the previous row's in its survey's chain (docs/decisions/027-audit-chain.md). */
   Hash: z.string().nullable(),
   PrevHash: z.string().nullable(),
@@ -53,6 +57,8 @@ export async function auditOf(
       "pd.patient_id",
       "a.before",
       "a.after",
+      "a.erased_at",
+      "a.values_hash",
       "a.hash",
       "a.prev_hash",
     ])
@@ -79,6 +85,8 @@ export async function auditOf(
     PatientId: r.patient_id ?? null,
     Before: r.before,
     After: r.after,
+    ErasedAt: r.erased_at,
+    ValuesHash: r.values_hash,
     Hash: r.hash,
     PrevHash: r.prev_hash,
   }));
@@ -97,6 +105,8 @@ const COLUMNS = [
   "PatientId",
   "Before",
   "After",
+  "ErasedAt",
+  "ValuesHash",
   "Hash",
   "PrevHash",
 ] as const;
