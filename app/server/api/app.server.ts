@@ -10,6 +10,7 @@ import { auditRoutes } from "./routes/audit.server";
 import { answerOptionRoutes } from "./routes/answer-options.server";
 import { attachmentRoutes } from "./routes/attachments.server";
 import { categoryRoutes } from "./routes/categories.server";
+import { erasureRoutes } from "./routes/erasures.server";
 import { healthRoutes } from "./routes/health.server";
 import { metricsRoutes } from "./routes/metrics.server";
 import { patientAttributeRoutes } from "./routes/patient-attributes.server";
@@ -40,6 +41,7 @@ export const apiRoutes: AnyRoute[] = [
   ...statisticsRoutes,
   ...dashboardRoutes,
   ...auditRoutes,
+  ...erasureRoutes,
 ];
 
 /** The route template of each request's path (for metrics): the API's endpoints and the given pages. */
