@@ -3,6 +3,8 @@ import { PatientIdSchema } from "~/domain/fill-requests";
 import { ErasurePreviewSchema, ErasureRequestSchema, ErasureResultSchema } from "~/domain/erasure";
 import { erasurePreview, eraseOnRequest } from "~/server/services/erasure/erasure-requests.server";
 import { erasureKey } from "~/server/services/erasure/keys.server";
+import { PatientDataSchema } from "~/domain/patient-data";
+import { patientDataOf } from "~/server/services/erasure/patient-data.server";
 import { route, type AnyRoute } from "../route.server";
 import { idParam, surveyCaller } from "../schemas.server";
 
@@ -33,5 +35,16 @@ export const erasureRoutes: AnyRoute[] = [
     response: ErasureResultSchema,
     handler: ({ deps, caller, body }) =>
       eraseOnRequest(deps.db, deps.attachments, erasureKey(deps.env), surveyCaller(caller), body),
+  }),
+  route({
+    method: "get",
+    path: "/patient-data",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
+    tag,
+    summary:
+      "What is stored about a patient id in the survey: the case, its answers now, files, history of changes and signatures; the access is logged (case.data.view)",
+    query: z.object({ surveyId: idParam, patientId: PatientIdSchema }),
+    response: PatientDataSchema,
+    handler: ({ deps, caller, query }) => patientDataOf(deps.db, surveyCaller(caller), query.surveyId, query.patientId),
   }),
 ];
