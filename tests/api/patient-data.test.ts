@@ -69,7 +69,8 @@ describe.each(dialects)("patient data on %s", (kind) => {
     const w = world();
     expect((await erase(w, w.a.heart, "DATA_1")).status).toBe(200);
     const after = await w.call("approver", "GET", `/patient-data?surveyId=${w.a.heart}&patientId=DATA_1`);
-    expect(after.status).toBe(404);
+    expect(after.status).toBe(409);
+    expect(await json(after)).toMatchObject({ Type: "CASE_ALREADY_ERASED" });
     const rows = await w.db
       .selectFrom("audit_log")
       .select(["after", "erased_at"])

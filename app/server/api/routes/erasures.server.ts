@@ -39,12 +39,13 @@ export const erasureRoutes: AnyRoute[] = [
   route({
     method: "get",
     path: "/patient-data",
-    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
+    errors: [...errors],
     tag,
     summary:
       "What is stored about a patient id in the survey: the case, its answers now, files, history of changes and signatures; the access is logged (case.data.view)",
     query: z.object({ surveyId: idParam, patientId: PatientIdSchema }),
     response: PatientDataSchema,
-    handler: ({ deps, caller, query }) => patientDataOf(deps.db, surveyCaller(caller), query.surveyId, query.patientId),
+    handler: ({ deps, caller, query }) =>
+      patientDataOf(deps.db, erasureKey(deps.env), surveyCaller(caller), query.surveyId, query.patientId),
   }),
 ];
