@@ -109,6 +109,8 @@ export async function eraseCase(
   key: string,
   actor: Actor,
   target: CaseToErase,
+  /** Runs last inside the transaction, before its commit: the fault tests stop the erasure there. */
+  opts: { beforeCommit?: () => Promise<void> } = {},
 ): Promise<ErasureDone | null> {
   let keys: string[] = [];
   const done = await inTransaction(db, async (trx) => {
@@ -183,6 +185,7 @@ export async function eraseCase(
       .set({ audit_id: head?.last_id ?? null })
       .where("id", "=", tombstone.id)
       .execute();
+    await opts.beforeCommit?.();
     return result;
   });
   if (done) {
