@@ -66,8 +66,16 @@ describe.each(storeSetups)("erasure, $name", (setup) => {
       Signatures: 0,
     });
 
+    const counted = async () =>
+      (await json<{ NumSurveyResponses: number }>(await w.call("editor", "POST", `/statistics/${survey}`, {})))
+        .NumSurveyResponses;
+    const countedBefore = await counted();
+    expect(countedBefore).toBeGreaterThanOrEqual(2);
+
     const res = await erase(w, survey, "ERASE_1");
     expect(res.status).toBe(200);
+    // Statistics no longer count it.
+    expect(await counted()).toBe(countedBefore - 1);
     const done = await json<{ ErasureId: number; AuditRows: number; Answers: number; Attachments: number }>(res);
     expect(done).toMatchObject({ Answers: 1, Attachments: 1 });
     expect(done.AuditRows).toBeGreaterThan(3);
