@@ -23,7 +23,8 @@ try {
     const verdict = await verifyStoredChain(db, key);
     const name = key === "global" ? "global" : `survey ${key}`;
     if (verdict.ok) {
-      console.log(`${name}: ok, ${verdict.rows} rows`);
+      const erased = "erased" in verdict && verdict.erased ? `, ${verdict.erased} of them erased` : "";
+      console.log(`${name}: ok, ${verdict.rows} rows${erased}`);
     } else {
       broken += 1;
       const bad = verdict.firstBad;

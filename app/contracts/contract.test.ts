@@ -6,6 +6,7 @@ import { auditApi } from "./audit";
 import { categoriesApi } from "./categories";
 import { apiUrl, type AnswerOf, type Contract, type RequestOf } from "./contract";
 import { dashboardsApi } from "./dashboards";
+import { erasuresApi } from "./erasures";
 import { fhirApi } from "./fhir";
 import { healthApi } from "./health";
 import { metricsApi } from "./metrics";
@@ -24,6 +25,7 @@ const all: Contract[] = [
   auditApi,
   categoriesApi,
   dashboardsApi,
+  erasuresApi,
   fhirApi,
   healthApi,
   metricsApi,

@@ -156,6 +156,10 @@ export const AuditEntrySchema = z.object({
   PatientId: z.string().nullable(),
   Before: z.string().nullable(),
   After: z.string().nullable(),
+  /** When an erasure removed Before and After (docs/decisions/042-retention-and-erasure.md). */
+  ErasedAt: z.string().nullable(),
+  /** The digest of [Before, After] that the row's hash covers (decision 042); it outlives an erasure. */
+  ValuesHash: z.string().nullable(),
   /** The row's hash and the previous row's in its survey's chain (docs/decisions/027-audit-chain.md). */
   Hash: z.string().nullable(),
   PrevHash: z.string().nullable(),
@@ -166,6 +170,11 @@ export type AuditEntryView = z.infer<typeof AuditEntrySchema>;
 export const AuditVerdictSchema = z.object({
   Ok: z.boolean(),
   Rows: z.number().int(),
+  Erased: z
+    .number()
+    .int()
+    .optional()
+    .describe("Rows whose values an erasure removed (docs/decisions/042-retention-and-erasure.md); they verify"),
   FirstBad: z
     .object({
       Id: z.number().int(),

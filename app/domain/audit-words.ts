@@ -59,6 +59,7 @@ const FIELDS: Record<string, "text" | "html" | "yesNo" | "date" | "status" | "ty
   AllowFileAttachments: "yesNo",
   AllowMultipleAnswers: "yesNo",
   RequiresSignature: "yesNo",
+  RetentionMonths: "number",
   IsPatientIdAutoGenerationEnabled: "yesNo",
   Enabled: "yesNo",
   HasImage: "yesNo",

@@ -14,6 +14,7 @@ export const errorMessageKeys: Record<ErrorType, string> = {
   SURVEY_PATIENTID_NOT_FOUND: "fill.patientNotFound",
   SURVEY_PATIENTID_EXISTS: "errors.patientIdExists",
   SURVEY_INVALID_STATUS: "errors.invalidStatus",
+  CASE_ALREADY_ERASED: "errors.caseAlreadyErased",
   SURVEY_EXISTING_QUESTION_RESPONSE: "errors.existingResponses",
   SURVEY_ALREADY_CLOSED: "fill.surveyCantBeFilledAlreadyClosed",
   SURVEY_ANSWER_OPTION_EXISTS: "errors.answerOptionExists",

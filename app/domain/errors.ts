@@ -13,6 +13,8 @@ export const errorStatus = {
   /** POST /patients/add for an id that already names an open case. */
   SURVEY_PATIENTID_EXISTS: 409,
   SURVEY_INVALID_STATUS: 409,
+  /** An erasure of a patient id whose case of this survey was erased already (matched by its tombstone). */
+  CASE_ALREADY_ERASED: 409,
   SURVEY_EXISTING_QUESTION_RESPONSE: 409,
   SURVEY_ALREADY_CLOSED: 409,
   /** An answer option whose text another answer of the same question has already. */

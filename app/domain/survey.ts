@@ -4,6 +4,9 @@ import { questionTypes } from "./question-types";
 import { surveyStatuses } from "./survey-status";
 import { IdSchema } from "./id-schema";
 
+/** The longest retention period the start tab offers: 100 years. */
+export const RETENTION_MONTHS_MAX = 1200;
+
 export const SurveyStatusSchema = z.enum(surveyStatuses);
 export const QuestionTypeSchema = z.enum(questionTypes);
 
@@ -180,6 +183,13 @@ export const SurveySchema = z
       .boolean()
       .default(false)
       .describe("Cases are submitted with an electronic signature (docs/decisions/029-signed-close.md)"),
+    RetentionMonths: z
+      .number()
+      .int()
+      .default(0)
+      .describe(
+        "Closed cases are erased this many months after closing; 0 keeps them (docs/decisions/042-retention-and-erasure.md)",
+      ),
     TagIds: z.array(id),
     UserTeamPermissions: z.array(id),
     EditorTeamPermissions: z.array(id),
@@ -230,6 +240,7 @@ export const UpdateSurveySchema = z
     IsPatientIdAutoGenerationEnabled: z.boolean(),
     IsPatientFormEnabled: z.boolean(),
     RequiresSignature: z.boolean(),
+    RetentionMonths: z.number().int().min(0).max(RETENTION_MONTHS_MAX),
     TagIds: z.array(id).max(100),
     UserTeamPermissions: z.array(id).max(500),
     EditorTeamPermissions: z.array(id).max(500),

@@ -17,6 +17,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
 import { PatientIdForm } from "~/components/start/PatientIdForm";
@@ -70,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       title: survey.Title,
       description: survey.Description,
       autoGeneration: survey.IsPatientIdAutoGenerationEnabled,
+      retentionMonths: survey.RetentionMonths,
     },
     blocked,
     latest,
@@ -135,6 +137,9 @@ export default function SurveyStart() {
           <Hyphenated text={survey.title} />
         </h1>
         {survey.description ? <p className="start__description">{survey.description}</p> : null}
+        <p className="start__retention" data-testid="start-retention">
+          {retentionSentence(t, survey.retentionMonths)}
+        </p>
         {blocked ? (
           <div className="start__blocked">
             <p className="notice" role="alert" data-testid="start-blocked">
@@ -160,4 +165,11 @@ export default function SurveyStart() {
       <img className="start__image" src={imageUrl} alt={t("start.clientImageAlt")} width={320} height={220} />
     </section>
   );
+}
+
+/** The survey's retention in one sentence (docs/decisions/042-retention-and-erasure.md). */
+function retentionSentence(t: TFunction, months: number): string {
+  if (months <= 0) return t("start.retentionNone");
+  if (months % 12 === 0) return t("start.retentionYears", { count: months / 12 });
+  return t("start.retentionMonths", { count: months });
 }

@@ -81,6 +81,7 @@ export default function CaseHistoryPage() {
       <nav className="audit__links" aria-label={t("audit.links")}>
         <Link to={`/survey/${survey.id}/statistics`}>{t("audit.toStatistics")}</Link>
         <Link to={`/survey/${survey.id}/trail`}>{t("audit.toTrail")}</Link>
+        <Link to={`/survey/${survey.id}/data`}>{t("audit.toData")}</Link>
       </nav>
       <Form method="get" className="audit__lookup" role="search" aria-label={t("audit.history.lookup")}>
         <label htmlFor={field}>{t("audit.history.patientId")}</label>

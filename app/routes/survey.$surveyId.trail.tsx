@@ -91,6 +91,7 @@ export default function SurveyTrailPage() {
       <nav className="audit__links" aria-label={t("audit.links")}>
         <Link to={`/survey/${survey.id}/statistics`}>{t("audit.toStatistics")}</Link>
         <Link to={`/survey/${survey.id}/history`}>{t("audit.toHistory")}</Link>
+        <Link to={`/survey/${survey.id}/data`}>{t("audit.toData")}</Link>
       </nav>
       <Form method="get" className="audit__filter" aria-labelledby="trail-filter-title">
         <h2 id="trail-filter-title">{t("audit.trail.filter")}</h2>

@@ -15,7 +15,7 @@ import { localeFromRequest } from "./i18n.server";
 import { refused } from "./refusals.server";
 
 /** An answer as the person reads it, in their language's number format; null for no answer. */
-function valueText(value: ReadableValue | null, locale: Culture): string | null {
+export function valueText(value: ReadableValue | null, locale: Culture): string | null {
   if (!value) return null;
   const parts: string[] = [];
   if (value.Options) parts.push(value.Options.join(", "));
@@ -25,13 +25,13 @@ function valueText(value: ReadableValue | null, locale: Culture): string | null 
   return parts.join(" · ");
 }
 
-const when = (iso: string) => formatDateTime(iso, true, AUDIT_TIME_ZONE);
+export const when = (iso: string) => formatDateTime(iso, true, AUDIT_TIME_ZONE);
 
 /**
  * The survey, for its approvers only: the audit trail is theirs (docs/decisions/028-audit-reading.md). Anyone
  * else gets this page's own message (status 403), with the way back to the survey, not the tool's.
  */
-async function approverSurvey(request: Request, api: ApiClient, surveyId: number) {
+export async function approverSurvey(request: Request, api: ApiClient, surveyId: number) {
   const survey = await api
     .call(surveysApi.get, { params: { id: surveyId } })
     .catch((error: unknown) => refused(request, error, { back: "/surveys", notFound: "/surveys" }));

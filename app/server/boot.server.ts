@@ -17,6 +17,9 @@ import { readyExports } from "~/server/services/statistics/export-ready.server";
 import { sweepOrphans } from "~/server/storage/sweep.server";
 import { purgeSyncRequests } from "~/server/services/sync/sync-requests.server";
 import { purgeSigningIntents } from "~/server/services/fill/signatures.server";
+import { purgeErasedBlobs } from "~/server/services/erasure/erase.server";
+import { erasureKey } from "~/server/services/erasure/keys.server";
+import { eraseExpiredCases } from "~/server/services/erasure/retention.server";
 
 /**
  * Starts what the server needs before it takes requests: configuration (a bad value stops here
@@ -45,9 +48,9 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
   if (env.DEMO_DATA && (await runExclusively(db, "demo-data", () => seedDemoDataIfEmpty(db)))) {
     log.info("db.demo_data");
   }
-  if (env.DATABASE_URL && (!env.SESSION_SECRET || !env.ATTACHMENT_LINK_SECRET)) {
+  if (env.DATABASE_URL && (!env.SESSION_SECRET || !env.ATTACHMENT_LINK_SECRET || !env.ERASURE_KEY)) {
     log.info("secrets.generated", {
-      note: "SESSION_SECRET or ATTACHMENT_LINK_SECRET is unset: generated into DATA_DIR. Copies of the server must share them.",
+      note: "SESSION_SECRET, ATTACHMENT_LINK_SECRET or ERASURE_KEY is unset: generated into DATA_DIR. Copies of the server must share them.",
     });
   }
 
@@ -80,9 +83,23 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
       await purgeSyncRequests(db);
       await purgeSigningIntents(db);
       await purgeIdempotentRequests(db);
+      const blobs = await purgeErasedBlobs(db, attachments);
+      if (blobs > 0) log.info("erasure.blobs_removed", { store: attachments.kind, removed: blobs });
     },
     (e) => log.error("purge", { error: String(e) }),
   );
+
+  // Cases past their survey's retention period, erased once a day in one copy (decision 042): after the start
+  // (unless a copy did so less than a day ago), then each day.
+  const eraseRetained = async () => {
+    const erased = await eraseExpiredCases(db, attachments, erasureKey(env));
+    log.info("cases.retention_erased", { erased });
+  };
+  const retentionFailed = (e: unknown) => log.error("cases.retention", { error: String(e) });
+  const retention = everyOnce(db, RETENTION_LEASE, RETENTION_EVERY_MS, eraseRetained, retentionFailed);
+  void takeLease(db, RETENTION_LEASE, RETENTION_EVERY_MS * 0.9)
+    .then((taken) => (taken ? eraseRetained() : undefined))
+    .catch(retentionFailed);
 
   const orphans = everyOnce(
     db,
@@ -127,6 +144,7 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
       await warming;
       await readyingNow;
       orphans();
+      retention();
       purge();
       sweep();
       await idp?.close();
@@ -135,6 +153,10 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     },
   };
 }
+
+/** The daily retention round and its lease. */
+const RETENTION_EVERY_MS = 24 * 3600_000;
+const RETENTION_LEASE = "erase:retention";
 
 /** How often the export lines of changed cases are written ahead, and the lease of the copy that does it. */
 const READY_EXPORTS_EVERY_MS = 10 * 60_000;

@@ -31,6 +31,11 @@ const schema = z
     SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     /** Signs the short-lived attachment download links; every copy must share it. */
     ATTACHMENT_LINK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * Keys the hash of an erased case's patient id in its tombstone (docs/decisions/042-retention-and-erasure.md);
+     * every copy must share it, and it must outlive the backups. Else generated into DATA_DIR.
+     */
+    ERASURE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).default("survey-tool"),

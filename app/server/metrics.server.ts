@@ -33,6 +33,13 @@ export const answersRecorded = new Counter({
   registers: [metrics],
 });
 
+export const casesErased = new Counter({
+  name: "survey_cases_erased_total",
+  help: "Cases erased (docs/decisions/042-retention-and-erasure.md), by reason: consent, retention, wrongPatient",
+  labelNames: ["reason"] as const,
+  registers: [metrics],
+});
+
 export const offlineSyncs = new Counter({
   name: "survey_offline_syncs_total",
   help: "Offline fills sent to be synced, by outcome (applied, replayed, clash, outdated, closed, inactive, refused, failed)",

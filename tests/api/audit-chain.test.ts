@@ -6,7 +6,7 @@ import { dialectOf } from "~/server/db/db.server";
 import { dropAppendOnly, makeAppendOnly, type MigrationDb } from "~/server/db/migrations/helpers";
 import type { DB } from "~/server/db/types.server";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
-import { auditRowHash } from "~/server/services/audit-chain.server";
+import { auditRowHash, chainedRowHash, valuesDigest } from "~/server/services/audit-chain.server";
 import { chainKeys, verifyStoredChain, type StoredChainVerdict } from "~/server/services/audit-verify.server";
 import { dialects } from "../support/databases";
 import { json, questionId, startCase, useFillWorld, type FillWorld } from "./fill-support";
@@ -226,6 +226,7 @@ describe.each(dialects)("the audit chain on %s", (kind) => {
         PatientDataId: number | null;
         Before: string | null;
         After: string | null;
+        ValuesHash: string | null;
         Hash: string;
         PrevHash: string | null;
       }[]
@@ -245,7 +246,9 @@ describe.each(dialects)("the audit chain on %s", (kind) => {
         before: e.Before,
         after: e.After,
       };
-      expect(auditRowHash(content, e.PrevHash)).toBe(e.Hash);
+      // The second recipe (docs/decisions/042-retention-and-erasure.md): the hash covers the values' digest.
+      expect(valuesDigest(e.Before, e.After)).toBe(e.ValuesHash);
+      expect(chainedRowHash(content, e.ValuesHash!, e.PrevHash)).toBe(e.Hash);
       prev = e.Hash;
     }
     const csv = await world().call("approver", "GET", `/audit-log/csv?surveyId=${world().a.heart}`);

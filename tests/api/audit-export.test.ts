@@ -102,6 +102,8 @@ describe("audit CSV cells", () => {
       PatientId: "P1",
       Before: null,
       After: '{"a":1}',
+      ErasedAt: null,
+      ValuesHash: "cd",
       Hash: "ab",
       PrevHash: null,
     };

@@ -187,6 +187,14 @@ export const endpoints: Endpoint[] = [
   row("GET /audit-log/verify", "403 200 200 403", (w) => ({ path: "/audit-log/verify", query: { surveyId: String(w.heart) } })),
   row("GET /audit-log/case-history", "403 200 200 403", (w) => ({ path: "/audit-log/case-history", query: { surveyId: String(w.heart), patientId: w.openPatient } })),
   row("GET /audit-log/trail", "403 200 200 403", (w) => ({ path: "/audit-log/trail", query: { surveyId: String(w.heart), action: "survey.create" } })),
+  // Erasure: the survey's approvers (docs/decisions/042-retention-and-erasure.md); each erasure makes its own case.
+  row("GET /erasures/preview", "403 200 200 403", (w) => ({ path: "/erasures/preview", query: { surveyId: String(w.heart), patientId: w.closedPatient } })),
+  row("GET /patient-data", "403 200 200 403", (w) => ({ path: "/patient-data", query: { surveyId: String(w.heart), patientId: w.closedPatient } })),
+  row("POST /erasures", "403 200 200 403", async (w) => {
+    const patientId = w.patientId();
+    await w.newCase(patientId);
+    return { path: "/erasures", body: { SurveyId: w.heart, PatientId: patientId, Reason: "consent" } };
+  }),
   row("POST /statistics-dashboards/:id/charts/reorder/:chartId", "204 204 204 403", (w) => ({ path: `/statistics-dashboards/${w.dashboard}/charts/reorder/${w.chart}`, query: { newPosition: "0" } })),
 ];
 

@@ -12,6 +12,7 @@ import { answerOptionRoutes } from "./routes/answer-options.server";
 import { attachmentRoutes } from "./routes/attachments.server";
 import { categoryRoutes } from "./routes/categories.server";
 import { fhirRoutes } from "./routes/fhir.server";
+import { erasureRoutes } from "./routes/erasures.server";
 import { healthRoutes } from "./routes/health.server";
 import { metricsRoutes } from "./routes/metrics.server";
 import { patientAttributeRoutes } from "./routes/patient-attributes.server";
@@ -43,6 +44,7 @@ export const apiRoutes: AnyRoute[] = [
   ...fhirRoutes,
   ...dashboardRoutes,
   ...auditRoutes,
+  ...erasureRoutes,
 ];
 
 /** The route template of each request's path (for metrics): the API's endpoints and the given pages. */

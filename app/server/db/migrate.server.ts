@@ -16,6 +16,7 @@ import * as m0013 from "./migrations/0013_question_words";
 import * as m0014 from "./migrations/0014_case_export_rows";
 import * as m0015 from "./migrations/0015_pending_words_order";
 import * as m0016 from "./migrations/0016_sync_request_versions";
+import * as m0017 from "./migrations/0017_erasure";
 import type { DB } from "./types.server";
 
 /**
@@ -39,6 +40,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0014_case_export_rows": m0014,
   "0015_pending_words_order": m0015,
   "0016_sync_request_versions": m0016,
+  "0017_erasure": m0017,
 };
 
 export class MigrationError extends Error {

@@ -32,6 +32,43 @@ export interface AuditLogTable {
   hash: string | null;
   /** The hash of the previous row in the same chain; null for a chain's first row. */
   prev_hash: string | null;
+  /**
+   * SHA-256 of [before, after], which the hash covers instead of the values since migration 0017, so that an
+   * erasure can remove them (docs/decisions/042-retention-and-erasure.md).
+   */
+  values_hash: string | null;
+  /** The hash by the first recipe of a row written before migration 0017. */
+  legacy_hash: string | null;
+  /** When an erasure removed before and after; the only change the table allows. */
+  erased_at: IsoTimestamp | null;
+}
+
+/** Why a case was erased. */
+export type ErasureReason = "consent" | "retention" | "wrongPatient";
+
+/**
+ * What is left of an erased case (migration 0017): that it was, when, by whom and why, and a keyed hash of
+ * its patient id (so a repeated request or a restore can find it again), never the id or a value.
+ */
+export interface CaseErasuresTable {
+  id: Generated<number>;
+  survey_id: number;
+  /** HMAC-SHA256 (hex) of the patient id under the erasure key, with the survey id. */
+  patient_key: string;
+  /** The case's id as it was; the audit rows keep naming it. */
+  patient_data_id: number;
+  reason: ErasureReason;
+  erased_at: IsoTimestamp;
+  erased_by_user_id: number | null;
+  erased_by_sub: string | null;
+  /** The audit row of the erasure, in the survey's chain. */
+  audit_id: number | null;
+}
+
+/** Blobs of erased attachments still to be removed from a store outside the database, until they are. */
+export interface ErasedBlobsTable {
+  storage_key: string;
+  created_at: IsoTimestamp;
 }
 
 /** The last row of each audit chain (a survey id, or "global"); writers lock it to append. */

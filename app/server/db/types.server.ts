@@ -2,7 +2,9 @@ import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable
 import type {
   AuditChainHeadsTable,
   AuditLogTable,
+  CaseErasuresTable,
   CaseSignaturesTable,
+  ErasedBlobsTable,
   SigningIntentsTable,
 } from "./types-trail.server";
 import type {
@@ -16,7 +18,10 @@ import type {
 export type {
   AuditChainHeadsTable,
   AuditLogTable,
+  CaseErasuresTable,
   CaseSignaturesTable,
+  ErasedBlobsTable,
+  ErasureReason,
   SignatureMeaning,
   SigningIntentsTable,
 } from "./types-trail.server";
@@ -148,6 +153,8 @@ export interface SurveysTable {
   patient_form_enabled: Generated<Flag>;
   /** Submitting a case needs an electronic signature (migration 0012, docs/decisions/029-signed-close.md). */
   requires_signature: Generated<Flag>;
+  /** Months after a case closes until it is erased; null keeps cases (migration 0017, decision 042). */
+  retention_months: number | null;
   /** Change detection for offline copies. */
   hash: Generated<string>;
   /** The survey this one was cloned from. */
@@ -372,6 +379,8 @@ export interface Database {
   case_export_rows: CaseExportRowsTable;
   case_signatures: CaseSignaturesTable;
   signing_intents: SigningIntentsTable;
+  case_erasures: CaseErasuresTable;
+  erased_blobs: ErasedBlobsTable;
 }
 
 export type DB = Kysely<Database>;

@@ -27,6 +27,15 @@ export interface ChainedAuditRow extends AuditRowContent {
   id: number;
   hash: string | null;
   prev_hash: string | null;
+  /**
+   * The digest of the row's values (before, after) that its hash covers since migration 0017
+   * (docs/decisions/042-retention-and-erasure.md); absent or null on a row hashed by the first recipe.
+   */
+  values_hash?: string | null;
+  /** The row's hash by the first recipe, kept by migration 0017 for the rows it chained anew. */
+  legacy_hash?: string | null;
+  /** When an erasure removed the row's values; null while it has them. */
+  erased_at?: string | null;
 }
 
 /** The chain key of rows without a survey. */
@@ -66,11 +75,80 @@ export function auditRowHash(row: AuditRowContent, prevHash: string | null): str
   return createHash("sha256").update(canonicalAuditRow(row, prevHash), "utf8").digest("hex");
 }
 
+/** The digest of a row's values: SHA-256 (lowercase hex) of the JSON array [before, after] of the stored texts. */
+export function valuesDigest(before: string | null, after: string | null): string {
+  return createHash("sha256")
+    .update(JSON.stringify([before ?? null, after ?? null]), "utf8")
+    .digest("hex");
+}
+
+/**
+ * The row's hash by the second recipe (decision 042): as the first, but over the digest of the values instead
+ * of the values, so that an erasure can remove them and the hash still holds:
+ *   [2, at, actor_user_id, actor_sub, action, entity, entity_id, survey_id, patient_data_id, values_hash, prev_hash]
+ */
+export function chainedRowHash(
+  row: Omit<AuditRowContent, "before" | "after">,
+  valuesHash: string,
+  prevHash: string | null,
+) {
+  const text = JSON.stringify([
+    2,
+    row.at,
+    row.actor_user_id ?? null,
+    row.actor_sub ?? null,
+    row.action,
+    row.entity,
+    row.entity_id ?? null,
+    row.survey_id ?? null,
+    row.patient_data_id ?? null,
+    valuesHash,
+    prevHash ?? null,
+  ]);
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/** The hash a row should carry: by the second recipe when it has a values digest, else by the first. */
+function expectedHash(row: ChainedAuditRow): string {
+  return row.values_hash ? chainedRowHash(row, row.values_hash, row.prev_hash) : auditRowHash(row, row.prev_hash);
+}
+
+/**
+ * Whether the row's content still matches what its hash covers: the values hash to the digest while the row
+ * has them; an erased row has none left; a row chained anew by migration 0017 also still hashes, values and
+ * all, to its first-recipe hash after the previous row's (skipped where that previous row is not known).
+ */
+function contentHolds(row: ChainedAuditRow, legacyPrev: string | null | undefined): boolean {
+  if (row.erased_at) return row.before === null && row.after === null && !!row.values_hash;
+  if (row.values_hash && row.values_hash !== valuesDigest(row.before, row.after)) return false;
+  if (row.legacy_hash && legacyPrev !== undefined) return auditRowHash(row, legacyPrev) === row.legacy_hash;
+  return true;
+}
+
+/** The action of the row an erasure adds to the chain, naming the rows whose values it removed. */
+export const ERASE_ACTION = "case.erase";
+
+/** For each row an erasure names (in its row's `ErasedRows`), the id of that erasure's row. */
+function erasuresVouched(rows: readonly ChainedAuditRow[]): Map<number, number> {
+  const vouched = new Map<number, number>();
+  for (const row of rows) {
+    if (row.action !== ERASE_ACTION || !row.after) continue;
+    try {
+      const named = (JSON.parse(row.after) as { ErasedRows?: unknown }).ErasedRows;
+      if (Array.isArray(named)) for (const id of named) if (typeof id === "number") vouched.set(id, row.id);
+    } catch {
+      // Not an erasure's row: it vouches for nothing.
+    }
+  }
+  return vouched;
+}
+
 /** How a chain is broken at its first bad row. */
 export type ChainBreakKind = "changed" | "removed" | "inserted";
 
 export type ChainVerdict =
-  { ok: true; rows: number } | { ok: false; rows: number; firstBad: { id: number; kind: ChainBreakKind } };
+  | { ok: true; rows: number; erased?: number }
+  | { ok: false; rows: number; firstBad: { id: number; kind: ChainBreakKind } };
 
 /** What the head table says of a chain (audit_chain_heads), if it has a head. */
 export interface ChainHead {
@@ -96,14 +174,24 @@ export interface ChainHead {
 export function verifyChain(rows: readonly ChainedAuditRow[], head: ChainHead | null): ChainVerdict {
   const count = rows.length;
   const bad = (id: number, kind: ChainBreakKind): ChainVerdict => ({ ok: false, rows: count, firstBad: { id, kind } });
-  const hashes = rows.map((r) => auditRowHash(r, r.prev_hash));
+  const hashes = rows.map(expectedHash);
   const anchor = head?.anchor_hash ?? null;
   let expected: string | null = anchor;
+  // The previous row's first-recipe hash, for rows chained anew by migration 0017; unknown after an archiving.
+  let legacyPrev: string | null | undefined = anchor === null ? null : undefined;
+  let erased = 0;
+  const vouched = erasuresVouched(rows);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     // A row without a hash was never chained by the writer.
     if (row.hash === null) return bad(row.id, "inserted");
-    if (row.hash !== hashes[i]) return bad(row.id, "changed");
+    if (row.hash !== hashes[i] || !contentHolds(row, legacyPrev)) return bad(row.id, "changed");
+    legacyPrev = row.legacy_hash ?? undefined;
+    if (row.erased_at) {
+      // Only an erasure writes erased rows, and it names them in its own row later in the chain.
+      if (!((vouched.get(row.id) ?? 0) > row.id)) return bad(row.id, "changed");
+      erased += 1;
+    }
     if (row.prev_hash !== expected) {
       const next = rows[i + 1];
       const bypassed = next ? next.prev_hash === expected : head?.last_hash === expected && expected !== null;
@@ -126,5 +214,5 @@ export function verifyChain(rows: readonly ChainedAuditRow[], head: ChainHead | 
     return bad(head.last_id ?? last?.id ?? 0, "removed");
   }
   if (head.count !== head.archived_count + count) return bad(head.last_id ?? last?.id ?? 0, "removed");
-  return { ok: true, rows: count };
+  return erased > 0 ? { ok: true, rows: count, erased } : { ok: true, rows: count };
 }

@@ -34,6 +34,8 @@ export async function auditOf(
       "pd.patient_id",
       "a.before",
       "a.after",
+      "a.erased_at",
+      "a.values_hash",
       "a.hash",
       "a.prev_hash",
     ])
@@ -60,6 +62,8 @@ export async function auditOf(
     PatientId: r.patient_id ?? null,
     Before: r.before,
     After: r.after,
+    ErasedAt: r.erased_at,
+    ValuesHash: r.values_hash,
     Hash: r.hash,
     PrevHash: r.prev_hash,
   }));
@@ -78,6 +82,8 @@ const COLUMNS = [
   "PatientId",
   "Before",
   "After",
+  "ErasedAt",
+  "ValuesHash",
   "Hash",
   "PrevHash",
 ] as const;

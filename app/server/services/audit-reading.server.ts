@@ -88,13 +88,15 @@ const actorName = (name: string | null | undefined) => (name ? name : null);
 
 /**
  * GET /audit-log/case-history: every value each question of a case had, oldest first, who set it, when and
- * whether online or by a sync. Reading it is logged as "case.history.view" before the rows are read.
+ * whether online or by a sync. Reading it is logged as "case.history.view" before the rows are read (as
+ * "case.data.view" when it is part of showing a patient their data, decision 042).
  */
 export async function caseHistoryOf(
   db: DB,
   caller: SurveyCaller,
   surveyId: number,
   patientId: string,
+  logAs: "case.history.view" | "case.data.view" = "case.history.view",
 ): Promise<CaseHistory> {
   const access = await requireAuditReader(db, caller, surveyId);
   const cases = await db
@@ -107,7 +109,7 @@ export async function caseHistoryOf(
   if (cases.length === 0) throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `No case ${patientId} in this survey`);
   const caseIds = cases.map((c) => c.id);
   await auditReading(db, caller, {
-    action: "case.history.view",
+    action: logAs,
     surveyId,
     patientDataId: caseIds[caseIds.length - 1],
     after: { PatientId: patientId },

@@ -44,6 +44,9 @@ export async function verifyStoredChain(db: DB, key: string): Promise<StoredChai
       "after",
       "hash",
       "prev_hash",
+      "values_hash",
+      "legacy_hash",
+      "erased_at",
     ]);
   query = key === GLOBAL_CHAIN ? query.where("survey_id", "is", null) : query.where("survey_id", "=", Number(key));
   const rows: ChainedAuditRow[] = await query.orderBy("id").execute();
@@ -85,7 +88,7 @@ export async function auditVerdictOf(db: DB, caller: SurveyCaller, surveyId: num
   if (!access.rights.CanApprove) throw new AppError("FORBIDDEN", "Only the survey's approvers check its audit log");
   const verdict = await verifyStoredChain(db, String(surveyId));
   return verdict.ok
-    ? { Ok: true, Rows: verdict.rows }
+    ? { Ok: true, Rows: verdict.rows, ...("erased" in verdict && verdict.erased ? { Erased: verdict.erased } : {}) }
     : {
         Ok: false,
         Rows: verdict.rows,

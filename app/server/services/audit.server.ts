@@ -1,7 +1,7 @@
 import type { Executor, Trx } from "~/server/db/types.server";
 import { dialectOf } from "~/server/db/db.server";
 import { prepared, type Placeholder } from "~/server/db/prepared.server";
-import { auditRowHash, chainKeyOf, type AuditRowContent } from "~/server/services/audit-chain.server";
+import { chainKeyOf, chainedRowHash, valuesDigest, type AuditRowContent } from "~/server/services/audit-chain.server";
 import { inTransaction } from "~/server/db/transaction.server";
 
 export interface Actor {
@@ -32,6 +32,7 @@ type AuditArgs = [
   string | null,
   string,
   string | null,
+  string,
 ];
 
 const auditValues = ($: Placeholder) => ({
@@ -47,6 +48,7 @@ const auditValues = ($: Placeholder) => ({
   after: $(9),
   hash: $(10),
   prev_hash: $(11),
+  values_hash: $(12),
 });
 
 const insertAudit = prepared<AuditArgs, { id: number }>((db, $) =>
@@ -61,8 +63,8 @@ const insertAuditMovingHead = prepared<[...AuditArgs, number, string], never>((d
   db
     .with("row", (w) => w.insertInto("audit_log").values(auditValues($)).returning("id"))
     .updateTable("audit_chain_heads")
-    .set((eb) => ({ last_id: eb.selectFrom("row").select("id"), last_hash: $(10), count: $(12) }))
-    .where("chain_key", "=", $(13)),
+    .set((eb) => ({ last_id: eb.selectFrom("row").select("id"), last_hash: $(10), count: $(13) }))
+    .where("chain_key", "=", $(14)),
 );
 
 /**
@@ -105,7 +107,9 @@ async function headOf(db: Trx, key: string): Promise<Head> {
   return { lastHash: head.last_hash, count: Number(head.count) };
 }
 
-function contentOf(at: string, actor: Actor, entry: AuditEntry): AuditRowContent {
+function contentOf(at: string, actor: Actor, entry: AuditEntry): AuditRowContent & { values_hash: string } {
+  const before = entry.before === undefined ? null : JSON.stringify(entry.before);
+  const after = entry.after === undefined ? null : JSON.stringify(entry.after);
   return {
     at,
     actor_user_id: actor.surveyUserDataId,
@@ -115,21 +119,23 @@ function contentOf(at: string, actor: Actor, entry: AuditEntry): AuditRowContent
     entity_id: entry.entityId == null ? null : String(entry.entityId),
     survey_id: entry.surveyId ?? null,
     patient_data_id: entry.patientDataId ?? null,
-    before: entry.before === undefined ? null : JSON.stringify(entry.before),
-    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    before,
+    after,
+    values_hash: valuesDigest(before, after),
   };
 }
 
 /**
  * Appends one row to the audit log: who, when, what, before and after, chained to the last row of its
- * survey's chain (docs/decisions/027-audit-chain.md). Use inside the write's transaction.
+ * survey's chain (docs/decisions/027-audit-chain.md) over the digest of its values (042), so that an erasure
+ * can remove them. Use inside the write's transaction.
  */
 export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
   const row = contentOf(new Date().toISOString(), actor, entry);
   const key = chainKeyOf(row.survey_id);
   await inTransaction(db, async (trx) => {
     const head = await headOf(trx, key);
-    const hash = auditRowHash(row, head.lastHash);
+    const hash = chainedRowHash(row, row.values_hash, head.lastHash);
     const args: AuditArgs = [
       row.at,
       row.actor_user_id,
@@ -143,6 +149,7 @@ export async function audit(db: Executor, actor: Actor, entry: AuditEntry): Prom
       row.after,
       hash,
       head.lastHash,
+      row.values_hash,
     ];
     if (dialectOf(trx) === "postgres") {
       await insertAuditMovingHead.affected(trx, ...args, head.count + 1, key);
@@ -168,7 +175,7 @@ export async function auditAll(db: Executor, actor: Actor, entries: readonly Aud
     const values = rows.map((row, i) => {
       const head = heads.get(chainKeyOf(row.survey_id))!;
       const prev = head.lastHash;
-      const hash = auditRowHash(row, prev);
+      const hash = chainedRowHash(row, row.values_hash, prev);
       head.lastHash = hash;
       head.count += 1;
       head.last = i;

@@ -175,6 +175,7 @@ export function surveyHead(
     TargetNumberOfResponses: survey.target_responses,
     IsPatientIdAutoGenerationEnabled: survey.patient_id_auto_generation === 1,
     RequiresSignature: survey.requires_signature === 1,
+    RetentionMonths: survey.retention_months ?? 0,
     IsPatientFormEnabled: survey.patient_form_enabled === 1,
     TagIds: tagIds,
     UserTeamPermissions: [...t.userTeamIds],

@@ -196,6 +196,13 @@ export async function updateSurvey(
     );
     change("IsPatientFormEnabled", "patient_form_enabled", row.patient_form_enabled, flag(input.IsPatientFormEnabled));
     change("RequiresSignature", "requires_signature", row.requires_signature, flag(input.RequiresSignature));
+    // 0 keeps the cases: stored as null (docs/decisions/042-retention-and-erasure.md).
+    change(
+      "RetentionMonths",
+      "retention_months",
+      row.retention_months,
+      input.RetentionMonths === undefined ? undefined : input.RetentionMonths || null,
+    );
 
     const toIso = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : wireToIsoDate(v));
     const start = toIso(input.StartDate);

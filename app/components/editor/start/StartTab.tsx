@@ -5,6 +5,7 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import type { EditorTabProps } from "../types";
 import { ChoiceList } from "./ChoiceList";
 import { TARGET_MAX, TARGET_MIN, parseTarget, sameIds } from "./fields";
+import { RetentionField } from "./RetentionField";
 import { useSavedField } from "./useSavedField";
 import { SaveStatus, useAutosave } from "../saving";
 import { DraftCheck } from "../PublishCheck";
@@ -137,6 +138,8 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
           {t("startTab.requiresSignatureHint")}
         </p>
       </fieldset>
+
+      <RetentionField surveyId={id} initial={survey.RetentionMonths} readOnly={readOnly} />
 
       {tags.length > 0 ? (
         <ChoiceList

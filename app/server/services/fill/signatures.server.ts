@@ -336,11 +336,18 @@ function parseSigned(text: string | null): { AnswersHash?: unknown; PatientId?: 
  */
 export async function signatureBreakOf(
   db: Executor,
-  rows: readonly { id: number; action: string; patient_data_id: number | null; after: string | null }[],
+  rows: readonly {
+    id: number;
+    action: string;
+    patient_data_id: number | null;
+    after: string | null;
+    erased_at?: string | null;
+  }[],
 ): Promise<SignatureBreak | null> {
   const deletedAt = rows.find((r) => r.action === "survey.delete")?.id ?? Number.POSITIVE_INFINITY;
   for (const row of rows) {
-    if (row.action !== "case.sign" || row.patient_data_id === null) continue;
+    // An erased case's signature went with it (docs/decisions/042-retention-and-erasure.md).
+    if (row.action !== "case.sign" || row.patient_data_id === null || row.erased_at) continue;
     const signed = parseSigned(row.after);
     const patientId = typeof signed?.PatientId === "string" ? signed.PatientId : null;
     const now = await caseAnswersHash(db, row.patient_data_id);

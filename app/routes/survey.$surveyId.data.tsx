@@ -1,0 +1,127 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { RouteHandle } from "~/components/layout/Header";
+import { pageTitle } from "~/components/layout/meta";
+import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
+import { PatientDataView } from "~/components/audit/PatientDataView";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { ERASURE_REASONS } from "~/domain/erasure";
+import { positiveId } from "~/domain/ids";
+import { ensureTexts, type TextsHandle } from "~/locale-files";
+import { apiClient } from "~/server/api-client.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { erasePatientData, loadPatientDataPage } from "~/server/patient-data-page.server";
+import { redirect } from "~/server/responses.server";
+
+export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
+
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([serverLoader<typeof loader>(), ensureTexts(["authoring"])]);
+  return loaded;
+}
+
+/** A patient id's data, printable, with its download and erasure (docs/decisions/042-retention-and-erasure.md). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = positiveId(params.surveyId);
+  if (!id) throw redirect("/surveys");
+  return loadPatientDataPage(request, apiClient(user.accessToken), id);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = positiveId(params.surveyId);
+  if (!id) throw redirect("/surveys");
+  return erasePatientData(request, apiClient(user.accessToken), id);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageTitle(matches, "dataProtection.pageTitle", { title: data?.survey.title ?? "" });
+
+export function ErrorBoundary() {
+  return <AuditErrorBoundary page="history" />;
+}
+
+export default function PatientDataPage() {
+  const { survey, patientId, timeZone, data, confirm } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const field = useId();
+  const here = `/survey/${survey.id}/data`;
+  const self = `${here}?patientId=${encodeURIComponent(patientId)}`;
+  return (
+    <section className="page audit patient-data" aria-labelledby="data-title">
+      <h1 id="data-title">{data ? t("dataProtection.titleFor", { patientId }) : t("dataProtection.title")}</h1>
+      <p className="audit__survey">{survey.title}</p>
+      <nav className="audit__links no-print" aria-label={t("audit.links")}>
+        <Link to={`/survey/${survey.id}/history`}>{t("audit.toHistory")}</Link>
+        <Link to={`/survey/${survey.id}/trail`}>{t("audit.toTrail")}</Link>
+      </nav>
+      <Form method="get" className="audit__lookup no-print" role="search" aria-label={t("dataProtection.lookup")}>
+        <label htmlFor={field}>{t("audit.history.patientId")}</label>
+        <input id={field} name="patientId" defaultValue={patientId} required maxLength={200} autoComplete="off" />
+        <button type="submit" className="btn btn--primary">
+          {t("dataProtection.show")}
+        </button>
+      </Form>
+      {data ? (
+        <>
+          <div className="patient-data__actions no-print">
+            <button type="button" className="btn" onClick={() => window.print()}>
+              {t("dataProtection.print")}
+            </button>
+            <a className="btn" href={`${here}/download?patientId=${encodeURIComponent(patientId)}`} download>
+              {t("dataProtection.download")}
+            </a>
+          </div>
+          <PatientDataView data={data} timeZone={timeZone} />
+          <Form method="get" className="patient-data__erase no-print" aria-labelledby="erase-title">
+            <h2 id="erase-title">{t("dataProtection.eraseTitle")}</h2>
+            <input type="hidden" name="patientId" value={patientId} />
+            <fieldset>
+              <legend>{t("dataProtection.reason")}</legend>
+              {ERASURE_REASONS.map((reason, i) => (
+                <div key={reason} className="start-choice">
+                  <input
+                    id={`erase-reason-${reason}`}
+                    type="radio"
+                    name="erase"
+                    value={reason}
+                    defaultChecked={i === 0}
+                    required
+                  />
+                  <label htmlFor={`erase-reason-${reason}`}>{t(`dataProtection.reasons.${reason}`)}</label>
+                </div>
+              ))}
+            </fieldset>
+            <button type="submit" className="btn btn--danger" data-testid="erase-open">
+              {t("dataProtection.erase")}
+            </button>
+          </Form>
+        </>
+      ) : null}
+      {confirm ? (
+        <ConfirmDialog
+          open
+          title={t("dataProtection.confirmTitle", { patientId })}
+          confirmLabel={t("dataProtection.confirm")}
+          cancelLabel={t("dataProtection.cancel")}
+          cancelHref={self}
+          fields={{ intent: "erase", patientId, reason: confirm.reason }}
+          danger
+        >
+          <p>{t("dataProtection.confirmGoes")}</p>
+          <ul data-testid="erase-what">
+            <li>{t("dataProtection.goesAnswers", { count: confirm.preview.Answers })}</li>
+            <li>{t("dataProtection.goesPreliminary", { count: confirm.preview.PreliminaryAnswers })}</li>
+            <li>{t("dataProtection.goesFiles", { count: confirm.preview.Attachments })}</li>
+            <li>{t("dataProtection.goesSignatures", { count: confirm.preview.Signatures })}</li>
+            <li>{t("dataProtection.goesTrail")}</li>
+          </ul>
+          <p>{t("dataProtection.confirmKept", { reason: t(`dataProtection.reasons.${confirm.reason}`) })}</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
