@@ -15,15 +15,20 @@ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || MISSING="$MISSING 
 command -v openssl >/dev/null 2>&1 || MISSING="$MISSING openssl"
 command -v sqlite3 >/dev/null 2>&1 || MISSING="$MISSING sqlite3"
 command -v pg_dump >/dev/null 2>&1 || MISSING="$MISSING postgresql-client"
-# The export's statistics scripts run for real in the tests (docs/decisions/041-statistics-scripts.md).
-command -v Rscript >/dev/null 2>&1 || MISSING="$MISSING r-base-core"
-command -v pspp >/dev/null 2>&1 || MISSING="$MISSING pspp"
-if [ -n "$MISSING" ]; then
-  echo "Installing Debian's$MISSING for the tests"
+# The export's statistics scripts run for real in the tests (docs/decisions/041-statistics-scripts.md); R
+# and PSPP without their recommended packages (compilers, documentation), which the scripts do not use.
+STATS=""
+command -v Rscript >/dev/null 2>&1 || STATS="$STATS r-base-core"
+command -v pspp >/dev/null 2>&1 || STATS="$STATS pspp"
+if [ -n "$MISSING$STATS" ]; then
+  echo "Installing Debian's$MISSING$STATS for the tests"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   # Another apt run (a machine's own updates at boot) holds the lock for a while: wait for it.
   APT="$SUDO apt-get -o DPkg::Lock::Timeout=600"
-  $APT update -qq && DEBIAN_FRONTEND=noninteractive $APT install -y -qq $MISSING >/dev/null
+  export DEBIAN_FRONTEND=noninteractive
+  $APT update -qq
+  [ -z "$MISSING" ] || $APT install -y -qq $MISSING >/dev/null
+  [ -z "$STATS" ] || $APT install -y -qq --no-install-recommends $STATS >/dev/null
 fi
 export PATH="$PATH:/usr/sbin"
 
