@@ -179,14 +179,17 @@ test.describe("editor start tab and intro/outro texts", () => {
     await description.fill("Erste Fassung");
     await description.blur();
     expect((await first).ok()).toBe(true);
-    // Typed again before the reloaded data arrives.
-    await description.fill("Zweite Fassung");
-    const reloaded = page.waitForResponse((r) => /\/edit\.data(\?|$)/.test(r.url()));
-    release();
-    await reloaded;
-    await page.waitForTimeout(200);
-    await expect(description).toHaveValue("Zweite Fassung");
-    const sent = await saving(page, () => description.blur());
+    // Typed again before the reloaded data arrives. Its save goes when typing pauses or when the field is
+    // left, whichever comes first on a busy machine: it is awaited from the typing on.
+    const sent = await saving(page, async () => {
+      await description.fill("Zweite Fassung");
+      const reloaded = page.waitForResponse((r) => /\/edit\.data(\?|$)/.test(r.url()));
+      release();
+      await reloaded;
+      await page.waitForTimeout(200);
+      await expect(description).toHaveValue("Zweite Fassung");
+      await description.blur();
+    });
     expect(sent.body).toEqual({ Description: "Zweite Fassung" });
     await page.reload();
     await expect(page.getByLabel("Beschreibung")).toHaveValue("Zweite Fassung");
