@@ -8,6 +8,7 @@ import type { ManualChunksOption } from "rollup";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { ASSETS_PREFIX, BUILD_MANIFEST_MARK, OFFLINE_ASSET_LIST, WORKER_URL } from "./app/offline/sw-constants";
+import { clientContracts } from "./build-tools/client-contracts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -181,6 +182,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    clientContracts(),
     serviceWorker,
     offlineAssetList(),
     finishWorker(),

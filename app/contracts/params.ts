@@ -1,7 +1,8 @@
+import { IdParamSchema } from "~/domain/id-schema";
 import { z } from "~/domain/zod";
 
 /** A positive integer from a path or query string. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParam = IdParamSchema;
 
 /** "true" / "false" (any case) from a query string. */
 export const queryBool = z

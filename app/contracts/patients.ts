@@ -3,8 +3,8 @@ import {
   LATEST_DEFAULT,
   NewPatientSchema,
   OpenResponseSchema,
-  PatientIdSchema,
   PatientIdTextSchema,
+  CaseQuery,
   PatientLookupSchema,
   PatientRecordSchema,
 } from "~/domain/fill-requests";
@@ -12,9 +12,6 @@ import { idParam } from "./params";
 import { contract } from "./contract";
 
 const tag = "Patients";
-
-/** A case of a survey: ?patientId&surveyId. */
-export const CaseQuery = z.object({ patientId: PatientIdSchema, surveyId: idParam });
 
 export const patientsApi = {
   autocomplete: contract({

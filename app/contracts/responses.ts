@@ -3,6 +3,7 @@ import {
   AnswerWriteResultSchema,
   AttributeResponseRequestSchema,
   AttributeResponseSchema,
+  CaseQuery,
   DateTimeRequestSchema,
   DeleteQuestionResponseSchema,
   FreeTextRequestSchema,
@@ -15,7 +16,6 @@ import { isAnswered, type AnswerValue } from "~/domain/answers";
 import { answerKind } from "~/domain/question-types";
 import type { Question } from "~/domain/survey";
 import { contract, type RequestOf } from "./contract";
-import { CaseQuery } from "./patients";
 
 const tag = "Responses";
 

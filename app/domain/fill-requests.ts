@@ -7,7 +7,7 @@ import { z } from "./zod";
 import { SignatureMeaningSchema } from "./signatures";
 import { isValidPatientId, PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
-import { IdSchema } from "./id-schema";
+import { IdParamSchema, IdSchema } from "./id-schema";
 
 const id = IdSchema;
 
@@ -140,3 +140,6 @@ export const NewPatientSchema = z.object({ PatientId: z.string(), PatientDataId:
 
 /** How many of a survey's most recently changed Open cases GET /patients/latest lists unless asked. */
 export const LATEST_DEFAULT = 10;
+
+/** A case of a survey, as the API's query names it: ?patientId&surveyId. */
+export const CaseQuery = z.object({ patientId: PatientIdSchema, surveyId: IdParamSchema });

@@ -7,3 +7,6 @@ import { MAX_ID } from "./ids";
  * instead of reaching the database.
  */
 export const IdSchema = z.number().int().positive().max(MAX_ID);
+
+/** A positive integer from a path or query string. */
+export const IdParamSchema = z.coerce.number().int().positive().max(MAX_ID);
