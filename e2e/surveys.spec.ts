@@ -117,6 +117,24 @@ test.describe("surveys as an editor", () => {
   });
 });
 
+test("a search typed and reloaded before it ran comes back in the field and is searched", async ({ page }) => {
+  await signIn(page, "editor");
+  await expect(page.getByTestId("survey-row")).not.toHaveCount(0);
+  const search = page.getByRole("searchbox", { name: "Umfragen durchsuchen" });
+  await search.pressSequentially("herz", { delay: 20 });
+  // Reloaded within the 600 ms the search waits for.
+  await page.reload();
+  await expect(search).toHaveValue("herz");
+  await expect(page).toHaveURL(/\?q=herz$/);
+  await expect(page.getByTestId("survey-row")).toHaveCount(1);
+  // Once searched, nothing typed waits: the whole list by the logo stays whole after a reload.
+  await page.getByRole("link", { name: "Umfragen – zur Übersicht" }).click();
+  await expect(page).toHaveURL(/\/surveys$/);
+  await page.reload();
+  await expect(search).toHaveValue("");
+  await expect(page).toHaveURL(/\/surveys$/);
+});
+
 test.describe("on a slow device", () => {
   // The page's scripts are held back below; a worker would answer them from its cache instead.
   test.use({ serviceWorkers: "block" });

@@ -223,7 +223,7 @@ export default function Surveys() {
         </ul>
       )}
       <ImportDialog
-        texts={importTexts}
+        texts={importTexts ?? null}
         state={imported ?? null}
         closeHref={listHref}
         againHref={`/surveys?${new URLSearchParams({ ...(q ? { q } : {}), import: "1" })}`}

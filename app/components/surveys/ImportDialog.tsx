@@ -48,7 +48,7 @@ export function ImportDialog({ texts, state, closeHref, againHref, formKey }: Im
   const error = state?.import === "error" ? state : null;
 
   return (
-    <Modal open={texts !== null} title={t("title")} size="s" onClose={close}>
+    <Modal open={texts != null} title={t("title")} size="s" onClose={close}>
       <div ref={body}>
         {preview ? (
           <Form method="post" preventScrollReset>
