@@ -112,6 +112,26 @@ export default tseslint.config(
       message: "A route reaches server code only through `.server` modules (the page's build leaves them out).",
     },
   ]),
+  // Each e2e worker has a server of its own (playwright.config.ts): a spec takes `test` from e2e/test.ts, which
+  // points its pages at that server.
+  {
+    files: ["e2e/**/*.ts"],
+    ignores: ["e2e/test.ts", "e2e/deployment/**", "e2e/firefox/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Take test from ./test: it points the pages at this worker's own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: [
       "app/server/env.server.ts",

@@ -1,9 +1,46 @@
+import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
-// E2E_PORT lets two runs share a machine; the provider takes the next port, the data its own folder.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const IDP_PORT = PORT + 1;
-export const E2E_DATA_DIR = PORT === 3100 ? "data-e2e" : `data-e2e-${PORT}`;
+/**
+ * The e2e tests run in E2E_WORKERS workers (2 unless set), each against a server of its own: its own
+ * database and files (a folder under the data prefix), its own embedded provider, its own demo accounts. No
+ * state passes between workers, so a language chosen or a survey published in one worker's tests cannot
+ * reach another's (docs/decisions/044-parallel-e2e.md). Inside a worker, spec files run one after another.
+ *
+ * E2E_PORT lets two runs share a machine: worker i's app listens on E2E_PORT + 2i, its provider on the port
+ * after that.
+ */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(os.availableParallelism() / 2)));
+
+export function e2eAppPort(worker: number) {
+  return E2E_BASE_PORT + 2 * worker;
+}
+
+export function e2eDataDir(worker: number) {
+  const base = E2E_BASE_PORT === 3100 ? "data-e2e" : `data-e2e-${E2E_BASE_PORT}`;
+  return worker === 0 ? base : `${base}-w${worker}`;
+}
+
+/** The production server for worker `worker`, started fresh on demo data. */
+export function e2eServer(worker: number) {
+  const port = e2eAppPort(worker);
+  return {
+    command: `rm -rf ${e2eDataDir(worker)} && node server/index.js`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      IDP_PORT: String(port + 1),
+      DATA_DIR: e2eDataDir(worker),
+      LOG_LEVEL: "error",
+      DEMO_DATA: "true",
+    },
+  };
+}
+
+const outputSuffix = E2E_BASE_PORT === 3100 ? "" : `-${E2E_BASE_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -13,15 +50,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
-  outputDir: PORT === 3100 ? "test-results/e2e" : `test-results/e2e-${PORT}`,
-  reporter: [
-    ["list"],
-    ["json", { outputFile: PORT === 3100 ? "test-results/playwright.json" : `test-results/playwright-${PORT}.json` }],
-  ],
+  outputDir: `test-results/e2e${outputSuffix}`,
+  reporter: [["list"], ["json", { outputFile: `test-results/playwright${outputSuffix}.json` }]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // Each test's own address comes from e2e/test.ts, by the worker it runs in.
+    baseURL: `http://localhost:${e2eAppPort(0)}`,
     locale: "de-DE",
     trace: "retain-on-failure",
     launchOptions: {
@@ -38,17 +73,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node server/index.js`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      IDP_PORT: String(IDP_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: "error",
-      DEMO_DATA: "true",
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => e2eServer(worker)),
 });

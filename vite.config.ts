@@ -86,7 +86,8 @@ const coreChunk: ManualChunksOption = (() => {
       }
       core = found;
     }
-    return core.has(id) ? "core" : undefined;
+    // A feature's stylesheet stays with the pages that import it (the core chunk's CSS would load everywhere).
+    return core.has(id) && !/\.css($|\?)/.test(id) ? "core" : undefined;
   };
 })();
 

@@ -1,5 +1,5 @@
-// The JavaScript a browser downloads per page (gzip), from the production build's manifest, with the page's
-// language file, against the budgets; and checks that the rich-text editor's code loads on the editor route
+// The JavaScript and the CSS a browser downloads per page (gzip), from the production build's manifest, with the
+// page's language file, against the budgets; and checks that the rich-text editor's code loads on the editor route
 // only and the sortable tables' library (@tanstack/react-table) on none of the budgeted pages.
 // Usage: node bench/bundle-size.mjs (after npm run build)
 import fs from "node:fs";
@@ -13,15 +13,27 @@ const manifest = build.assets;
 
 /** Pages and the route chain each loads (root first), with their budgets in KB gzip and the text parts they show. */
 const pages = [
-  { page: "/surveys", routes: ["root", "routes/surveys"], budgetKb: 130 },
-  { page: "/survey/:id (start)", routes: ["root", "routes/survey.$surveyId._index"], budgetKb: 140 },
-  { page: "/survey/:id/fill/:patientId", routes: ["root", "routes/survey.$surveyId.fill.$patientId"], budgetKb: 140 },
-  { page: "/survey-archives", routes: ["root", "routes/survey-archives"], budgetKb: 130 },
-  { page: "/survey/:id/edit", routes: ["root", "routes/survey.$surveyId.edit"], budgetKb: null, authoring: true },
+  { page: "/surveys", routes: ["root", "routes/surveys"], budgetKb: 130, cssBudgetKb: 5 },
+  { page: "/survey/:id (start)", routes: ["root", "routes/survey.$surveyId._index"], budgetKb: 140, cssBudgetKb: 5 },
+  {
+    page: "/survey/:id/fill/:patientId",
+    routes: ["root", "routes/survey.$surveyId.fill.$patientId"],
+    budgetKb: 140,
+    cssBudgetKb: 6,
+  },
+  { page: "/survey-archives", routes: ["root", "routes/survey-archives"], budgetKb: 130, cssBudgetKb: 5 },
+  {
+    page: "/survey/:id/edit",
+    routes: ["root", "routes/survey.$surveyId.edit"],
+    budgetKb: null,
+    cssBudgetKb: 9,
+    authoring: true,
+  },
   {
     page: "/survey/:id/statistics",
     routes: ["root", "routes/survey.$surveyId.statistics"],
     budgetKb: null,
+    cssBudgetKb: 7,
     authoring: true,
   },
 ];
@@ -58,6 +70,14 @@ const languageFiles = JSON.parse(fs.readFileSync(path.join(root, "build/client/o
 const partKb = (part) => Math.max(...languageFiles.filter((f) => path.basename(f).startsWith(`${part}-`)).map(gzipKb));
 const textsKb = (p) => partKb("common") + (p.authoring ? partKb("authoring") : 0);
 
+// The styles every page links (root.tsx: app/styles/app.css), and each route's own (its features' stylesheets).
+const rootStyles = fs.readdirSync(path.join(root, "build/client/assets")).filter((f) => /^app-.*\.css$/.test(f));
+function stylesOf(routeIds) {
+  const files = new Set(rootStyles.map((f) => `/assets/${f}`));
+  for (const id of routeIds) for (const f of manifest.routes[id]?.css ?? []) files.add(f);
+  return files;
+}
+
 const rows = [];
 let ok = true;
 for (const p of pages) {
@@ -69,14 +89,18 @@ for (const p of pages) {
   const richOk = richText === p.routes.includes(EDITOR_ONLY);
   const tables = [...files].some(isTableLibrary);
   const tablesOk = p.budgetKb === null || !tables;
-  ok &&= within && richOk && tablesOk;
+  const cssKb = [...stylesOf(p.routes)].reduce((sum, f) => sum + gzipKb(f), 0);
+  const cssWithin = cssKb <= p.cssBudgetKb;
+  ok &&= within && richOk && tablesOk && cssWithin;
   rows.push({
     page: p.page,
     "JS gzip": `${kb.toFixed(1)} KB`,
     budget: p.budgetKb === null ? "-" : `${p.budgetKb} KB`,
     "rich-text code": richText ? "yes" : "no",
     "table library": tables ? "yes" : "no",
-    verdict: within && richOk && tablesOk ? "within" : "OVER",
+    "CSS gzip": `${cssKb.toFixed(1)} KB`,
+    "CSS budget": `${p.cssBudgetKb} KB`,
+    verdict: within && richOk && tablesOk && cssWithin ? "within" : "OVER",
   });
 }
 console.table(rows);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import base from "../playwright.config";
+import base, { e2eServer } from "../playwright.config";
 
 // The offline-queue bench runs in the e2e setup (production build, embedded provider, Debian's Chromium).
 const root = path.resolve(import.meta.dirname, "..");
@@ -10,5 +10,6 @@ export default defineConfig({
   testMatch: "offline-queue.bench.ts",
   reporter: "list",
   outputDir: path.join(root, "test-results/bench"),
-  webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
+  workers: 1,
+  webServer: { ...e2eServer(0), cwd: root },
 });

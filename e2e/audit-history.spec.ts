@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { expectNoSeriousViolations as check } from "./axe";
 import { openCase, question } from "./fill-support";

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { expectStylesLoaded } from "./styles";
 
 /** The WCAG 2.1 A and AA rules; best-practice rules are outside the budget. */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -7,10 +8,13 @@ const LANDMARK_RULES = ["landmark-no-duplicate-main", "landmark-main-is-top-leve
 
 /**
  * Runs axe-core on the page as it is now (open modals, menus and panels included) and expects no serious or
- * critical violation, and one main landmark at the top level. Soft, so that one run lists every screen's
+ * critical violation, and one main landmark at the top level; and expects every class drawn to have its styles
+ * loaded (e2e/styles.ts). Soft, so that one run lists every screen's
  * findings; the test still fails.
  */
 export async function expectNoSeriousViolations(page: Page, screen: string) {
+  // The screen's styles came with it (a feature's stylesheet loads only with the pages that show it).
+  await expectStylesLoaded(page, screen);
   // One pass: the WCAG rules, and the two landmark rules (best practice, so enabled by name).
   const results = await new AxeBuilder({ page })
     .options({

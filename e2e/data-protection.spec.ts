@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoSeriousViolations as check } from "./axe";
 import { openCase, question } from "./fill-support";

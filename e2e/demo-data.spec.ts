@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { signIn, surveyRow } from "./support";
 
 // A new installation's demo data shows what a new user should try: answer markers on an image, a question

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoSeriousViolations } from "./axe";
 import { signIn } from "./support";

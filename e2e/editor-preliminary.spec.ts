@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { signIn } from "./support";
 
 const panel = (page: Page) => page.locator("#panel-preliminary");

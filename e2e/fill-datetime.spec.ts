@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { expectNoSeriousViolations } from "./axe";
 import { expectNoOverflow, openCase, question, serverAnswers, surveyWith } from "./fill-support";
 import { download, fillOffline, goOffline, offlineRig, signInAt } from "./offline-support";

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoOverflow, openCase, question, serverAnswers, surveyWith } from "./fill-support";
 import { png } from "./images";

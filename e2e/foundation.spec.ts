@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { accounts, fillLogin, openDatabase, signIn } from "./support";
 
 test.describe("sign-in through the provider", () => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { download, goOffline, goOnline, offlineRig, question, signInAt } from "./offline-support";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { publishedSurvey } from "./api";
 import { download, fillOffline, goOffline, offlineRig, oneQuestion, signInAt } from "./offline-support";
 

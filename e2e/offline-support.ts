@@ -1,17 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, expect, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import config from "../playwright.config";
 import { Gate } from "./gate";
 import { accounts } from "./support";
-
-const appPort = Number(process.env.E2E_PORT ?? 3100);
-export const appUrl = `http://localhost:${appPort}`;
+import { appPort, appUrl, expect } from "./test";
 
 /** A gate in front of the e2e server, and a browser profile kept on disk across restarts. */
 export async function offlineRig() {
-  const gate = new Gate(appPort);
+  const gate = new Gate(appPort());
   await gate.start();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "offline-profile-"));
   const url = (p: string) => `http://localhost:${gate.port}${p}`;
@@ -42,7 +40,7 @@ async function launch(profile: string): Promise<{ context: BrowserContext; page:
 
 /** Signs in at the app's own address; the session cookie is then sent to the gate's port too. */
 export async function signInAt(page: Page, who: keyof typeof accounts) {
-  await page.goto(`${appUrl}/surveys`);
+  await page.goto(`${appUrl()}/surveys`);
   const account = accounts[who];
   await page.locator("#username").fill(account.username);
   await page.locator("#password").fill(account.password);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./test";
 import { ASSET_CACHE, PAGE_CACHE, RETIRED_WORKER_URL, WORKER_URL, shellKey } from "../app/offline/sw-constants";
 import { publishedSurvey } from "./api";
 import { download, fillOffline, goOffline, offlineRig, oneQuestion, signInAt } from "./offline-support";

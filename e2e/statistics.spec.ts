@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { unzipSync, strFromU8 } from "fflate";
 import fs from "node:fs";
 import { api } from "./api";

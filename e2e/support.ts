@@ -1,9 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, type Page } from "@playwright/test";
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = port === 3100 ? "data-e2e" : `data-e2e-${port}`;
+import type { Page } from "@playwright/test";
+import { dataDir, expect } from "./test";
 
 export const accounts = {
   editor: { username: "editor", password: "editor123", fullName: "Dr. Anna Schneider" },
@@ -46,9 +44,9 @@ export async function fillLogin(page: Page, who: AccountName) {
   await page.locator("button[type=submit]").click();
 }
 
-/** Opens the e2e server's SQLite database, for checks and for ending a session from outside. */
+/** Opens the SQLite database of the current test's server, for checks and for ending a session from outside. */
 export function openDatabase() {
-  return new Database(path.join(E2E_DATA_DIR, "survey.sqlite"));
+  return new Database(path.join(dataDir(), "survey.sqlite"));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { signIn } from "./support";
 
 /** A survey's title opens its start page; no row menu is ever empty, whatever the survey's state. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { expectNoOverflow } from "./fill-support";
 import { png } from "./images";

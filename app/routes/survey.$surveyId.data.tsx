@@ -14,6 +14,7 @@ import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { erasePatientData, loadPatientDataPage } from "~/server/patient-data-page.server";
 import { redirect } from "~/server/responses.server";
+import "~/components/audit/audit.css";
 
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
 

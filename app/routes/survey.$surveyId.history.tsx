@@ -11,6 +11,7 @@ import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { apiClient } from "~/server/api-client.server";
 import { loadCaseHistoryPage } from "~/server/audit-pages.server";
 import { requireUser } from "~/server/auth/guards.server";
+import "~/components/audit/audit.css";
 
 // The audit screens' texts are with the statistics' (decision 015).
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };

@@ -21,6 +21,7 @@ import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { statisticsAction } from "~/server/graphs-actions.server";
 import { loadStatisticsPage } from "~/server/statistics-page.server";
+import "~/components/statistics/statistics.css";
 
 // The editor's and the statistics' texts come with the page (decision 015).
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };

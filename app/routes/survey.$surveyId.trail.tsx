@@ -12,6 +12,7 @@ import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { apiClient } from "~/server/api-client.server";
 import { loadSurveyTrailPage } from "~/server/audit-pages.server";
 import { requireUser } from "~/server/auth/guards.server";
+import "~/components/audit/audit.css";
 
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
 
