@@ -1,10 +1,11 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useRef } from "react";
-import { callApi, refusalKey, type ApiResult } from "~/api-client";
+import { callApi, type ApiResult } from "~/api-client";
 import { apiUrl, type AnswerOf, type CallArgs, type Contract, type RequestOf } from "~/contracts/contract";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
+import { useRefusal } from "~/components/ui/useRefusal";
 
 /**
  * The Idempotency-Keys of a page's POSTs (decision 018): a POST whose outcome is unknown (no answer, or a
@@ -33,13 +34,14 @@ export function writeKeys() {
 
 /**
  * One editor change: call the API; on success reload the page's data (and optionally say so); on a
- * refusal show its message. 401 and 403 go to their pages. Resolves to the outcome so callers can
+ * refusal do what every page does (useRefusal: 401 and 403 open their pages, the rest is said in a toast). Resolves to the outcome so callers can
  * revert what they showed optimistically.
  */
 export function useEditorMutation() {
   const revalidator = useRevalidator();
   const toast = useToast();
   const { t } = useTranslation();
+  const refuse = useRefusal();
   const keys = useRef(writeKeys());
   return useCallback(
     async <C extends Contract>(c: C, request: RequestOf<C>, success?: string): Promise<ApiResult<AnswerOf<C>>> => {
@@ -49,15 +51,11 @@ export function useEditorMutation() {
       if (result.ok) {
         revalidator.revalidate();
         if (success) toast("success", t(success));
-      } else if (result.status === 401) {
-        window.location.assign("/401");
-      } else if (result.status === 403) {
-        window.location.assign("/403");
       } else {
-        toast("error", t(refusalKey(result)));
+        refuse(result);
       }
       return result;
     },
-    [revalidator, toast, t],
+    [revalidator, toast, t, refuse],
   );
 }

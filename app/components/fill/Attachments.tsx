@@ -5,6 +5,7 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "~/domain/survey";
+import { useRefusal } from "~/components/ui/useRefusal";
 import type { FileProblem } from "~/domain/page-problems";
 
 interface Stored {
@@ -56,6 +57,7 @@ export function Attachments({
   named?: boolean;
 }) {
   const { t } = useTranslation();
+  const refuse = useRefusal();
   const id = useId();
   const [files, setFiles] = useState<Stored[] | null>(initial ?? (count > 0 ? null : []));
   const [failed, setFailed] = useState<Failed[]>(() =>
@@ -68,7 +70,8 @@ export function Attachments({
   const reload = useCallback(async () => {
     const result = await callApi(attachmentsApi.list, { query: { questionId, patientDataId } });
     if (result.ok) setFiles(result.data);
-  }, [questionId, patientDataId]);
+    else refuse(result);
+  }, [questionId, patientDataId, refuse]);
   // Listed as the page was drawn; otherwise asked for once the page runs.
   const listed = initial !== undefined;
   useEffect(() => {
@@ -91,15 +94,10 @@ export function Attachments({
       );
       if (!result.ok) {
         const key = [result.type, result.message].find((k) => k && errorKeys.includes(k));
-        refused.push({
-          name: file.name,
-          reason:
-            result.type === "NETWORK"
-              ? t("errors.network")
-              : key
-                ? t(`uploadErrors.${key}`, uploadErrorValues(file.name))
-                : result.message || t("errors.unexpected"),
-        });
+        // The upload's own words for what it refuses; the rest as every page says it, beside the file.
+        const reason = key ? t(`uploadErrors.${key}`, uploadErrorValues(file.name)) : refuse(result, { toast: false });
+        if (reason === null) return; // signed out or without the right: its page is opening
+        refused.push({ name: file.name, reason });
       }
     }
     setFailed(refused);
@@ -123,6 +121,7 @@ export function Attachments({
       body: { fileName },
     });
     if (result.ok) await reload();
+    else refuse(result);
   };
 
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LocalAttachments } from "~/components/offline/LocalAttachments";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { useRefusal } from "~/components/ui/useRefusal";
 import { afterLoad } from "~/offline/after-load";
 import { keepCopy, type FillData } from "~/offline/fill-local";
 import { fillWriters } from "~/offline/fill-sinks";
@@ -18,6 +19,7 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const toast = useToast();
+  const refuse = useRefusal();
   const { t } = useTranslation();
   const [local, setLocal] = useState(d.offline);
   // Opened online: this device's copy of the survey, and of this open case, is kept fresh once the page has
@@ -66,8 +68,6 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
 
   const onRefused = useCallback(
     (result: Extract<ApiResult<unknown>, { ok: false }>) => {
-      if (result.status === 401) return window.location.assign("/401");
-      if (result.status === 403) return window.location.assign("/403");
       if (result.type === "SURVEY_PATIENTID_NOT_FOUND") {
         toast("error", t("fill.patientNotFound"));
         return navigate(`/survey/${d.survey.Id}`);
@@ -76,12 +76,9 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
         toast("error", t("fill.surveyCantBeFilledAlreadyClosed"));
         return navigate(`/survey/${d.survey.Id}`);
       }
-      toast(
-        "error",
-        t(result.type === "NETWORK" ? "errors.network" : result.status >= 500 ? "errors.server" : "fill.saveFailed"),
-      );
+      refuse(result, { key: result.status >= 500 ? "errors.server" : "fill.saveFailed" });
     },
-    [navigate, toast, t, d.survey.Id],
+    [navigate, toast, t, refuse, d.survey.Id],
   );
 
   return (

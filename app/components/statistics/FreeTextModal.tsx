@@ -7,6 +7,7 @@ import { DataTable } from "~/components/ui/DataTable";
 import { Modal } from "~/components/ui/Modal";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/SearchBox";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { useRefusal } from "~/components/ui/useRefusal";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import type { FreeTextPage } from "~/domain/statistics";
 import { viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
@@ -42,6 +43,7 @@ export function FreeTextModal({
   historyLinks = false,
 }: FreeTextModalProps) {
   const { t } = useTranslation();
+  const refuse = useRefusal();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [search, setSearch] = useState(q);
@@ -60,7 +62,9 @@ export function FreeTextModal({
       body: view.filters,
     });
     setLoading(false);
-    return result.ok ? result.data : null;
+    if (result.ok) return result.data;
+    refuse(result);
+    return null;
   };
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { SortableList } from "~/components/editor/SortableList";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { useRefusal } from "~/components/ui/useRefusal";
 import type { Chart, ChartType, Dashboard } from "~/domain/dashboards";
 import type { StatisticsFilters } from "~/domain/statistics";
 import { AddChartModal } from "./AddChartModal";
@@ -30,6 +31,7 @@ export function GraphsTab({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const toast = useToast();
+  const refuse = useRefusal();
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export function GraphsTab({
     const result = await call();
     setBusy(false);
     if (!result.ok) {
-      toast("error", t("statistics.graphs.failed"));
+      refuse(result, { key: "statistics.graphs.failed" });
       return false;
     }
     revalidator.revalidate();
