@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
 import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
+import { PatientLookup } from "~/components/audit/PatientLookup";
 import { PatientDataView } from "~/components/audit/PatientDataView";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ERASURE_REASONS } from "~/domain/erasure";
@@ -48,7 +48,6 @@ export function ErrorBoundary() {
 export default function PatientDataPage() {
   const { survey, patientId, timeZone, data, confirm } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const field = useId();
   const here = `/survey/${survey.id}/data`;
   const self = `${here}?patientId=${encodeURIComponent(patientId)}`;
   return (
@@ -59,13 +58,7 @@ export default function PatientDataPage() {
         <Link to={`/survey/${survey.id}/history`}>{t("audit.toHistory")}</Link>
         <Link to={`/survey/${survey.id}/trail`}>{t("audit.toTrail")}</Link>
       </nav>
-      <Form method="get" className="audit__lookup no-print" role="search" aria-label={t("dataProtection.lookup")}>
-        <label htmlFor={field}>{t("audit.history.patientId")}</label>
-        <input id={field} name="patientId" defaultValue={patientId} required maxLength={200} autoComplete="off" />
-        <button type="submit" className="btn btn--primary">
-          {t("dataProtection.show")}
-        </button>
-      </Form>
+      <PatientLookup patientId={patientId} label={t("dataProtection.lookup")} submit={t("dataProtection.show")} />
       {data ? (
         <>
           <div className="patient-data__actions no-print">

@@ -1,11 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { redirect } from "~/server/responses.server";
-import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useId } from "react";
+import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
 import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
+import { PatientLookup } from "~/components/audit/PatientLookup";
 import { positiveId } from "~/domain/ids";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { apiClient } from "~/server/api-client.server";
@@ -74,7 +74,6 @@ export function ErrorBoundary() {
 export default function CaseHistoryPage() {
   const { survey, patientId, timeZone, preliminary, questions, signatures } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const field = useId();
   return (
     <section className="page audit" aria-labelledby="history-title">
       <h1 id="history-title">{questions ? t("audit.history.titleFor", { patientId }) : t("audit.history.title")}</h1>
@@ -84,13 +83,7 @@ export default function CaseHistoryPage() {
         <Link to={`/survey/${survey.id}/trail`}>{t("audit.toTrail")}</Link>
         <Link to={`/survey/${survey.id}/data`}>{t("audit.toData")}</Link>
       </nav>
-      <Form method="get" className="audit__lookup" role="search" aria-label={t("audit.history.lookup")}>
-        <label htmlFor={field}>{t("audit.history.patientId")}</label>
-        <input id={field} name="patientId" defaultValue={patientId} required maxLength={200} autoComplete="off" />
-        <button type="submit" className="btn btn--primary">
-          {t("audit.history.show")}
-        </button>
-      </Form>
+      <PatientLookup patientId={patientId} label={t("audit.history.lookup")} submit={t("audit.history.show")} />
       {questions ? (
         <>
           <p className="audit__note">{t("audit.timeZoneNote", { zone: timeZone })}</p>

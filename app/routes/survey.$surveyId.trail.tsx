@@ -5,6 +5,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
+import { Field } from "~/components/ui/Field";
 import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
 import type { Change, ChangeValue } from "~/domain/audit-words";
 import { positiveId } from "~/domain/ids";
@@ -97,28 +98,32 @@ export default function SurveyTrailPage() {
       <Form method="get" className="audit__filter" aria-labelledby="trail-filter-title">
         <h2 id="trail-filter-title">{t("audit.trail.filter")}</h2>
         <div className="audit__fields">
-          <label htmlFor={ids.actor}>{t("audit.col.person")}</label>
-          <select id={ids.actor} name="actor" defaultValue={filter.actor}>
-            <option value="">{t("audit.trail.anyone")}</option>
-            {actors.map((a) => (
-              <option key={a.userId} value={a.userId}>
-                {a.name ?? t("audit.userId", { id: a.userId })}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={ids.action}>{t("audit.col.action")}</label>
-          <select id={ids.action} name="action" defaultValue={filter.action}>
-            <option value="">{t("audit.trail.anyAction")}</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {actionLabel(a)}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={ids.from}>{t("audit.trail.from")}</label>
-          <input id={ids.from} type="date" name="from" defaultValue={filter.from} />
-          <label htmlFor={ids.to}>{t("audit.trail.to")}</label>
-          <input id={ids.to} type="date" name="to" defaultValue={filter.to} />
+          <Field id={ids.actor} label={t("audit.col.person")}>
+            <select id={ids.actor} name="actor" defaultValue={filter.actor}>
+              <option value="">{t("audit.trail.anyone")}</option>
+              {actors.map((a) => (
+                <option key={a.userId} value={a.userId}>
+                  {a.name ?? t("audit.userId", { id: a.userId })}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={ids.action} label={t("audit.col.action")}>
+            <select id={ids.action} name="action" defaultValue={filter.action}>
+              <option value="">{t("audit.trail.anyAction")}</option>
+              {actions.map((a) => (
+                <option key={a} value={a}>
+                  {actionLabel(a)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={ids.from} label={t("audit.trail.from")}>
+            <input id={ids.from} type="date" name="from" defaultValue={filter.from} />
+          </Field>
+          <Field id={ids.to} label={t("audit.trail.to")}>
+            <input id={ids.to} type="date" name="to" defaultValue={filter.to} />
+          </Field>
         </div>
         <button type="submit" className="btn btn--primary">
           {t("audit.trail.apply")}

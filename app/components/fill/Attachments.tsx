@@ -5,6 +5,7 @@ import { newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "~/domain/survey";
+import { Field } from "~/components/ui/Field";
 import { useRefusal } from "~/components/ui/useRefusal";
 import type { FileProblem } from "~/domain/page-problems";
 
@@ -126,18 +127,17 @@ export function Attachments({
 
   return (
     <div className="attachments" data-testid="attachments">
-      <label htmlFor={id} className="field__label">
-        {t("fill.attachments")}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        name={named ? `f${question.Id}` : undefined}
-        type="file"
-        multiple
-        disabled={busy}
-        onChange={(e) => e.target.files && void upload(e.target.files).then(() => (e.target.value = ""))}
-      />
+      <Field id={id} label={t("fill.attachments")}>
+        <input
+          ref={input}
+          id={id}
+          name={named ? `f${question.Id}` : undefined}
+          type="file"
+          multiple
+          disabled={busy}
+          onChange={(e) => e.target.files && void upload(e.target.files).then(() => (e.target.value = ""))}
+        />
+      </Field>
       {files && files.length > 0 ? (
         <ul className="attachments__list">
           {files.map((f) => (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { uploadErrorValues, uploadRefusal } from "~/domain/uploads";
 import type { Question } from "~/domain/survey";
+import { Field } from "~/components/ui/Field";
 import type { LocalFile } from "~/offline/fill-entry";
 import { addFile, getEntry, removeFile, type EntryContext } from "~/offline/fill-store";
 
@@ -53,15 +54,14 @@ export function LocalAttachments({ question, context }: { question: Question; co
 
   return (
     <div className="attachments" data-testid="attachments">
-      <label htmlFor={id} className="field__label">
-        {t("fill.attachments")}
-      </label>
-      <input
-        id={id}
-        type="file"
-        multiple
-        onChange={(e) => e.target.files && void pick(e.target.files).then(() => (e.target.value = ""))}
-      />
+      <Field id={id} label={t("fill.attachments")}>
+        <input
+          id={id}
+          type="file"
+          multiple
+          onChange={(e) => e.target.files && void pick(e.target.files).then(() => (e.target.value = ""))}
+        />
+      </Field>
       {files.length > 0 ? (
         <ul className="attachments__list">
           {files.map((f) => (

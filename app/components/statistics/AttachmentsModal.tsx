@@ -2,6 +2,7 @@ import { Form, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable } from "~/components/ui/DataTable";
+import { Field } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { StatisticsAttachment } from "~/domain/statistics";
@@ -45,21 +46,22 @@ export function AttachmentsModal({
         {here.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
-        <label htmlFor="files-type">{t("statistics.attachments.type")}</label>
-        <select
-          id="files-type"
-          name="type"
-          className="input"
-          value={chosenType}
-          onChange={(e) => setChosenType(e.target.value)}
-        >
-          <option value="">{t("statistics.attachments.allTypes")}</option>
-          {types.map((ext) => (
-            <option key={ext} value={ext}>
-              {ext}
-            </option>
-          ))}
-        </select>
+        <Field id="files-type" label={t("statistics.attachments.type")}>
+          <select
+            id="files-type"
+            name="type"
+            className="input"
+            value={chosenType}
+            onChange={(e) => setChosenType(e.target.value)}
+          >
+            <option value="">{t("statistics.attachments.allTypes")}</option>
+            {types.map((ext) => (
+              <option key={ext} value={ext}>
+                {ext}
+              </option>
+            ))}
+          </select>
+        </Field>
         {!hydrated ? (
           <button type="submit" className="btn">
             {t("statistics.filters.apply")}

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
+import { Field } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";
 
 /** The outcome of a step, its sentences translated by the server. */
@@ -35,8 +36,6 @@ export function ImportDialog({ texts, state, closeHref, againHref, formKey }: Im
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const fileId = useId();
-  const helpId = useId();
-  const errorId = useId();
   const close = () => navigate(closeHref, { replace: true, preventScrollReset: true });
   const body = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -83,29 +82,18 @@ export function ImportDialog({ texts, state, closeHref, againHref, formKey }: Im
         ) : (
           <Form method="post" encType="multipart/form-data" preventScrollReset>
             <input type="hidden" name="intent" value="import-preview" />
-            <div className="field">
-              <label htmlFor={fileId} className="field__label">
-                {t("file")}
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                name="file"
-                required
-                accept=".json,application/json,application/fhir+json"
-                aria-describedby={error ? `${helpId} ${errorId}` : helpId}
-                aria-invalid={error ? true : undefined}
-                data-autofocus
-              />
-              <p id={helpId} className="field__hint">
-                {t("help")}
-              </p>
-              {error ? (
-                <p id={errorId} role="alert" className="field__error" data-testid="import-error">
-                  {error.message}
-                </p>
-              ) : null}
-            </div>
+            <Field id={fileId} label={t("file")} hint={t("help")} error={error?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="file"
+                  name="file"
+                  required
+                  accept=".json,application/json,application/fhir+json"
+                  data-autofocus
+                />
+              )}
+            </Field>
             <div className="modal__actions">
               <Link className="btn" to={closeHref} replace preventScrollReset>
                 {t("cancel")}
