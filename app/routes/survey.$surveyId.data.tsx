@@ -7,6 +7,7 @@ import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
 import { PatientLookup } from "~/components/audit/PatientLookup";
 import { PatientDataView } from "~/components/audit/PatientDataView";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Choice } from "~/components/ui/Field";
 import { ERASURE_REASONS } from "~/domain/erasure";
 import { positiveId } from "~/domain/ids";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
@@ -76,7 +77,7 @@ export default function PatientDataPage() {
             <fieldset>
               <legend>{t("dataProtection.reason")}</legend>
               {ERASURE_REASONS.map((reason, i) => (
-                <div key={reason} className="start-choice">
+                <Choice key={reason} id={`erase-reason-${reason}`} label={t(`dataProtection.reasons.${reason}`)}>
                   <input
                     id={`erase-reason-${reason}`}
                     type="radio"
@@ -85,8 +86,7 @@ export default function PatientDataPage() {
                     defaultChecked={i === 0}
                     required
                   />
-                  <label htmlFor={`erase-reason-${reason}`}>{t(`dataProtection.reasons.${reason}`)}</label>
-                </div>
+                </Choice>
               ))}
             </fieldset>
             <button type="submit" className="btn btn--danger" data-testid="erase-open">

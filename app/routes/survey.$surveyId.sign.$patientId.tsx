@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { data, redirect } from "~/server/responses.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Choice } from "~/components/ui/Field";
 import { useTranslation } from "react-i18next";
 import { z } from "~/domain/zod";
 import { pageTitle } from "~/components/layout/meta";
@@ -140,10 +141,9 @@ export default function SignPage() {
         >
           <legend className="field__label">{t("sign.meaningLegend")}</legend>
           {SIGNATURE_MEANINGS.map((meaning) => (
-            <div className="start-choice" key={meaning}>
+            <Choice key={meaning} id={`sign-meaning-${meaning}`} label={t(`sign.meaning.${meaning}`)}>
               <input id={`sign-meaning-${meaning}`} type="radio" name="meaning" value={meaning} required />
-              <label htmlFor={`sign-meaning-${meaning}`}>{t(`sign.meaning.${meaning}`)}</label>
-            </div>
+            </Choice>
           ))}
           {chooseMeaning ? (
             <p id="sign-meaning-error" className="field__error" role="alert">

@@ -108,34 +108,33 @@ export function EditableTitle({
     <div className="editor-title">
       {editing ? (
         <>
-          <label className="visually-hidden" htmlFor="survey-title">
-            {t("editor.titleLabel")}
-          </label>
-          <input
-            ref={input}
-            id="survey-title"
-            className="input input--title"
-            value={value}
-            maxLength={SURVEY_TITLE_MAX}
-            onChange={(e) => setValue(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                save();
+          <Field id="survey-title" label={t("editor.titleLabel")} layout="inline">
+            <input
+              ref={input}
+              id="survey-title"
+              className="input input--title"
+              value={value}
+              maxLength={SURVEY_TITLE_MAX}
+              onChange={(e) => setValue(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  save();
+                  setEditing(false);
+                } else if (e.key === "Escape") {
+                  e.preventDefault();
+                  cancelled.current = true;
+                  setValue(saved.current);
+                  setEditing(false);
+                }
+              }}
+              onBlur={() => {
+                if (cancelled.current) cancelled.current = false;
+                else save();
                 setEditing(false);
-              } else if (e.key === "Escape") {
-                e.preventDefault();
-                cancelled.current = true;
-                setValue(saved.current);
-                setEditing(false);
-              }
-            }}
-            onBlur={() => {
-              if (cancelled.current) cancelled.current = false;
-              else save();
-              setEditing(false);
-            }}
-          />
+              }}
+            />
+          </Field>
         </>
       ) : (
         <h1 className="editor-title__text" data-testid="survey-title">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
+import { Field } from "~/components/ui/Field";
 import { useTranslation } from "react-i18next";
 import { editingLimits } from "~/domain/editing";
 import { addEntry, enterAction, moveEntry, pasteEntries, type DraftEntry } from "./entries";
@@ -96,26 +97,25 @@ export function EntryList({
           return (
             <li key={entry.key} className="prelim-form__entry">
               <div className="prelim-form__row">
-                <label className="visually-hidden" htmlFor={field}>
-                  {t("entries.entry", { n })}
-                </label>
-                <input
-                  ref={(el) => {
-                    if (el) inputs.current.set(entry.key, el);
-                    else inputs.current.delete(entry.key);
-                  }}
-                  id={field}
-                  name={`${name}[${index}].text`}
-                  className="input prelim-form__text"
-                  value={entry.text}
-                  maxLength={editingLimits.answerText}
-                  placeholder={t("entries.entry", { n })}
-                  aria-invalid={isBlank ? true : undefined}
-                  aria-describedby={isBlank ? `${field}-error` : undefined}
-                  onChange={(e) => patch(entry.key, { text: e.target.value })}
-                  onKeyDown={(e) => onKey(e, entry.key)}
-                  onPaste={(e) => onPaste(e, entry.key)}
-                />
+                <Field id={field} label={t("entries.entry", { n })} layout="inline">
+                  <input
+                    ref={(el) => {
+                      if (el) inputs.current.set(entry.key, el);
+                      else inputs.current.delete(entry.key);
+                    }}
+                    id={field}
+                    name={`${name}[${index}].text`}
+                    className="input prelim-form__text"
+                    value={entry.text}
+                    maxLength={editingLimits.answerText}
+                    placeholder={t("entries.entry", { n })}
+                    aria-invalid={isBlank ? true : undefined}
+                    aria-describedby={isBlank ? `${field}-error` : undefined}
+                    onChange={(e) => patch(entry.key, { text: e.target.value })}
+                    onKeyDown={(e) => onKey(e, entry.key)}
+                    onPaste={(e) => onPaste(e, entry.key)}
+                  />
+                </Field>
                 {exitLabel ? (
                   <label className="prelim-form__exit">
                     <input

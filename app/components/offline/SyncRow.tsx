@@ -1,4 +1,5 @@
 import { uploadErrorValues } from "~/domain/uploads";
+import { Field } from "~/components/ui/Field";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
@@ -60,19 +61,18 @@ export function SyncRow(props: {
       <td>
         {editing ? (
           <span className="sync-table__edit">
-            <label htmlFor={inputId} className="visually-hidden">
-              {t("offline.newIdLabel", { patientId: entry.patientId })}
-            </label>
-            <input
-              id={inputId}
-              className="input"
-              value={newId}
-              autoFocus
-              aria-invalid={Boolean(idProblem)}
-              aria-describedby={idProblem ? `${inputId}-err` : undefined}
-              onChange={(e) => (setNewId(e.target.value), setIdProblem(null))}
-              onKeyDown={(e) => e.key === "Enter" && void saveId()}
-            />
+            <Field id={inputId} label={t("offline.newIdLabel", { patientId: entry.patientId })} layout="inline">
+              <input
+                id={inputId}
+                className="input"
+                value={newId}
+                autoFocus
+                aria-invalid={Boolean(idProblem)}
+                aria-describedby={idProblem ? `${inputId}-err` : undefined}
+                onChange={(e) => (setNewId(e.target.value), setIdProblem(null))}
+                onKeyDown={(e) => e.key === "Enter" && void saveId()}
+              />
+            </Field>
             <button type="button" className="btn btn--small" onClick={() => void saveId()}>
               {t("offline.saveId")}
             </button>

@@ -1,4 +1,5 @@
 import { statisticsApi } from "~/contracts/statistics";
+import { Field } from "~/components/ui/Field";
 import { callApi } from "~/api-client";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -97,26 +98,25 @@ export function FreeTextModal({
         {here.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
-        <label className="visually-hidden" htmlFor="freetext-search">
-          {t("statistics.freeText.search")}
-        </label>
-        <input
-          id="freetext-search"
-          type="search"
-          name="mq"
-          className="search__input"
-          placeholder={t("statistics.freeText.search")}
-          value={search}
-          onChange={(event) => {
-            const value = event.target.value;
-            setSearch(value);
-            clearTimeout(timer.current);
-            timer.current = setTimeout(async () => {
-              const first = await fetchPage(value, 0);
-              if (first) setList(first);
-            }, SEARCH_DEBOUNCE_MS);
-          }}
-        />
+        <Field id="freetext-search" label={t("statistics.freeText.search")} layout="inline">
+          <input
+            id="freetext-search"
+            type="search"
+            name="mq"
+            className="search__input"
+            placeholder={t("statistics.freeText.search")}
+            value={search}
+            onChange={(event) => {
+              const value = event.target.value;
+              setSearch(value);
+              clearTimeout(timer.current);
+              timer.current = setTimeout(async () => {
+                const first = await fetchPage(value, 0);
+                if (first) setList(first);
+              }, SEARCH_DEBOUNCE_MS);
+            }}
+          />
+        </Field>
         <button type="submit" className="search__button" aria-label={t("surveys.searchButton")}>
           ⌕
         </button>

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Field } from "./Field";
+import { Choice, Field } from "./Field";
 
 const html = (element: React.ReactElement) => renderToStaticMarkup(element);
 
@@ -44,6 +44,39 @@ describe("Field", () => {
     );
     expect(out).toMatch(
       /^<div class="field wide"><div class="field__head"><label[^>]*>Beschreibung<\/label><span role="status">/,
+    );
+  });
+
+  it("inline: the label is read out, not drawn, and nothing wraps the control", () => {
+    const out = html(
+      <Field id="q" label="Suche" layout="inline" error="Zu lang">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    expect(out).toBe(
+      '<label class="visually-hidden" for="q">Suche</label><input id="q" aria-invalid="true" aria-describedby="q-error"/>' +
+        '<span id="q-error" class="field__error" role="alert">Zu lang</span>',
+    );
+  });
+});
+
+describe("Choice", () => {
+  it("puts the label after its checkbox or radio, bound to it", () => {
+    expect(
+      html(
+        <Choice id="c" label="Team A">
+          <input id="c" type="checkbox" />
+        </Choice>,
+      ),
+    ).toBe('<div class="start-choice"><input id="c" type="checkbox"/><label for="c">Team A</label></div>');
+    expect(
+      html(
+        <Choice id="r" label="Genehmigt" as="li" className="start-choice start-choice--disabled">
+          <input id="r" type="radio" />
+        </Choice>,
+      ),
+    ).toBe(
+      '<li class="start-choice start-choice--disabled"><input id="r" type="radio"/><label for="r">Genehmigt</label></li>',
     );
   });
 });

@@ -20,6 +20,11 @@ interface FieldProps {
   hintId?: string;
   /** Beside the label, on its line (a save state). */
   aside?: ReactNode;
+  /**
+   * "inline": the label is read out but not drawn (the control sits in a row whose heading or placeholder says
+   * what it takes: a search box, a title edited in place), and nothing wraps the control.
+   */
+  layout?: "stacked" | "inline";
   className?: string;
   /**
    * The control. As a function it gets the id and aria-* wiring to spread on it; a Conform input that has
@@ -32,17 +37,28 @@ interface FieldProps {
  * One labelled form field: the label bound to its control, an optional hint, and the field's message, each
  * wired to the control with aria-describedby and aria-invalid, the same way on every form.
  */
-export function Field({ id, label, hint, error, errorId, hintId, aside, className, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  errorId,
+  hintId,
+  aside,
+  layout = "stacked",
+  className,
+  children,
+}: FieldProps) {
   const hintAt = hint ? (hintId ?? `${id}-hint`) : undefined;
   const errorAt = error ? (errorId ?? `${id}-error`) : undefined;
   const describedBy = [errorAt, hintAt].filter(Boolean).join(" ") || undefined;
   const labelElement = (
-    <label className="field__label" htmlFor={id}>
+    <label className={layout === "inline" ? "visually-hidden" : "field__label"} htmlFor={id}>
       {label}
     </label>
   );
-  return (
-    <div className={className ? `field ${className}` : "field"}>
+  const parts = (
+    <>
       {aside ? (
         <div className="field__head">
           {labelElement}
@@ -64,6 +80,33 @@ export function Field({ id, label, hint, error, errorId, hintId, aside, classNam
           {error}
         </span>
       ) : null}
-    </div>
+    </>
+  );
+  if (layout === "inline") return parts;
+  return <div className={className ? `field ${className}` : "field"}>{parts}</div>;
+}
+
+/**
+ * A checkbox or radio button with its label after it, bound to it: one choice of a list or a set. The
+ * control is given with the id (`<input id={id} type="checkbox" … />`).
+ */
+export function Choice({
+  id,
+  label,
+  as: Tag = "div",
+  className = "start-choice",
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  as?: "div" | "li";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag className={className}>
+      {children}
+      <label htmlFor={id}>{label}</label>
+    </Tag>
   );
 }

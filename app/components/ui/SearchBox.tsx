@@ -1,4 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
+import { Field } from "./Field";
 import { useEffect, useId, useRef } from "react";
 
 /** Search runs this long after typing stops (section 9). */
@@ -87,23 +88,22 @@ export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name 
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <label htmlFor={id} className="visually-hidden">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        name={name}
-        defaultValue={q}
-        placeholder={placeholder}
-        autoComplete="off"
-        className="search__input"
-        ref={input}
-        onChange={(event) => {
-          keepTypedSearch(name, event.currentTarget.value);
-          later(event.currentTarget.form);
-        }}
-      />
+      <Field id={id} label={label} layout="inline">
+        <input
+          id={id}
+          type="search"
+          name={name}
+          defaultValue={q}
+          placeholder={placeholder}
+          autoComplete="off"
+          className="search__input"
+          ref={input}
+          onChange={(event) => {
+            keepTypedSearch(name, event.currentTarget.value);
+            later(event.currentTarget.form);
+          }}
+        />
+      </Field>
       <button type="submit" className="search__button" aria-label={buttonLabel} title={buttonLabel}>
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />

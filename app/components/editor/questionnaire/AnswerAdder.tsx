@@ -1,4 +1,5 @@
 import { answerOptionsApi } from "~/contracts/answer-options";
+import { Field } from "~/components/ui/Field";
 import { useId, useRef, useState, type ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "~/domain/survey";
@@ -43,26 +44,25 @@ export function AnswerAdder({ question }: { question: Question }) {
 
   return (
     <div className="answer-adder">
-      <label className="visually-hidden" htmlFor={id}>
-        {t("questionnaire.newAnswerFor", { question: question.Title })}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        className="input answer-adder__input"
-        value={text}
-        maxLength={500}
-        placeholder={t("questionnaire.newAnswer")}
-        aria-describedby={`${id}-hint`}
-        aria-busy={busy || undefined}
-        onChange={(e) => setText(e.target.value)}
-        onPaste={onPaste}
-        onKeyDown={(e) => {
-          if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
-          e.preventDefault();
-          if (text.trim()) void add([text.trim()]);
-        }}
-      />
+      <Field id={id} label={t("questionnaire.newAnswerFor", { question: question.Title })} layout="inline">
+        <input
+          ref={input}
+          id={id}
+          className="input answer-adder__input"
+          value={text}
+          maxLength={500}
+          placeholder={t("questionnaire.newAnswer")}
+          aria-describedby={`${id}-hint`}
+          aria-busy={busy || undefined}
+          onChange={(e) => setText(e.target.value)}
+          onPaste={onPaste}
+          onKeyDown={(e) => {
+            if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            if (text.trim()) void add([text.trim()]);
+          }}
+        />
+      </Field>
       <button
         type="button"
         className="btn btn--small"

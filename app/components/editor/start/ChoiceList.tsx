@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Choice } from "~/components/ui/Field";
 import { useTranslation } from "react-i18next";
 import { canToggle, toggleId } from "./fields";
 
@@ -38,7 +39,13 @@ export function ChoiceList({ legend, hint, choices, chosen, readOnly, onChange }
           const checked = chosen.includes(choice.Id);
           const id = `${inputId}-${choice.Id}`;
           return (
-            <li key={choice.Id} className={`start-choice${choice.Disabled ? " start-choice--disabled" : ""}`}>
+            <Choice
+              key={choice.Id}
+              as="li"
+              id={id}
+              className={`start-choice${choice.Disabled ? " start-choice--disabled" : ""}`}
+              label={choice.Disabled ? t("startTab.disabledTeam", { name: choice.Name }) : choice.Name}
+            >
               <input
                 id={id}
                 type="checkbox"
@@ -46,10 +53,7 @@ export function ChoiceList({ legend, hint, choices, chosen, readOnly, onChange }
                 disabled={readOnly || !canToggle(choice, checked)}
                 onChange={(event) => onChange(toggleId(chosen, choice.Id, event.target.checked))}
               />
-              <label htmlFor={id}>
-                {choice.Disabled ? t("startTab.disabledTeam", { name: choice.Name }) : choice.Name}
-              </label>
-            </li>
+            </Choice>
           );
         })}
       </ul>

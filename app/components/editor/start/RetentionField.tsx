@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RETENTION_MONTHS_MAX } from "~/domain/survey";
+import { Field } from "~/components/ui/Field";
 import { SaveStatus, useAutosave } from "../saving";
 import { useSavedField } from "./useSavedField";
 
@@ -50,56 +51,57 @@ export function RetentionField({
     else saving.cancel();
   };
 
+  const hintId = "survey-retention-unit-hint";
   return (
     <fieldset className="choice-list start-tab__retention">
       <legend className="field__label">{t("startTab.retention")}</legend>
-      <div className="field__head">
-        <label htmlFor="survey-retention-unit">{t("startTab.retentionUnit")}</label>
-        <SaveStatus state={saving.state} testId="retention-save-state" />
-      </div>
-      <select
+      <Field
         id="survey-retention-unit"
-        className="input"
-        value={shown.unit}
-        disabled={readOnly}
-        aria-describedby="survey-retention-hint"
-        onChange={(event) => {
-          const unit = event.target.value as Unit;
-          change({ unit, amount: unit === "none" ? "" : shown.amount || "10" });
-        }}
-        onBlur={() => void saving.flush()}
+        label={t("startTab.retentionUnit")}
+        aside={<SaveStatus state={saving.state} testId="retention-save-state" />}
+        hint={invalid ? undefined : t("startTab.retentionHint")}
       >
-        <option value="none">{t("startTab.retentionNone")}</option>
-        <option value="months">{t("startTab.retentionMonths")}</option>
-        <option value="years">{t("startTab.retentionYears")}</option>
-      </select>
-      {shown.unit === "none" ? null : (
-        <>
-          <label htmlFor="survey-retention-amount">{t("startTab.retentionAmount")}</label>
-          <input
-            id="survey-retention-amount"
+        {(control) => (
+          <select
+            {...control}
             className="input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={shown.amount}
+            value={shown.unit}
             disabled={readOnly}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? "survey-retention-error" : "survey-retention-hint"}
-            onChange={(event) => change({ unit: shown.unit, amount: event.target.value })}
+            onChange={(event) => {
+              const unit = event.target.value as Unit;
+              change({ unit, amount: unit === "none" ? "" : shown.amount || "10" });
+            }}
             onBlur={() => void saving.flush()}
-          />
-        </>
-      )}
-      {invalid ? (
-        <p id="survey-retention-error" className="field__error" role="alert">
-          {t("startTab.retentionInvalid", { max: RETENTION_MONTHS_MAX / 12 })}
-        </p>
-      ) : (
-        <p id="survey-retention-hint" className="field__hint">
-          {t("startTab.retentionHint")}
-        </p>
+          >
+            <option value="none">{t("startTab.retentionNone")}</option>
+            <option value="months">{t("startTab.retentionMonths")}</option>
+            <option value="years">{t("startTab.retentionYears")}</option>
+          </select>
+        )}
+      </Field>
+      {shown.unit === "none" ? null : (
+        <Field
+          id="survey-retention-amount"
+          label={t("startTab.retentionAmount")}
+          error={invalid ? t("startTab.retentionInvalid", { max: RETENTION_MONTHS_MAX / 12 }) : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              // What the period takes is said under the unit; the message, when there is one, says it here.
+              aria-describedby={control["aria-describedby"] ?? hintId}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={shown.amount}
+              disabled={readOnly}
+              onChange={(event) => change({ unit: shown.unit, amount: event.target.value })}
+              onBlur={() => void saving.flush()}
+            />
+          )}
+        </Field>
       )}
     </fieldset>
   );

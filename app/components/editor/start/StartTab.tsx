@@ -1,4 +1,4 @@
-import { Field } from "~/components/ui/Field";
+import { Choice, Field } from "~/components/ui/Field";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/ui/useHydrated";
@@ -105,7 +105,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
 
       <fieldset className="choice-list">
         <legend className="field__label">{t("startTab.identity")}</legend>
-        <div className="start-choice">
+        <Choice id="survey-auto-id" label={t("startTab.autoId")}>
           <input
             id="survey-auto-id"
             type="checkbox"
@@ -114,8 +114,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
             aria-describedby="survey-auto-id-hint"
             onChange={(event) => void autoId.save(event.target.checked)}
           />
-          <label htmlFor="survey-auto-id">{t("startTab.autoId")}</label>
-        </div>
+        </Choice>
         <p id="survey-auto-id-hint" className="field__hint">
           {t("startTab.autoIdHint")}
         </p>
@@ -123,7 +122,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
 
       <fieldset className="choice-list">
         <legend className="field__label">{t("startTab.submitting")}</legend>
-        <div className="start-choice">
+        <Choice id="survey-signature" label={t("startTab.requiresSignature")}>
           <input
             id="survey-signature"
             type="checkbox"
@@ -132,8 +131,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
             aria-describedby="survey-signature-hint"
             onChange={(event) => void signature.save(event.target.checked)}
           />
-          <label htmlFor="survey-signature">{t("startTab.requiresSignature")}</label>
-        </div>
+        </Choice>
         <p id="survey-signature-hint" className="field__hint">
           {t("startTab.requiresSignatureHint")}
         </p>
