@@ -79,4 +79,23 @@ describe("Choice", () => {
       '<li class="start-choice start-choice--disabled"><input id="r" type="radio"/><label for="r">Genehmigt</label></li>',
     );
   });
+
+  it("a switch: its hint under it describes the control", () => {
+    const out = html(
+      <Choice
+        id="s"
+        label="Aktiv"
+        hint="Fragt vor dem Start"
+        className="prelim-switch"
+        labelClassName="prelim-switch__label"
+        hintClassName="prelim-switch__hint"
+      >
+        {(control) => <input {...control} type="checkbox" />}
+      </Choice>,
+    );
+    expect(out).toBe(
+      '<div class="prelim-switch"><input id="s" aria-describedby="s-hint" type="checkbox"/>' +
+        '<label for="s" class="prelim-switch__label">Aktiv</label><p id="s-hint" class="prelim-switch__hint">Fragt vor dem Start</p></div>',
+    );
+  });
 });

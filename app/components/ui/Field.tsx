@@ -87,26 +87,41 @@ export function Field({
 }
 
 /**
- * A checkbox or radio button with its label after it, bound to it: one choice of a list or a set. The
- * control is given with the id (`<input id={id} type="checkbox" … />`).
+ * A checkbox or radio button with its label after it, bound to it: one choice of a list or a set, or a switch
+ * with a line under it that says what it does (`hint`, which then describes the control). The control is given
+ * with the id (`<input id={id} type="checkbox" … />`), or as a function that gets the id and the description.
  */
 export function Choice({
   id,
   label,
+  hint,
   as: Tag = "div",
   className = "start-choice",
+  labelClassName,
+  hintClassName = "field__hint",
   children,
 }: {
   id: string;
   label: ReactNode;
+  hint?: ReactNode;
   as?: "div" | "li";
   className?: string;
-  children: ReactNode;
+  labelClassName?: string;
+  hintClassName?: string;
+  children: ReactNode | ((control: { id: string; "aria-describedby"?: string }) => ReactNode);
 }) {
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <Tag className={className}>
-      {children}
-      <label htmlFor={id}>{label}</label>
+      {typeof children === "function" ? children({ id, "aria-describedby": hintId }) : children}
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className={hintClassName}>
+          {hint}
+        </p>
+      ) : null}
     </Tag>
   );
 }

@@ -1,3 +1,4 @@
+import { Choice } from "~/components/ui/Field";
 import { moveCall } from "~/contracts/moves";
 import { surveysApi } from "~/contracts/surveys";
 import { useCallback, useEffect, useId, useState } from "react";
@@ -53,22 +54,24 @@ function PatientFormSwitch({
   };
 
   return (
-    <div className="prelim-switch">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={!changeable || busy}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => void change(e.target.checked)}
-      />
-      <label htmlFor={id} className="prelim-switch__label">
-        {t("preliminary.enabled")}
-      </label>
-      <p id={`${id}-hint`} className="prelim-switch__hint">
-        {t("preliminary.enabledHint")}
-      </p>
-    </div>
+    <Choice
+      id={id}
+      label={t("preliminary.enabled")}
+      hint={t("preliminary.enabledHint")}
+      className="prelim-switch"
+      labelClassName="prelim-switch__label"
+      hintClassName="prelim-switch__hint"
+    >
+      {(control) => (
+        <input
+          {...control}
+          type="checkbox"
+          checked={checked}
+          disabled={!changeable || busy}
+          onChange={(e) => void change(e.target.checked)}
+        />
+      )}
+    </Choice>
   );
 }
 
