@@ -86,8 +86,7 @@ const coreChunk: ManualChunksOption = (() => {
       }
       core = found;
     }
-    // A feature's stylesheet stays with the pages that import it (the core chunk's CSS would load everywhere).
-    return core.has(id) && !/\.css($|\?)/.test(id) ? "core" : undefined;
+    return core.has(id) ? "core" : undefined;
   };
 })();
 

@@ -29,7 +29,7 @@ import { readRootData, saveRootData } from "~/offline/root-cache";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { takeFlash } from "~/server/flash.server";
 import { remixI18n } from "~/server/i18n.server";
-import styles from "~/styles/app.css?url";
+import styles from "~/styles/index.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

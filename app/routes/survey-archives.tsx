@@ -18,7 +18,6 @@ import { parseForm } from "~/domain/forms";
 import { ArchiveFormSchema } from "~/domain/page-forms";
 import { hasRole, requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
-import "~/components/surveys/surveys.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -36,7 +36,6 @@ import { parseForm } from "~/domain/forms";
 import { StartFormSchema } from "~/domain/page-forms";
 import { startCase } from "~/server/start-case.server";
 import { Hyphenated } from "~/components/ui/Hyphenated";
-import "~/components/start/start.css";
 
 /** Latest open responses shown (section 9). */
 const LATEST_COUNT = 10;

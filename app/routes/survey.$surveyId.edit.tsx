@@ -26,7 +26,6 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { badForm, notFound, refusalMessage, refused } from "~/server/refusals.server";
 import "~/components/editor/editor.css";
-import "~/components/fill/fill.css";
 
 // The editor's and the statistics' texts come with the page (decision 015).
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };

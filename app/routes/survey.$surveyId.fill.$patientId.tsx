@@ -31,7 +31,6 @@ import {
   savePreliminaryFromForm,
   uploadPageFiles,
 } from "~/server/fill-forms.server";
-import "~/components/fill/fill.css";
 
 async function toStart(request: Request, surveyId: number, key: string): Promise<never> {
   throw redirect(`/survey/${surveyId}`, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });

@@ -37,7 +37,6 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { importFromForm, ImportFormSchema, importLabels } from "~/server/fhir-import-page.server";
 import { localeFromRequest } from "~/server/i18n.server";
-import "~/components/surveys/surveys.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
