@@ -36,10 +36,11 @@ mkdir -p test-results && rm -f test-results/node-*.json test-results/firefox.jso
 echo "== typecheck"; npm run -s typecheck
 echo "== lint"; npm run -s lint
 echo "== build"; npm run -s build >/dev/null
-echo "== unit and integration"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-echo "== e2e"
+# A failing suite does not stop the ones after it: the run ends with every suite's result, and fails.
 status=0
+echo "== unit and integration"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+echo "== e2e"
 npx playwright test || status=1
 echo "== Firefox ESR: sign-in, a fill with every question kind, offline with a reload, the sync"
 npx vitest run -c vitest.firefox.config.ts \
