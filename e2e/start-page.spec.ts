@@ -52,7 +52,7 @@ test.describe("survey start page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEART);
     await expect(page.getByText("Strukturierte Verlaufskontrolle")).toBeVisible();
     await expect(page.getByRole("img", { name: "Bild der Einrichtung" })).toBeVisible();
-    await expect(page.getByTestId("patient-id-helper")).toHaveText("Pflichtfeld");
+    await expect(page.locator("#patient-id-helper")).toHaveText("Pflichtfeld");
 
     // The id is mandatory here: nothing typed, nothing to start.
     await expect(mainButton(page)).toHaveText("Neue Umfrage starten");
@@ -122,7 +122,7 @@ test.describe("survey start page", () => {
     await signInAsUser(page);
     const surveyId = await surveyIdOf(page, PAIN);
     await page.goto(`/survey/${surveyId}`);
-    await expect(page.getByTestId("patient-id-helper")).toContainText("Optional");
+    await expect(page.locator("#patient-id-helper")).toContainText("Optional");
     await expect(mainButton(page)).toBeEnabled();
     await mainButton(page).click();
     await expect(page).toHaveURL(new RegExp(`/survey/${surveyId}/fill/\\d{12}$`));
@@ -153,7 +153,7 @@ test.describe("survey start page", () => {
     await signInAsUser(page, "English");
     const surveyId = await surveyIdOf(page, HEART);
     await page.goto(`/survey/${surveyId}`);
-    await expect(page.getByTestId("patient-id-helper")).toHaveText("Mandatory");
+    await expect(page.locator("#patient-id-helper")).toHaveText("Mandatory");
     await page.getByLabel("Patient ID").fill("a b");
     await expect(status(page)).toHaveText("The id may contain only letters, digits and underscores.");
     await page.getByLabel("Patient ID").fill("Case_1");

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/Field";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { PATIENT_ID_MAX_LENGTH } from "~/domain/patient-id";
 import { useOnline } from "~/offline/connectivity";
@@ -67,55 +68,52 @@ export function PatientIdForm({
   return (
     <Form method="post" className="start-form" noValidate>
       {formKey ? <input type="hidden" name="formKey" value={formKey} /> : null}
-      <div className="field">
-        <label className="field__label" htmlFor="patient-id">
-          {t("start.patientIdLabel")}
-        </label>
-        <div className="start-form__row">
-          <input
-            ref={input}
-            id="patient-id"
-            name="patientId"
-            className="input start-form__input"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            list="patient-id-suggestions"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={PATIENT_ID_MAX_LENGTH}
-            aria-required={!autoGeneration}
-            aria-invalid={cross}
-            aria-describedby="patient-id-helper patient-id-status"
-          />
-          <span
-            className={`start-form__mark start-form__mark--${mark}`}
-            data-testid="patient-id-mark"
-            data-state={mark}
-            aria-hidden="true"
-          >
-            {mark === "ok" ? "✓" : mark === "bad" ? "✗" : ""}
-          </span>
-        </div>
-        <datalist id="patient-id-suggestions" data-testid="patient-id-suggestions">
-          {suggestions.map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
-        <span id="patient-id-helper" className="hint" data-testid="patient-id-helper">
-          {t(state.helper === "optional" ? "start.optional" : "start.mandatory")}
-        </span>
-        <p
-          id="patient-id-status"
-          className={`start-form__status${
-            cross ? " field__error" : state.message && state.message !== "invalid" ? " hint" : " visually-hidden"
-          }`}
-          aria-live="polite"
-          data-testid="patient-id-status"
-        >
-          {message ? t(message) : ""}
-        </p>
-      </div>
+      <Field
+        id="patient-id"
+        label={t("start.patientIdLabel")}
+        hint={t(state.helper === "optional" ? "start.optional" : "start.mandatory")}
+        hintId="patient-id-helper"
+        status={{
+          text: message ? t(message) : "",
+          tone: cross ? "error" : state.message && state.message !== "invalid" ? "note" : "silent",
+          className: "start-form__status",
+          testId: "patient-id-status",
+        }}
+      >
+        {(control) => (
+          <>
+            <div className="start-form__row">
+              <input
+                {...control}
+                ref={input}
+                name="patientId"
+                className="input start-form__input"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                list="patient-id-suggestions"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={PATIENT_ID_MAX_LENGTH}
+                aria-required={!autoGeneration}
+              />
+              <span
+                className={`start-form__mark start-form__mark--${mark}`}
+                data-testid="patient-id-mark"
+                data-state={mark}
+                aria-hidden="true"
+              >
+                {mark === "ok" ? "✓" : mark === "bad" ? "✗" : ""}
+              </span>
+            </div>
+            <datalist id="patient-id-suggestions" data-testid="patient-id-suggestions">
+              {suggestions.map((id) => (
+                <option key={id} value={id} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
       <input type="hidden" name="closedId" value={state.validity === "closed" ? state.patientId : ""} />
       <div className="start-form__actions">
         <button

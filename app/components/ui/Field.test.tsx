@@ -36,6 +36,22 @@ describe("Field", () => {
     expect(out).toContain('<span id="f-title-error-1" class="field__error" role="alert">Zu lang</span>');
   });
 
+  it("keeps a live status under the control, its tone deciding whether the control is invalid", () => {
+    const status = (tone: "error" | "note" | "silent") =>
+      html(
+        <Field id="p" label="Patienten-ID" hint="Pflichtfeld" status={{ text: "Vergeben", tone, testId: "s" }}>
+          {(control) => <input {...control} />}
+        </Field>,
+      );
+    expect(status("error")).toContain('<input id="p" aria-invalid="true" aria-describedby="p-hint p-status"/>');
+    expect(status("error")).toContain(
+      '<p id="p-status" class="field__error" aria-live="polite" data-testid="s">Vergeben</p>',
+    );
+    expect(status("note")).toContain('<input id="p" aria-describedby="p-hint p-status"/>');
+    expect(status("note")).toContain('class="field__hint" aria-live="polite"');
+    expect(status("silent")).toContain('class="visually-hidden" aria-live="polite"');
+  });
+
   it("puts what belongs beside the label on its line", () => {
     const out = html(
       <Field id="d" label="Beschreibung" aside={<span role="status">Gespeichert</span>} className="wide">

@@ -18,6 +18,12 @@ interface FieldProps {
   /** The error's and the hint's ids when a form library names them (Conform's `errorId`, `descriptionId`). */
   errorId?: string;
   hintId?: string;
+  /**
+   * A line under the control that is always there and read out when it changes: a check's verdict as the person
+   * types. Its tone "error" makes it the field's message (the control is marked invalid, the line drawn as an
+   * error); "note" draws it as a hint; "silent" keeps it for screen readers only. The control is described by it.
+   */
+  status?: { text: ReactNode; tone: "error" | "note" | "silent"; className?: string; testId?: string };
   /** Beside the label, on its line (a save state). */
   aside?: ReactNode;
   /**
@@ -44,6 +50,7 @@ export function Field({
   error,
   errorId,
   hintId,
+  status,
   aside,
   layout = "stacked",
   className,
@@ -51,7 +58,10 @@ export function Field({
 }: FieldProps) {
   const hintAt = hint ? (hintId ?? `${id}-hint`) : undefined;
   const errorAt = error ? (errorId ?? `${id}-error`) : undefined;
-  const describedBy = [errorAt, hintAt].filter(Boolean).join(" ") || undefined;
+  const statusAt = status ? `${id}-status` : undefined;
+  const invalid = !!error || status?.tone === "error";
+  const describedBy = [errorAt, hintAt, statusAt].filter(Boolean).join(" ") || undefined;
+  const statusClass = { error: "field__error", note: "field__hint", silent: "visually-hidden" };
   const labelElement = (
     <label className={layout === "inline" ? "visually-hidden" : "field__label"} htmlFor={id}>
       {label}
@@ -68,12 +78,22 @@ export function Field({
         labelElement
       )}
       {typeof children === "function"
-        ? children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })
+        ? children({ id, "aria-invalid": invalid ? true : undefined, "aria-describedby": describedBy })
         : children}
       {hint ? (
         <span id={hintAt} className="field__hint">
           {hint}
         </span>
+      ) : null}
+      {status ? (
+        <p
+          id={statusAt}
+          className={[status.className, statusClass[status.tone]].filter(Boolean).join(" ")}
+          aria-live="polite"
+          data-testid={status.testId}
+        >
+          {status.text}
+        </p>
       ) : null}
       {error ? (
         <span id={errorAt} className="field__error" role="alert">

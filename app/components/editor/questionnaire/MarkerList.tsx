@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { Field } from "~/components/ui/Field";
 import { editingLimits } from "~/domain/editing";
 import { useTranslation } from "react-i18next";
 import { addMarker, formatFraction, type ImageBox, type MarkerDraft, type MarkersUpdate } from "./markers";
@@ -58,41 +59,38 @@ export function MarkerList({
           const field = `${id}-marker-${m.key}`;
           return (
             <li key={m.key} className="qmodal__marker" data-testid="marker-row">
-              <label className="field__label" htmlFor={field}>
-                {t("questionModal.markerTitle", { n: i + 1 })}
-              </label>
-              <div className="qmodal__marker-row">
-                <input
-                  id={field}
-                  name={`markers[${i}].text`}
-                  className="input"
-                  value={m.text}
-                  maxLength={editingLimits.answerText}
-                  aria-invalid={blank ? true : undefined}
-                  aria-describedby={`${field}-pos${blank ? ` ${field}-error` : ""}`}
-                  onChange={(e) => {
-                    const text = e.target.value;
-                    onMarkers((list) => list.map((x) => (x.key === m.key ? { ...x, text } : x)));
-                  }}
-                />
-                <button
-                  type="button"
-                  className="btn btn--small"
-                  aria-label={t("questionModal.removeMarker", { n: i + 1 })}
-                  title={t("questionModal.removeMarker", { n: i + 1 })}
-                  onClick={() => remove(i)}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </div>
-              <span id={`${field}-pos`} className="hint">
-                {t("questionModal.position", { x: formatFraction(m.x), y: formatFraction(m.y) })}
-              </span>
-              {blank ? (
-                <span id={`${field}-error`} className="field__error">
-                  {t("questionModal.markerRequired")}
-                </span>
-              ) : null}
+              <Field
+                id={field}
+                label={t("questionModal.markerTitle", { n: i + 1 })}
+                hint={t("questionModal.position", { x: formatFraction(m.x), y: formatFraction(m.y) })}
+                hintId={`${field}-pos`}
+                error={blank ? t("questionModal.markerRequired") : undefined}
+              >
+                {(control) => (
+                  <div className="qmodal__marker-row">
+                    <input
+                      {...control}
+                      name={`markers[${i}].text`}
+                      className="input"
+                      value={m.text}
+                      maxLength={editingLimits.answerText}
+                      onChange={(e) => {
+                        const text = e.target.value;
+                        onMarkers((list) => list.map((x) => (x.key === m.key ? { ...x, text } : x)));
+                      }}
+                    />
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-label={t("questionModal.removeMarker", { n: i + 1 })}
+                      title={t("questionModal.removeMarker", { n: i + 1 })}
+                      onClick={() => remove(i)}
+                    >
+                      <span aria-hidden="true">×</span>
+                    </button>
+                  </div>
+                )}
+              </Field>
             </li>
           );
         })}
