@@ -40,24 +40,33 @@ function offlineAssetList(): Plugin {
   };
 }
 
-/** The pages people open most: their own code travels in the "core" chunk too (see coreChunk). */
-const HOT_ROUTES = ["surveys", "survey-archives", "survey.$surveyId._index", "survey.$surveyId.fill.$patientId"];
+/**
+ * The pages people open most, and the chunk their own code travels in (see appChunks): the lists' in "core"
+ * with the root's, a case's pages' (start and fill) in "case".
+ */
+const HOT_ROUTES = {
+  core: ["surveys", "survey-archives"],
+  case: ["survey.$surveyId._index", "survey.$surveyId.fill.$patientId"],
+};
 
 /**
- * Puts every module the root route and the browser entry import (statically) into one "core" chunk, with
- * the app's own modules that the most used pages import. Every page loads the root's modules before it can
- * start, so splitting them only adds requests: on a slow link each costs a round trip before the first
- * paint, which is worth more than the few kilobytes the other pages fetch without using them. Libraries
- * outside the root's reach (the rich-text editor, charts, drag and drop) stay in their own chunks.
+ * Puts every module the root route and the browser entry import (statically) into one "core" chunk, with the
+ * app's own modules that the survey list and the archive import; the app's own modules of a case's pages (the
+ * start and the fill page) not in it go into one "case" chunk. Every page loads the root's modules before it
+ * can start, so splitting them only adds requests: each costs a request before the first paint. The case's
+ * code is one chunk of its own, not part of the core, because the list (the page opened first, on every
+ * shift) would otherwise load all of it: the case's pages load one file more, in parallel with the core
+ * (docs/performance.md). Libraries outside the root's reach (the rich-text editor, charts, drag and drop) stay
+ * in their own chunks.
  */
-const coreChunk: ManualChunksOption = (() => {
-  let core: Set<string> | undefined;
+const appChunks: ManualChunksOption = (() => {
+  let chunks: Map<string, "core" | "case"> | undefined;
   const isAppModule = (id: string) =>
     id.includes("/app/") && !id.includes("/node_modules/") && !id.includes("/app/routes/");
   return (id, { getModuleIds, getModuleInfo }) => {
-    if (!core) {
-      const found = new Set<string>();
-      /** The modules `start` imports, directly or not, that are not in the chunk yet (itself included). */
+    if (!chunks) {
+      const found = new Map<string, "core" | "case">();
+      /** The modules `start` imports, directly or not, that are in no chunk yet (itself included). */
       const closure = (start: string) => {
         const seen = new Set<string>();
         const queue = [start];
@@ -73,20 +82,22 @@ const coreChunk: ManualChunksOption = (() => {
       for (const start of ids.filter((m) =>
         /\/app\/(root\.tsx\?__remix-build-client-route|entry\.client\.tsx)$/.test(m),
       ))
-        closure(start).forEach((m) => found.add(m));
+        closure(start).forEach((m) => found.set(m, "core"));
       // A hot page's module joins with all it imports, when that is the app's own code (no other library).
       // A route's browser module imports the route file, which imports the page's modules.
-      const hotImports = ids
-        .filter((m) => HOT_ROUTES.some((r) => m.endsWith(`/app/routes/${r}.tsx?__remix-build-client-route`)))
-        .flatMap((m) => getModuleInfo(m)?.importedIds ?? [])
-        .flatMap((m) => getModuleInfo(m)?.importedIds ?? []);
-      for (const m of hotImports) {
-        const joining = closure(m);
-        if ([...joining].every(isAppModule)) joining.forEach((j) => found.add(j));
+      for (const chunk of ["core", "case"] as const) {
+        const hotImports = ids
+          .filter((m) => HOT_ROUTES[chunk].some((r) => m.endsWith(`/app/routes/${r}.tsx?__remix-build-client-route`)))
+          .flatMap((m) => getModuleInfo(m)?.importedIds ?? [])
+          .flatMap((m) => getModuleInfo(m)?.importedIds ?? []);
+        for (const m of hotImports) {
+          const joining = closure(m);
+          if ([...joining].every(isAppModule)) joining.forEach((j) => found.set(j, chunk));
+        }
       }
-      core = found;
+      chunks = found;
     }
-    return core.has(id) ? "core" : undefined;
+    return chunks.get(id);
   };
 })();
 
@@ -168,7 +179,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
   build: {
     target: "es2020",
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: coreChunk } },
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: appChunks } },
   },
   plugins: [
     remix({
