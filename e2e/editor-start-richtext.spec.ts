@@ -228,6 +228,31 @@ test.describe("editor start tab and intro/outro texts", () => {
     expect(stored).toBe("Erste Fassung");
   });
 
+  test("a switch the server refuses shows the saved setting again", async ({ page }) => {
+    const id = await newDraft(page);
+    const signature = page.getByLabel("Abschließen nur mit elektronischer Unterschrift");
+    await expect(signature).not.toBeChecked();
+    await saving(page, () => signature.check());
+    await expect(signature).toBeChecked();
+
+    // Archived in the meantime (as from another tab): the next change is refused.
+    const archived = await page.request.post(`/api/surveys/${id}/archive`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(archived.ok()).toBe(true);
+    const sent = await saving(page, () => signature.click());
+    expect(sent.status).toBeGreaterThanOrEqual(400);
+    expect(sent.body).toEqual({ RequiresSignature: false });
+    await expect(page.getByTestId("toast")).toBeVisible();
+    // The switch shows what the server holds: still on.
+    await expect(signature).toBeChecked();
+    const stored = await page.evaluate(
+      async (n) => (await (await fetch(`/api/surveys/${n}`)).json()).RequiresSignature,
+      id,
+    );
+    expect(stored).toBe(true);
+  });
+
   test("an intro change the server refuses stays in the editor, marked not saved", async ({ page }) => {
     const id = await newDraft(page);
     await page.getByRole("tab", { name: "Einleitung" }).click();

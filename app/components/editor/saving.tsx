@@ -50,6 +50,27 @@ export function useAnyUnsaved(): boolean {
 }
 
 /**
+ * The save step of every field saved on its own (the start tab's fields, the rich texts): `next` is sent only
+ * when it differs from the value the server holds (`saved`), and `saved` stays true to the server: it is `next`
+ * from the moment the request leaves (a second save of the same value sends nothing) and the value before it
+ * again when the server refuses, unless a newer save has been sent meanwhile. Answers whether the server holds
+ * `next`; on a refusal the field decides what it shows (the saved value again, or the typed one marked unsaved).
+ */
+export async function saveChanged<T>(
+  saved: { current: T },
+  next: T,
+  send: (next: T) => Promise<boolean>,
+  same: (a: T, b: T) => boolean = Object.is,
+): Promise<boolean> {
+  if (same(next, saved.current)) return true;
+  const previous = saved.current;
+  saved.current = next;
+  const ok = await send(next).catch(() => false);
+  if (!ok && saved.current === next) saved.current = previous;
+  return ok;
+}
+
+/**
  * A field saved while it is typed. `change(value)` marks it unsaved and saves it `delayMs` after the last change
  * (null: only when flushed, for a field whose edit can still be dropped, like the title); `flush()` saves what
  * is pending at once (when the field is left, or the page is hidden); `cancel()` drops it. Saves run one after

@@ -3,7 +3,7 @@ import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useEditorMutation } from "../editor-api";
-import { SaveStatus, useAutosave } from "../saving";
+import { SaveStatus, saveChanged, useAutosave } from "../saving";
 import { richTextExtensions } from "./extensions";
 import { Toolbar } from "./Toolbar";
 
@@ -36,21 +36,19 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
   /** The last HTML the server gave us. */
   const saved = useRef(html);
   /** The editor's own HTML for the saved text: a change is anything else. */
-  const baseline = useRef<string | null>(null);
+  const baseline = useRef(html);
   /** The texts this editor's saves stored. */
   const own = useRef(new Set<string>());
   const extensions = useMemo(() => richTextExtensions(), []);
-  const saving = useAutosave(field, async (next: string) => {
-    if (next === baseline.current) return true;
-    const result = await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: next } });
-    if (result.ok) {
-      baseline.current = next;
+  const saving = useAutosave(field, (next: string) =>
+    saveChanged(baseline, next, async (value) => {
+      const result = await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: value } });
       // The text as the server stored it (sanitized): when the page's data brings it back, it is this
       // editor's own save, already shown or typed past, never a reason to replace what is in the editor.
-      own.current.add(result.data[field] ?? "");
-    }
-    return result.ok;
-  });
+      if (result.ok) own.current.add(result.data[field] ?? "");
+      return result.ok;
+    }),
+  );
 
   const editor = useEditor({
     immediatelyRender: false,

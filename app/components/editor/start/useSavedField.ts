@@ -2,6 +2,7 @@ import { surveysApi } from "~/contracts/surveys";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UpdateSurvey } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
+import { saveChanged } from "../saving";
 
 type Field = keyof UpdateSurvey;
 type ValueOf<K extends Field> = NonNullable<UpdateSurvey[K]>;
@@ -38,16 +39,16 @@ export function useSavedField<K extends Field>(
     /** keepTyped: a refused value stays in the field (it is being typed; the field shows it unsaved). */
     async (next: ValueOf<K>, opts: { keepTyped?: boolean } = {}): Promise<boolean> => {
       if (!opts.keepTyped) setValue(next);
-      if (same(next, saved.current)) return true;
-      const previous = saved.current;
-      saved.current = next;
-      const result = await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: next } });
-      if (result.ok) return true;
-      if (saved.current === next) {
-        saved.current = previous;
-        if (!opts.keepTyped) setValue(previous);
-      }
-      return false;
+      const before = saved.current;
+      const ok = await saveChanged(
+        saved,
+        next,
+        async (value) => (await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: value } })).ok,
+        same,
+      );
+      // Refused: the saved value is shown again, unless a newer value has been sent since.
+      if (!ok && !opts.keepTyped && saved.current === before) setValue(before);
+      return ok;
     },
     [mutate, surveyId, field, same],
   );
