@@ -235,6 +235,8 @@ test("the question modal names each missing part beside it, focuses the first, f
   await expect(modal.getByText("Bitte mindestens eine Markierung hinzufügen.")).toBeHidden();
   await expect(modal.getByText("Bitte einen Titel für die Markierung eingeben.")).toBeVisible();
   await expect(modal.getByLabel("Titel der Markierung 1")).toHaveAttribute("aria-invalid", "true");
+  // A marker's title is required, and says so before it is refused.
+  await expect(modal.getByLabel("Titel der Markierung 1")).toHaveAttribute("aria-required", "true");
   await modal.getByLabel("Titel der Markierung 1").fill("Knie");
   await expect(modal.getByText("Bitte einen Titel für die Markierung eingeben.")).toBeHidden();
 

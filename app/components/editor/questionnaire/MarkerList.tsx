@@ -74,6 +74,7 @@ export function MarkerList({
                       className="input"
                       value={m.text}
                       maxLength={editingLimits.answerText}
+                      aria-required="true"
                       onChange={(e) => {
                         const text = e.target.value;
                         onMarkers((list) => list.map((x) => (x.key === m.key ? { ...x, text } : x)));
