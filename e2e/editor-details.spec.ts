@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
-import { accounts, signIn } from "./support";
+import { accounts, chooseLanguage, signIn } from "./support";
 
 /** The editor's smaller rough edges, at desktop and phone widths. */
 
@@ -92,7 +92,7 @@ test("the list loads only the common texts; the editor brings its own, in the la
   await expect(page.getByTestId("greeting")).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(texts.filter((t) => t === "authoring")).toEqual([]);
-  await page.getByRole("button", { name: "English" }).first().click();
+  await chooseLanguage(page, "English");
   try {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
 
@@ -105,7 +105,6 @@ test("the list loads only the common texts; the editor brings its own, in the la
     expect(texts).toContain("authoring");
   } finally {
     // The language is the account's: the next tests sign in as this person in German.
-    await page.getByRole("button", { name: "Deutsch" }).first().click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+    await chooseLanguage(page, "Deutsch");
   }
 });

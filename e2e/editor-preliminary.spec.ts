@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { signIn } from "./support";
+import { chooseLanguage, signIn } from "./support";
 
 const panel = (page: Page) => page.locator("#panel-preliminary");
 const titles = (page: Page) => panel(page).getByTestId("preliminary-question").locator(".prelim__title");
@@ -197,12 +197,12 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
   );
 
   // In English.
-  await page.getByRole("button", { name: "English" }).first().click();
+  await chooseLanguage(page, "English");
   await page.getByRole("tab", { name: "Preliminary questions" }).click();
   await expect(panel(page).getByRole("heading", { name: "Preliminary questions" })).toBeVisible();
   await expect(panel(page).getByTestId("preliminary-question").filter({ hasText: "Alter" })).toContainText("3 entries");
   await expect(panel(page).getByRole("button", { name: "Add preliminary question" })).toBeVisible();
-  await page.getByRole("button", { name: "Deutsch" }).first().click();
+  await chooseLanguage(page, "Deutsch");
 
   // Without JavaScript: questions and answers show, and the move buttons still work.
   const context = await browser.newContext({ javaScriptEnabled: false });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./test";
 import { expectNoSeriousViolations } from "./axe";
-import { signIn } from "./support";
+import { chooseLanguage, signIn } from "./support";
 
 /**
  * The survey list's Import dialog (docs/decisions/040-fhir.md): a FHIR Questionnaire is checked, what cannot
@@ -43,7 +43,7 @@ test("an editor imports a Questionnaire by keyboard, reading what is not kept fi
 
 test("in English, the dialog and its list speak English", async ({ page }) => {
   await signIn(page, "editor");
-  await page.getByRole("button", { name: "English" }).first().click();
+  await chooseLanguage(page, "English");
   await page.getByRole("link", { name: "Import", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Import a FHIR Questionnaire" });
   await dialog.getByLabel("Questionnaire file (FHIR R4, JSON)").setInputFiles(vitals);
@@ -53,7 +53,7 @@ test("in English, the dialog and its list speak English", async ({ page }) => {
   // Escape closes it and nothing was created.
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await page.getByRole("button", { name: "Deutsch" }).first().click();
+  await chooseLanguage(page, "Deutsch");
   await expect(page.getByRole("link", { name: "Importieren" })).toBeVisible();
 });
 

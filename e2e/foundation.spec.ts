@@ -1,5 +1,5 @@
 import { expect, test } from "./test";
-import { accounts, fillLogin, openDatabase, signIn } from "./support";
+import { accounts, chooseLanguage, fillLogin, openDatabase, signIn } from "./support";
 
 test.describe("sign-in through the provider", () => {
   for (const who of ["editor", "approver", "admin", "user"] as const) {
@@ -45,7 +45,7 @@ test.describe("languages", () => {
   test("German by default; English after switching, and still English after signing in again", async ({ page }) => {
     await signIn(page, "editor");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
-    await page.getByRole("button", { name: "English" }).first().click();
+    await chooseLanguage(page, "English");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
     await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
 
@@ -57,7 +57,7 @@ test.describe("languages", () => {
     await page.goto("/surveys");
     await fillLogin(page, "editor");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
-    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await chooseLanguage(page, "Deutsch");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
   });
 
@@ -77,7 +77,7 @@ test.describe("languages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
     await expect(page.getByRole("button", { name: "Abmelden" }).first()).toBeVisible();
     // Its forms post as they do without JavaScript.
-    await page.getByRole("button", { name: "English" }).first().click();
+    await chooseLanguage(page, "English");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
     await context.close();
   });
@@ -86,7 +86,7 @@ test.describe("languages", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signIn(page, "user");
-    await page.getByRole("button", { name: "English" }).first().click();
+    await chooseLanguage(page, "English");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
     await context.close();
   });
@@ -101,13 +101,13 @@ test.describe("public pages", () => {
 
   test("an unknown path in English reads 'This page does not exist'", async ({ page, context }) => {
     await signIn(page, "user");
-    await page.getByRole("button", { name: "English" }).first().click();
+    await chooseLanguage(page, "English");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your surveys");
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
     // Back to German, so that the person's saved language does not leak into other tests.
     await page.goto("/surveys");
-    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await chooseLanguage(page, "Deutsch");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ihre Umfragen");
     await context.clearCookies();
   });

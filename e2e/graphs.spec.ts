@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { demoSurveys, everyChart } from "./statistics-support";
-import { signIn } from "./support";
+import { chooseLanguage, signIn } from "./support";
 
 const names = [
   "Antworten im Zeitverlauf",
@@ -223,7 +223,7 @@ test("the score charts of the demo wound survey say it has no scored questions, 
       ],
     ] as const) {
       await page.goto("/surveys");
-      await page.getByRole("button", { name: lang }).first().click();
+      await chooseLanguage(page, lang);
       await page.goto(`/survey/${wound.Id}/statistics#graphs`);
       await expect(card(counts).getByRole("img")).toBeVisible();
       for (const name of scores) {
@@ -235,7 +235,7 @@ test("the score charts of the demo wound survey say it has no scored questions, 
     }
   } finally {
     await page.goto("/surveys");
-    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await chooseLanguage(page, "Deutsch");
     await charts.remove();
   }
 });
@@ -316,7 +316,7 @@ test("the demo wound survey's charts and figures say what they show, in German a
   try {
     for (const lang of [
       {
-        button: "Deutsch",
+        button: "Deutsch" as const,
         amount: "Anzahl je Vorabfrage",
         about: "Vorabfrage: Art der Wunde",
         completed: "Abgeschlossene Befragungen (Anzahl)",
@@ -326,7 +326,7 @@ test("the demo wound survey's charts and figures say what they show, in German a
         answered: /^\d+ Antwort(en)?, \d+ nicht beantwortet$/,
       },
       {
-        button: "English",
+        button: "English" as const,
         amount: "Amount per preliminary question",
         about: "Preliminary question: Art der Wunde",
         completed: "Completed surveys (count)",
@@ -337,9 +337,7 @@ test("the demo wound survey's charts and figures say what they show, in German a
       },
     ]) {
       await page.goto("/surveys");
-      await page.getByRole("button", { name: lang.button }).first().click();
-      // The switch is a form sent to the server: the next address is opened once it has answered.
-      await expect(page.locator("html")).toHaveAttribute("lang", lang.button === "English" ? /^en/ : /^de/);
+      await chooseLanguage(page, lang.button);
       await page.goto(`/survey/${wound.Id}/statistics#graphs`);
       // The preliminary question's name under the title, on the axis and in the image's name.
       const amount = card(lang.amount);
@@ -373,7 +371,7 @@ test("the demo wound survey's charts and figures say what they show, in German a
     }
   } finally {
     await page.goto("/surveys");
-    await page.getByRole("button", { name: "Deutsch" }).first().click();
+    await chooseLanguage(page, "Deutsch");
     await charts.remove();
   }
 });

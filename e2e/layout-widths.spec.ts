@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
 import { png } from "./images";
-import { signIn } from "./support";
+import { chooseLanguage, signIn } from "./support";
 
 /**
  * Every screen at a phone's width (390 px) and at a desktop's (1366 px), in German and English: no page is
@@ -70,8 +70,7 @@ for (const language of ["de-DE", "en-US"] as const) {
     const id = await everyKind(page);
     const draft = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Entwurf ${Date.now()}` });
     if (language === "en-US") {
-      await page.getByRole("button", { name: "English" }).first().click();
-      await expect(page.locator("html")).toHaveAttribute("lang", /^en/);
+      await chooseLanguage(page, "English");
     }
     const screens = [
       "/surveys",
@@ -107,8 +106,7 @@ for (const language of ["de-DE", "en-US"] as const) {
       // The language is the account's: the tests after this one sign in as this person in German.
       if (language === "en-US") {
         await page.goto("/surveys");
-        await page.getByRole("button", { name: "Deutsch" }).first().click();
-        await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+        await chooseLanguage(page, "Deutsch");
       }
     }
     // Last: the page of an ended session ends this one.
@@ -146,8 +144,7 @@ for (const language of ["de-DE", "en-US"] as const) {
     const title = `Entlassungsmanagement Rückmeldeformular ${Date.now()}`;
     const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
     if (language === "en-US") {
-      await page.getByRole("button", { name: "English" }).first().click();
-      await expect(page.locator("html")).toHaveAttribute("lang", /^en/);
+      await chooseLanguage(page, "English");
     }
     try {
       await page.setViewportSize(WIDTHS[0]!);
@@ -166,8 +163,7 @@ for (const language of ["de-DE", "en-US"] as const) {
       if (language === "en-US") {
         await page.setViewportSize(WIDTHS[1]!);
         await page.goto("/surveys");
-        await page.getByRole("button", { name: "Deutsch" }).first().click();
-        await expect(page.locator("html")).toHaveAttribute("lang", "de-DE");
+        await chooseLanguage(page, "Deutsch");
       }
       await api(page, "POST", `/surveys/${survey.Id}/archive`);
       await api(page, "DELETE", `/surveys/${survey.Id}/archive`);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { signIn, surveyRow } from "./support";
+import { chooseLanguage, signIn, surveyRow } from "./support";
 
 const HEART = "Herzinsuffizienz – Verlaufsbogen";
 const PAIN = "Post-operative Pain Assessment";
@@ -12,8 +12,7 @@ const row = surveyRow;
 /** Signs in as the participant and picks the language (it is saved per person, so other specs may change it). */
 async function signInAsUser(page: Page, language: "Deutsch" | "English" = "Deutsch") {
   await signIn(page, "user");
-  await page.getByRole("button", { name: language }).first().click();
-  await expect(page.locator("html")).toHaveAttribute("lang", language === "Deutsch" ? "de-DE" : "en-US");
+  await chooseLanguage(page, language);
 }
 
 /** The survey's id, read from its row in the list. */

@@ -35,6 +35,16 @@ export async function signIn(page: Page, who: AccountName, start = "/surveys") {
   await page.goto(done.url());
 }
 
+/**
+ * Switches the language by the header's first button of that name, and waits until the page shows it: the
+ * switch is a form sent to the server, and an address opened before it answered would cancel it (and leave
+ * the person's saved language as it was for the tests after).
+ */
+export async function chooseLanguage(page: Page, name: "English" | "Deutsch") {
+  await page.getByRole("button", { name }).first().click();
+  await expect(page.locator("html")).toHaveAttribute("lang", name === "English" ? "en-US" : "de-DE");
+}
+
 /** Fills and sends the provider's login page that is showing now. */
 export async function fillLogin(page: Page, who: AccountName) {
   const account = accounts[who];
