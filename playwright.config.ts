@@ -2,16 +2,23 @@ import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * The e2e tests run in E2E_WORKERS workers (2 unless set), each against a server of its own: its own
+ * The e2e tests run in E2E_WORKERS workers (one per core unless set), each against a server of its own: its own
  * database and files (a folder under the data prefix), its own embedded provider, its own demo accounts. No
  * state passes between workers, so a language chosen or a survey published in one worker's tests cannot
- * reach another's (docs/decisions/044-parallel-e2e.md). Inside a worker, spec files run one after another.
+ * reach another's (docs/decisions/044-e2e-workers.md). Inside a worker, spec files run one after another.
  *
  * E2E_PORT lets two runs share a machine: worker i's app listens on E2E_PORT + 2i, its provider on the port
  * after that.
  */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(os.availableParallelism() / 2)));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? os.availableParallelism()));
+
+/**
+ * The browser: Chromium's headless build from Debian (chromium-headless-shell), the same engine as the
+ * chromium package without its window and browser UI; E2E_CHROMIUM names another build, /usr/bin/chromium say
+ * (docs/decisions/047-test-suite-on-two-cores.md).
+ */
+export const E2E_CHROMIUM = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell";
 
 export function e2eAppPort(worker: number) {
   return E2E_BASE_PORT + 2 * worker;
@@ -60,7 +67,7 @@ export default defineConfig({
     locale: "de-DE",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: E2E_CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -27,8 +27,7 @@ export async function offlineRig() {
 
 async function launch(profile: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    args: config.use?.launchOptions?.args,
+    ...config.use?.launchOptions,
     locale: "de-DE",
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -6,10 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's packages the tests use: chromium and firefox-esr for the browser tests, nginx (and openssl) for the
+# Debian's packages the tests use: chromium-headless-shell and firefox-esr for the browser tests, nginx (and openssl) for the
 # deployment suite, sqlite3 and PostgreSQL's client tools (pg_dump, pg_restore) for the backup tests.
 MISSING=""
-[ -x /usr/bin/chromium ] || MISSING="$MISSING chromium"
+[ -x /usr/bin/chromium-headless-shell ] || MISSING="$MISSING chromium-headless-shell"
 [ -x /usr/bin/firefox-esr ] || MISSING="$MISSING firefox-esr"
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || MISSING="$MISSING nginx"
 command -v openssl >/dev/null 2>&1 || MISSING="$MISSING openssl"

@@ -297,7 +297,7 @@ test("page form posts over https through the proxy answer their redirect, with S
   expect(language.cookies.join("\n")).toMatch(/Secure/);
 
   // Signed in over plain http (the provider's form), then the same session's cookie over https.
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: config.use?.launchOptions?.args });
+  const browser = await chromium.launch(config.use?.launchOptions);
   try {
     const context = await browser.newContext({ baseURL: topology.url, locale: "de-DE" });
     const page = await context.newPage();
