@@ -65,7 +65,10 @@ export default defineConfig({
     // Each test's own address comes from e2e/test.ts, by the worker it runs in.
     baseURL: `http://localhost:${e2eAppPort(0)}`,
     locale: "de-DE",
-    trace: "retain-on-failure",
+    // A trace records every action's page (about a quarter of the suite's CPU on two cores): only when asked,
+    // E2E_TRACE=1; a failed test keeps its screenshot either way (decision 047).
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: E2E_CHROMIUM,
       args: [
