@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { chooseLanguage, signIn } from "./support";
+import { chooseLanguage, pickUp, signIn } from "./support";
 
 const panel = (page: Page) => page.locator("#panel-preliminary");
 const titles = (page: Page) => panel(page).getByTestId("preliminary-question").locator(".prelim__title");
@@ -12,10 +12,7 @@ const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ h
 
 /** Moves an item one place down with the keyboard: focus its handle, Space, ArrowDown, Space. */
 async function keyboardDrag(page: Page, item: string, position: number) {
-  const handle = panel(page).getByRole("button", { name: new RegExp(`^${item} verschieben`) });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await pickUp(page, panel(page).getByRole("button", { name: new RegExp(`^${item} verschieben`) }));
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText(`${item} über Position ${position}.`)).toBeAttached();
   await page.keyboard.press("Space");

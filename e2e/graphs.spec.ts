@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { demoSurveys, everyChart } from "./statistics-support";
-import { chooseLanguage, signIn } from "./support";
+import { chooseLanguage, pickUp, signIn } from "./support";
 
 const names = [
   "Antworten im Zeitverlauf",
@@ -96,10 +96,7 @@ test("an analyst adds, edits, reorders and deletes charts, and benchmarking lock
   await range.getByRole("button", { name: "Abbrechen" }).click();
 
   // Reorder by keyboard: pick up the first chart, move it down one place, drop it; the order is kept.
-  const handle = page.getByRole("button", { name: /^Antworten im Zeitverlauf verschieben/ });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await pickUp(page, page.getByRole("button", { name: /^Antworten im Zeitverlauf verschieben/ }));
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText("Antworten im Zeitverlauf über Position 2.")).toBeAttached();
   await page.keyboard.press("Space");

@@ -32,6 +32,8 @@ export const test = base.extend<{ stylesLoaded: void }>({
       if (testInfo.status !== testInfo.expectedStatus) return;
       for (const page of context.pages()) {
         if (page.isClosed() || !baseURL || !page.url().startsWith(baseURL)) continue;
+        // A test may end as soon as its last page's address showed, before that page's stylesheets arrived.
+        await page.waitForLoadState("load", { timeout: 10_000 }).catch(() => undefined);
         const missing = await unstyledClasses(page).catch(() => null); // a page mid-navigation is skipped
         if (missing) base.expect(missing, `classes whose styles did not load at ${page.url()}`).toEqual([]);
       }
