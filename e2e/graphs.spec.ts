@@ -99,8 +99,11 @@ test("an analyst adds, edits, reorders and deletes charts, and benchmarking lock
   await pickUp(page, page.getByRole("button", { name: /^Antworten im Zeitverlauf verschieben/ }));
   await page.keyboard.press("ArrowDown");
   await expect(page.getByText("Antworten im Zeitverlauf über Position 2.")).toBeAttached();
+  // The list shows the drop at once; the reload comes once the server has the new order.
+  const saved = page.waitForResponse((r) => /\/charts\/reorder\//.test(r.url()));
   await page.keyboard.press("Space");
   await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2)]);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2)]);
 

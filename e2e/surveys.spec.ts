@@ -23,6 +23,8 @@ test.describe("surveys as an editor", () => {
     await page.getByLabel("Titel", { exact: true }).fill("Blutdruck-Studie E2E");
     await page.getByLabel("Titel", { exact: true }).press("Enter");
     await expect(page.getByTestId("survey-title")).toHaveText("Blutdruck-Studie E2E");
+    // The title shows at once; the reload comes once the field says the server has it.
+    await expect(page.getByTestId("title-save-state")).toHaveText("Gespeichert");
     await page.reload();
     await expect(page.getByTestId("survey-title")).toHaveText("Blutdruck-Studie E2E");
 
