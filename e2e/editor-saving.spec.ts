@@ -17,6 +17,10 @@ async function newSurvey(page: Page, title: string) {
   return survey.Id;
 }
 
+/**
+ * Whether the browser would ask before the page is left. The page's guard follows what is unsaved a moment
+ * after the screen does (in React's effects, after the paint), so the tests poll it.
+ */
 const beforeUnloadAsks = (page: Page) =>
   page.evaluate(() => {
     const event = new Event("beforeunload", { cancelable: true });
@@ -39,10 +43,16 @@ test("Escape drops an edit of the title, Enter and leaving the field save it", a
 
   await page.getByRole("button", { name: "Titel bearbeiten" }).click();
   await page.getByLabel("Titel", { exact: true }).fill("Titel nachher");
+  const reread = page.waitForResponse((r) => /\/edit\.data(\?|$)/.test(r.url()) && r.request().method() === "GET");
   await page.getByLabel("Titel", { exact: true }).press("Enter");
   await expect
     .poll(async () => (await api<{ Title: string }>(page, "GET", `/surveys/${id}`)).Title)
     .toBe("Titel nachher");
+  // The field says it is saved, and still says so once the page has read its data again with the new title
+  // (the header was once drawn anew then, and the status went blank after "Wird gespeichert …").
+  await reread;
+  await expect(page.getByTestId("title-save-state")).toHaveText("Gespeichert");
+  await expect(page.getByTestId("survey-title")).toHaveText("Titel nachher");
 });
 
 test("a changed period is marked unsaved and the page asks before it is left; saved, it leaves freely", async ({
@@ -53,7 +63,7 @@ test("a changed period is marked unsaved and the page asks before it is left; sa
   const start = page.getByLabel("Startdatum");
   await start.fill("01.03.2027");
   await expect(page.getByTestId("unsaved")).toHaveText("Nicht gespeicherte Änderungen");
-  expect(await beforeUnloadAsks(page)).toBe(true);
+  await expect.poll(() => beforeUnloadAsks(page)).toBe(true);
 
   // Leaving through the app's own link asks first; staying keeps the typed date.
   await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
@@ -69,7 +79,7 @@ test("a changed period is marked unsaved and the page asks before it is left; sa
   await page.getByRole("button", { name: "Speichern", exact: true }).click();
   await expect(page.getByText("Umfrageinformationen gespeichert.")).toBeVisible();
   await expect(page.getByTestId("unsaved")).toHaveCount(0);
-  expect(await beforeUnloadAsks(page)).toBe(false);
+  await expect.poll(() => beforeUnloadAsks(page)).toBe(false);
   await page.getByRole("link", { name: "Zurück zur Übersicht" }).click();
   await expect(page).toHaveURL(/\/surveys$/);
   expect((await api<{ StartDate: string }>(page, "GET", `/surveys/${id}`)).StartDate).toBe("01.03.2027");
@@ -99,7 +109,7 @@ test("after an Escape, the next edit of the title is saved when the field is lef
   await edit.click();
   await field.fill("Titel neu");
   await expect(page.getByTestId("title-save-state")).toHaveText("Nicht gespeichert");
-  expect(await beforeUnloadAsks(page)).toBe(true);
+  await expect.poll(() => beforeUnloadAsks(page)).toBe(true);
   // Focus goes elsewhere: the new title is saved.
   await page.getByRole("tab", { name: "Start" }).click();
   await expect.poll(async () => (await api<{ Title: string }>(page, "GET", `/surveys/${id}`)).Title).toBe("Titel neu");
@@ -116,10 +126,10 @@ test("the description and the outro are saved while they are typed, and say so; 
   await description.click();
   await page.keyboard.type("Für die Station 3");
   await expect(page.getByTestId("description-save-state")).toHaveText("Nicht gespeichert");
-  expect(await beforeUnloadAsks(page)).toBe(true);
+  await expect.poll(() => beforeUnloadAsks(page)).toBe(true);
   // Still in the field, not a key pressed since: saved by itself.
   await expect(page.getByTestId("description-save-state")).toHaveText("Gespeichert");
-  expect(await beforeUnloadAsks(page)).toBe(false);
+  await expect.poll(() => beforeUnloadAsks(page)).toBe(false);
   await expect(description).toBeFocused();
   expect((await api<{ Description: string }>(page, "GET", `/surveys/${id}`)).Description).toBe("Für die Station 3");
 
@@ -166,7 +176,7 @@ test("a dialog with typed changes asks before it closes, starting on 'go on edit
   await page.getByRole("button", { name: "+ Kategorie hinzufügen" }).click();
   const dialog = page.getByRole("dialog", { name: "Kategorie hinzufügen" });
   await dialog.getByLabel("Titel der Kategorie").fill("Halb getippt");
-  expect(await beforeUnloadAsks(page)).toBe(true);
+  await expect.poll(() => beforeUnloadAsks(page)).toBe(true);
   await page.keyboard.press("Escape");
   const ask = page.getByRole("dialog", { name: "Änderungen verwerfen?" });
   await expect(ask).toBeVisible();
@@ -177,7 +187,7 @@ test("a dialog with typed changes asks before it closes, starting on 'go on edit
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
   await ask.getByRole("button", { name: "Verwerfen" }).click();
   await expect(dialog).toBeHidden();
-  expect(await beforeUnloadAsks(page)).toBe(false);
+  await expect.poll(() => beforeUnloadAsks(page)).toBe(false);
   // Nothing typed: it closes at once.
   await page.getByRole("button", { name: "+ Kategorie hinzufügen" }).click();
   await page.keyboard.press("Escape");

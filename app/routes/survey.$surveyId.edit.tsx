@@ -143,7 +143,10 @@ export default function SurveyEditor() {
     <SavingProvider>
       <section className="page editor" aria-label={survey.Title}>
         <EditorHeader
-          key={`${survey.Title}|${survey.StartDate}|${survey.EndDate}|${survey.Status}`}
+          // Drawn anew when the period or the status changed on the server (its fields start from them). Not
+          // for the title: the title follows its saved value itself, and a header drawn anew would drop the
+          // "Gespeichert" its save has just said.
+          key={`${survey.StartDate}|${survey.EndDate}|${survey.Status}`}
           survey={survey}
           editable={editable}
           canApprove={canApprove}
