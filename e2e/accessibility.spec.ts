@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { expectNoSeriousViolations as check } from "./axe";
@@ -119,6 +119,23 @@ test("the provider's sign-in and terms pages and the error pages", async ({ page
   await check(page, "401");
 });
 
+/** The name and description Chromium's accessibility tree gives `control`: what a screen reader is told. */
+async function browserNameAndDescription(page: Page, control: Locator) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await control.evaluate((el) => el.setAttribute("data-ax-probe", ""));
+    const { result } = await cdp.send("Runtime.evaluate", { expression: 'document.querySelector("[data-ax-probe]")' });
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", {
+      objectId: result.objectId,
+      fetchRelatives: false,
+    });
+    return { name: nodes[0]?.name?.value ?? "", description: nodes[0]?.description?.value ?? "" };
+  } finally {
+    await control.evaluate((el) => el.removeAttribute("data-ax-probe"));
+    await cdp.detach();
+  }
+}
+
 test("the survey list with its search, filters, menus and modals, and the archive", async ({ page }) => {
   await signIn(page, "admin");
   await expect(row(page, HEART)).toBeVisible();
@@ -134,6 +151,15 @@ test("the survey list with its search, filters, menus and modals, and the archiv
   await check(page, "survey list, ready-for-offline filter");
   await page.getByTestId("ready-filter").uncheck();
 
+  // Icon controls are named by their tooltip, which the browser does not read a second time as their
+  // description (as it did while they had the same text as aria-label too).
+  for (const [control, name] of [
+    [row(page, HEART).locator("summary"), `Aktionen für ${HEART}`],
+    [page.getByRole("button", { name: "Suchen" }), "Suchen"],
+  ] as const) {
+    await expect(control).toHaveAttribute("title", name);
+    expect(await browserNameAndDescription(page, control)).toEqual({ name, description: "" });
+  }
   await row(page, HEART).locator("summary").click();
   await check(page, "survey list, row menu");
   await row(page, HEART).getByRole("link", { name: "Klonen" }).click();
@@ -145,7 +171,7 @@ test("the survey list with its search, filters, menus and modals, and the archiv
   await expect(page.getByRole("dialog", { name: "Umfrage archivieren" })).toBeVisible();
   await check(page, "archive modal");
   await page.keyboard.press("Escape");
-  await page.locator('summary[aria-label="Weitere Aktionen"]').click();
+  await page.locator('summary[title="Weitere Aktionen"]').click();
   await check(page, "survey list, more actions");
 
   // An archived survey of its own, so the archive lists something and its delete modal opens.
@@ -188,7 +214,7 @@ test("the editor's tabs and modals", async ({ page }) => {
   await check(page, "add category modal");
   await page.keyboard.press("Escape");
   const category = page.getByTestId("category").first();
-  await category.locator("summary[aria-label='Frage hinzufügen']").first().click();
+  await category.locator("summary[title='Frage hinzufügen']").first().click();
   await check(page, "editor, question kind menu");
   await page.getByRole("button", { name: "Bild", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Frage hinzufügen: Bild" })).toBeVisible();

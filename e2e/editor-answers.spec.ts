@@ -28,7 +28,7 @@ test("a three-answer question in one modal, more answers pasted on its card, det
   await api(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
   await page.goto(`/survey/${survey.Id}/edit#questionnaire`);
 
-  await page.locator("summary[aria-label='Frage hinzufügen']").first().click();
+  await page.locator("summary[title='Frage hinzufügen']").first().click();
   await page.getByRole("button", { name: "Einfachauswahl", exact: true }).click();
   const modal = page.getByRole("dialog", { name: "Frage hinzufügen: Einfachauswahl" });
   await modal.getByLabel("Fragetext").fill("Wie stark?");

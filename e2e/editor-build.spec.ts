@@ -12,7 +12,7 @@ async function addQuestion(
   title: string,
   fill?: (dialog: Locator) => Promise<void>,
 ) {
-  await where.locator("summary[aria-label='Frage hinzufügen']").click();
+  await where.locator("summary[title='Frage hinzufügen']").click();
   await page.getByRole("button", { name: kind, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Frage hinzufügen: ${kind}` });
   await dialog.getByLabel("Fragetext").fill(title);
@@ -68,7 +68,7 @@ test("an editor builds a whole survey of every question kind and an approver pub
   const smoke = await addQuestion(page, category, "Einfachauswahl", "Rauchen Sie?");
   const yes = await addAnswer(page, smoke, "Ja");
   await addAnswer(page, smoke, "Nein");
-  await yes.locator("summary[aria-label='Aktionen für Antwort „Ja“']").first().click();
+  await yes.locator("summary[title='Aktionen für Antwort „Ja“']").first().click();
   await page
     .getByRole("group", { name: "Unterfrage hinzufügen" })
     .getByRole("button", { name: "Einfachauswahl" })
@@ -81,7 +81,7 @@ test("an editor builds a whole survey of every question kind and an approver pub
     .getByTestId("question")
     .filter({ has: page.locator(":scope > .question__row > .question__title", { hasText: /^Seit wann\?$/ }) });
   const long = await addAnswer(page, since, "mehr als 10 Jahre");
-  await long.locator("summary[aria-label='Aktionen für Antwort „mehr als 10 Jahre“']").first().click();
+  await long.locator("summary[title='Aktionen für Antwort „mehr als 10 Jahre“']").first().click();
   await page.getByRole("group", { name: "Unterfrage hinzufügen" }).getByRole("button", { name: "Freitext" }).click();
   const subsub = page.getByRole("dialog", { name: "Frage hinzufügen: Freitext" });
   await subsub.getByLabel("Fragetext").fill("Welche Marke?");

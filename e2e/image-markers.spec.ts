@@ -140,7 +140,7 @@ test("in the editor a click on the image places the selected or a new marker; ne
   const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Marker setzen ${Date.now()}` });
   await api(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
   await page.goto(`/survey/${survey.Id}/edit#questionnaire`);
-  await page.locator("summary[aria-label='Frage hinzufügen']").first().click();
+  await page.locator("summary[title='Frage hinzufügen']").first().click();
   await page.getByRole("button", { name: "Bild", exact: true }).click();
   const modal = page.getByRole("dialog", { name: "Frage hinzufügen: Bild" });
   await modal
@@ -202,7 +202,7 @@ test("the question modal names each missing part beside it, focuses the first, f
     if (r.method() !== "GET" && new URL(r.url()).pathname.startsWith("/api/questions")) writes.push(r.url());
   });
   await page.goto(`/survey/${survey.Id}/edit#questionnaire`);
-  await page.locator("summary[aria-label='Frage hinzufügen']").first().click();
+  await page.locator("summary[title='Frage hinzufügen']").first().click();
   await page.getByRole("button", { name: "Bild", exact: true }).click();
   const modal = page.getByRole("dialog", { name: "Frage hinzufügen: Bild" });
   const title = modal.getByLabel("Fragetext");

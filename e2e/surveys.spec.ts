@@ -67,7 +67,7 @@ test.describe("surveys as an editor", () => {
     await expect(page.getByTestId("toast").filter({ hasText: "Die Umfrage wurde archiviert." })).toBeVisible();
     await expect(row(page, "Kopie von Blutdruck-Studie E2E")).toHaveCount(0);
 
-    await page.locator('summary[aria-label="Weitere Aktionen"]').click();
+    await page.locator('summary[title="Weitere Aktionen"]').click();
     await page.getByRole("link", { name: "Archiv", exact: true }).click();
     await expect(page).toHaveURL(/\/survey-archives$/);
     const archived = page.getByTestId("archive-row").filter({ hasText: "Kopie von Blutdruck-Studie E2E" });

@@ -23,7 +23,7 @@ function question(page: Page, title: string) {
 }
 
 async function addQuestion(page: Page, where: Locator, kind: string, title: string) {
-  await where.locator("summary[aria-label='Frage hinzufügen']").click();
+  await where.locator("summary[title='Frage hinzufügen']").click();
   await page.getByRole("button", { name: kind, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Frage hinzufügen: ${kind}` });
   await dialog.getByLabel("Fragetext").fill(title);

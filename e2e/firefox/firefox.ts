@@ -88,10 +88,12 @@ function pageHelpers() {
     label(root: Element | undefined, text: string) {
       return Array.from(root?.querySelectorAll("label") ?? []).find((l) => norm(l.textContent) === text);
     },
-    /** A shown button or link by its text or accessible name. */
+    /** A shown button or link by its text or accessible name (its aria-label, else its title). */
     control(text: string, root: ParentNode = document) {
       return Array.from(root.querySelectorAll("button, a, summary")).find(
-        (el) => shown(el) && (norm(el.textContent) === text || el.getAttribute("aria-label") === text),
+        (el) =>
+          shown(el) &&
+          (norm(el.textContent) === text || (el.getAttribute("aria-label") ?? el.getAttribute("title")) === text),
       );
     },
     /** Whether a shown element holds this text. */

@@ -241,7 +241,7 @@ function MoveButton({
       {Object.entries(fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className="sortable__move" aria-label={label} title={label}>
+      <button type="submit" className="sortable__move" title={label}>
         <span aria-hidden="true">{arrow}</span>
       </button>
     </Form>

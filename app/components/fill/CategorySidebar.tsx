@@ -7,7 +7,7 @@ function StatusIcon({ status }: { status: CategoryStatus }) {
   const { t } = useTranslation();
   const label = t(`fill.categoryStatus.${status}`);
   return (
-    <span className={`cat-status cat-status--${status}`} role="img" aria-label={label} title={label}>
+    <span className={`cat-status cat-status--${status}`} role="img" title={label}>
       {status === "complete" ? "✓" : status === "inProcess" ? "◐" : "○"}
     </span>
   );

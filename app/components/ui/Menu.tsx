@@ -27,7 +27,7 @@ export function Menu({ label, children, icon = "⋮" }: { label: string; childre
   }, []);
   return (
     <details className="menu" ref={ref}>
-      <summary className="menu__button" aria-label={label} title={label}>
+      <summary className="menu__button" title={label}>
         <span aria-hidden="true">{icon}</span>
       </summary>
       <div

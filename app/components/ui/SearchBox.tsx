@@ -104,7 +104,7 @@ export function SearchBox({ q, label, placeholder, buttonLabel, keep = {}, name 
           }}
         />
       </Field>
-      <button type="submit" className="search__button" aria-label={buttonLabel} title={buttonLabel}>
+      <button type="submit" className="search__button" title={buttonLabel}>
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
