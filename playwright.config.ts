@@ -2,7 +2,7 @@ import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * The e2e tests run in E2E_WORKERS workers (half the cores, at least two on two cores, unless set), each against a server of its own: its own
+ * The e2e tests run in E2E_WORKERS workers (half the cores unless set), each against a server of its own: its own
  * database and files (a folder under the data prefix), its own embedded provider, its own demo accounts. No
  * state passes between workers, so a language chosen or a survey published in one worker's tests cannot
  * reach another's (docs/decisions/044-e2e-workers.md). Inside a worker, spec files run one after another.
@@ -11,12 +11,7 @@ import { defineConfig, devices } from "@playwright/test";
  * after that.
  */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? defaultWorkers(os.availableParallelism())));
-
-/** Half the cores, at least two on a machine of two (decision 047); one on a single core. */
-function defaultWorkers(cores: number) {
-  return cores < 2 ? 1 : Math.max(2, Math.floor(cores / 2));
-}
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(os.availableParallelism() / 2)));
 
 /**
  * The browser: Chromium's headless build from Debian (chromium-headless-shell), the same engine as the

@@ -122,18 +122,18 @@ test("online: typed text and a number are on the server without leaving the fiel
     .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.DateTimeResponse ?? null))
     .toContain("24.12.2026 18:30");
 
-  // A tab closed in the middle of typing: the server has what was typed. (Closed while a save of the same
-  // field is on its way, the value would wait for the app's next start on this device, decision 038: here
-  // nothing is on its way, and the words come in one input, so no pause in the typing sends a save.)
+  // A tab closed in the middle of typing: the server has what was typed. The tab closes once its page has
+  // seen the typing (the field says it is being saved): words typed into a page whose script has not run
+  // yet are given when it runs (the test "on a slow device" below), and a tab closed before that has no
+  // script to send them.
   const other = await page.context().newPage();
   await other.goto(page.url());
   await other.getByTestId("category-link").filter({ hasText: "Befund" }).click();
   const field = question(other, REMARKS).getByRole("textbox");
   await field.click();
   await field.press("End");
-  await expect(other.getByTestId("fill")).not.toHaveAttribute("aria-busy", "true");
-  await other.keyboard.insertText(" und im Liegen");
-  await expect(field).toHaveValue("Schmerz beim Gehen, nachts und im Liegen");
+  await field.pressSequentially(" und im Liegen", { delay: 20 });
+  await expect(question(other, REMARKS).getByTestId("save-state")).toHaveAttribute("data-state", /^(saving|saved)$/);
   await other.close({ runBeforeUnload: true });
   await expect
     .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse ?? null))
@@ -177,4 +177,64 @@ test("offline: typed text is kept on the device without leaving the field, acros
   } finally {
     await rig.dispose(context);
   }
+});
+
+test.describe("on a slow device", () => {
+  // The page's scripts are held back below; a worker would answer them from its cache instead.
+  test.use({ serviceWorkers: "block" });
+
+  test("words and a number typed before the page's script ran are saved once it runs", async ({ page }) => {
+    await signIn(page, "user");
+    const surveyId = await woundSurveyId(page);
+    await page.goto(`/survey/${surveyId}`);
+    const patientId = `FRUEH_${Date.now()}`;
+    await toFindings(page, patientId);
+    const at = page.url();
+
+    /** Opens `url` with the page's scripts held back until the returned function lets them go. */
+    const openSlowly = async (url: string) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.unrouteAll();
+      await page.route("**/assets/**", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(url, { waitUntil: "commit" });
+      return release;
+    };
+    let release = await openSlowly(at);
+    const remarks = question(page, REMARKS).getByRole("textbox");
+    await remarks.pressSequentially("vor dem Skript", { delay: 20 });
+    await question(page, AREA).getByRole("spinbutton").pressSequentially("3.5", { delay: 20 });
+    release();
+    // Once the page runs, the field says it is saved, and the server has what was typed.
+    await expect(question(page, REMARKS).getByTestId("save-state")).toHaveText("Gespeichert");
+    await expect(remarks).toHaveValue("vor dem Skript");
+    await expect
+      .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse ?? null))
+      .toContain("vor dem Skript");
+    await expect
+      .poll(async () =>
+        (await serverAnswers(page, surveyId, patientId)).map(
+          (a) => (a as { NumericalResponse?: number }).NumericalResponse,
+        ),
+      )
+      .toContain(3.5);
+
+    // A date and time, on the category that has one.
+    const befund = page.url();
+    await page.getByTestId("category-link").filter({ hasText: "Versorgung" }).click();
+    await expect(page).not.toHaveURL(befund);
+    release = await openSlowly(page.url());
+    const when = question(page, "Zeitpunkt des letzten Verbandwechsels").getByRole("textbox");
+    await when.pressSequentially("01.02.2026 07:45", { delay: 20 });
+    release();
+    await expect(question(page, "Zeitpunkt des letzten Verbandwechsels").getByTestId("save-state")).toHaveText(
+      "Gespeichert",
+    );
+    await expect
+      .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.DateTimeResponse ?? null))
+      .toContain("01.02.2026 07:45");
+  });
 });

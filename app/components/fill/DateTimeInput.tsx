@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { storedToWireDateTime, typedToWireDateTime, wireToStoredDateTime } from "~/domain/response-values";
 import type { ValueProblem } from "~/domain/page-problems";
-import { useTypedValue, type InputProps } from "./QuestionInputs";
+import { useTypedBeforeStart, useTypedValue, type InputProps } from "./QuestionInputs";
 
 const INVALID = "fill.dateTimeInvalid";
 
@@ -40,6 +40,7 @@ export function DateTimeInput({
     setRefused(null);
   });
   const picker = useRef<HTMLInputElement>(null);
+  const typedField = useRef<HTMLInputElement>(null);
   const id = `q-${question.Id}`;
 
   const change = (text: string) => {
@@ -67,6 +68,8 @@ export function DateTimeInput({
     if (typed.dirty() || picked || wire !== initial) typed.give({ DateTimeResponse: wire }, onChange, false);
   };
 
+  useTypedBeforeStart(typedField, draft, (el) => change(el.value));
+
   const openPicker = () => {
     const native = picker.current;
     if (!native) return;
@@ -88,6 +91,7 @@ export function DateTimeInput({
     <div className="datetime">
       <div className="datetime__row">
         <input
+          ref={typedField}
           id={`${id}-input`}
           name={named ? `q${question.Id}` : undefined}
           className="input datetime__text"

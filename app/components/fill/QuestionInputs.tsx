@@ -122,7 +122,10 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     if (next?.NumericalResponse !== undefined) setDraft(String(next.NumericalResponse));
     typed.give(next, onChange, false);
   };
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useTypedBeforeStart(field, draft, (el) => change(el.value, Boolean(el.validity?.badInput)));
   const common = {
+    ref: field,
     id,
     name: named ? fieldName(question) : undefined,
     className: "input",
@@ -150,6 +153,24 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     );
   }
   return <input {...common} type="text" onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())} />;
+}
+
+/**
+ * Text typed into a field before the page's script ran (a slow device): the field holds it, the page has not
+ * seen it. When the page starts it is given as if typed then, so it is saved like any typing (React keeps
+ * what a field holds while the page starts).
+ */
+export function useTypedBeforeStart<E extends HTMLInputElement | HTMLTextAreaElement>(
+  field: { current: E | null },
+  drawn: string,
+  typed: (el: E) => void,
+) {
+  useEffect(() => {
+    const el = field.current;
+    if (el && el.value !== drawn) typed(el);
+    // Once, when the page starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /**
