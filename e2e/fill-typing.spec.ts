@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { api } from "./api";
 import { serverAnswers } from "./fill-support";
 import { goOffline, offlineRig, question, signInAt } from "./offline-support";
-import { signIn } from "./support";
+import { holdScripts, signIn } from "./support";
 
 // A typed answer is kept as it is typed (docs/decisions/038-typed-work-kept.md): a reload or a closed tab
 // in the middle of typing loses nothing, online (on the server) and offline (on this device).
@@ -183,7 +183,7 @@ test.describe("on a slow device", () => {
   // The page's scripts are held back below; a worker would answer them from its cache instead.
   test.use({ serviceWorkers: "block" });
 
-  test("words and a number typed before the page's script ran are saved once it runs", async ({ page }) => {
+  test("words, a number and a date typed before the page's script ran are saved once it runs", async ({ page }) => {
     await signIn(page, "user");
     const surveyId = await woundSurveyId(page);
     await page.goto(`/survey/${surveyId}`);
@@ -191,19 +191,8 @@ test.describe("on a slow device", () => {
     await toFindings(page, patientId);
     const at = page.url();
 
-    /** Opens `url` with the page's scripts held back until the returned function lets them go. */
-    const openSlowly = async (url: string) => {
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.unrouteAll();
-      await page.route("**/assets/**", async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(url, { waitUntil: "commit" });
-      return release;
-    };
-    let release = await openSlowly(at);
+    let release = await holdScripts(page);
+    await page.goto(at, { waitUntil: "commit" });
     const remarks = question(page, REMARKS).getByRole("textbox");
     await remarks.pressSequentially("vor dem Skript", { delay: 20 });
     await question(page, AREA).getByRole("spinbutton").pressSequentially("3.5", { delay: 20 });
@@ -226,7 +215,8 @@ test.describe("on a slow device", () => {
     const befund = page.url();
     await page.getByTestId("category-link").filter({ hasText: "Versorgung" }).click();
     await expect(page).not.toHaveURL(befund);
-    release = await openSlowly(page.url());
+    release = await holdScripts(page);
+    await page.goto(page.url(), { waitUntil: "commit" });
     const when = question(page, "Zeitpunkt des letzten Verbandwechsels").getByRole("textbox");
     await when.pressSequentially("01.02.2026 07:45", { delay: 20 });
     release();

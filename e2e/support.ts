@@ -79,3 +79,19 @@ export async function pickUp(page: Page, handle: Locator) {
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.evaluate(() => new Promise((listening) => setTimeout(listening, 0)));
 }
+
+/**
+ * Holds the page's scripts and styles back (a slow device) until the returned function lets them go. Only
+ * with the service worker blocked (`test.use({ serviceWorkers: "block" })`): a worker would answer them from
+ * its cache.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.unrouteAll();
+  await page.route("**/assets/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
-import { signIn, surveyRow } from "./support";
+import { holdScripts, signIn, surveyRow } from "./support";
 
 const row = surveyRow;
 
@@ -147,12 +147,7 @@ test.describe("on a slow device", () => {
 
   test("a search typed before the page's script ran is searched once it runs", async ({ page }) => {
     await signIn(page, "editor");
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/surveys", { waitUntil: "commit" });
     const search = page.getByRole("searchbox", { name: "Umfragen durchsuchen" });
     await search.pressSequentially("herz", { delay: 20 });
