@@ -99,6 +99,16 @@ export default tseslint.config(
       message: "The server imports no components, routes or browser-only offline code: move the rule to app/domain.",
       browser: false,
     },
+    // A migration that has run must compute the same wherever it runs later: it keeps what it computes with
+    // (a hash recipe, say) in itself, and imports packages and the modules beside it only; of the app, just the
+    // dialect check in ../db.server that ./helpers uses. After the server's rule, which this one includes.
+    {
+      files: ["app/server/db/migrations/**/*.ts"],
+      regex: "^(~/|\\.\\./(?!db\\.server$)|\\.\\./\\.\\./)",
+      message:
+        "A migration keeps the code it was written with: it imports packages and the modules beside it only, never the app's live code (copy what it needs into it).",
+      browser: false,
+    },
     { files: ["app/components/**/*.{ts,tsx}"], ...BROWSER_ONLY },
     // The top-level modules that run in the browser.
     {

@@ -41,31 +41,34 @@ function offlineAssetList(): Plugin {
 }
 
 /**
- * The pages people open most, and the chunk their own code travels in (see appChunks): the lists' in "core"
- * with the root's, a case's pages' (start and fill) in "case".
+ * The pages people open most, and the chunk their own code travels in (see appChunks): the lists' in "list",
+ * a case's start page's in "case-start", its fill page's in "case-fill".
  */
 const HOT_ROUTES = {
-  core: ["surveys", "survey-archives"],
-  case: ["survey.$surveyId._index", "survey.$surveyId.fill.$patientId"],
+  list: ["surveys", "survey-archives"],
+  "case-start": ["survey.$surveyId._index"],
+  "case-fill": ["survey.$surveyId.fill.$patientId"],
 };
+type HotChunk = keyof typeof HOT_ROUTES;
 
 /**
- * Puts every module the root route and the browser entry import (statically) into one "core" chunk, with the
- * app's own modules that the survey list and the archive import; the app's own modules of a case's pages (the
- * start and the fill page) not in it go into one "case" chunk. Every page loads the root's modules before it
- * can start, so splitting them only adds requests: each costs a request before the first paint. The case's
- * code is one chunk of its own, not part of the core, because the list (the page opened first, on every
- * shift) would otherwise load all of it: the case's pages load one file more, in parallel with the core
- * (docs/performance.md). Libraries outside the root's reach (the rich-text editor, charts, drag and drop) stay
- * in their own chunks.
+ * Puts every module the root route and the browser entry import (statically) into one "core" chunk; the
+ * app's own modules that the survey list and the archive import go into one "list" chunk, those of a case's
+ * start page into "case-start" and those of its fill page into "case-fill"; a module two of these import
+ * joins the core. Every page loads the root's modules before it can start, so splitting them further only
+ * adds requests. A page's own code is a chunk of its own, fetched in parallel with the core, so that no page
+ * carries another's: the list (the page opened first, on every shift) does not load a case's code, the
+ * start page does not load the fill flow, and the fill page neither the list's nor the start page's
+ * (docs/performance.md). Libraries outside the root's reach (the rich-text editor, charts, drag and drop)
+ * stay in their own chunks.
  */
 const appChunks: ManualChunksOption = (() => {
-  let chunks: Map<string, "core" | "case"> | undefined;
+  let chunks: Map<string, "core" | HotChunk> | undefined;
   const isAppModule = (id: string) =>
     id.includes("/app/") && !id.includes("/node_modules/") && !id.includes("/app/routes/");
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!chunks) {
-      const found = new Map<string, "core" | "case">();
+      const found = new Map<string, "core" | HotChunk>();
       /** The modules `start` imports, directly or not, that are in no chunk yet (itself included). */
       const closure = (start: string) => {
         const seen = new Set<string>();
@@ -85,16 +88,19 @@ const appChunks: ManualChunksOption = (() => {
         closure(start).forEach((m) => found.set(m, "core"));
       // A hot page's module joins with all it imports, when that is the app's own code (no other library).
       // A route's browser module imports the route file, which imports the page's modules.
-      for (const chunk of ["core", "case"] as const) {
+      const joined = new Map<string, Set<HotChunk>>();
+      for (const chunk of Object.keys(HOT_ROUTES) as HotChunk[]) {
         const hotImports = ids
           .filter((m) => HOT_ROUTES[chunk].some((r) => m.endsWith(`/app/routes/${r}.tsx?__remix-build-client-route`)))
           .flatMap((m) => getModuleInfo(m)?.importedIds ?? [])
           .flatMap((m) => getModuleInfo(m)?.importedIds ?? []);
         for (const m of hotImports) {
           const joining = closure(m);
-          if ([...joining].every(isAppModule)) joining.forEach((j) => found.set(j, chunk));
+          if (![...joining].every(isAppModule)) continue;
+          for (const j of joining) joined.set(j, (joined.get(j) ?? new Set()).add(chunk));
         }
       }
+      for (const [m, by] of joined) found.set(m, by.size > 1 ? "core" : [...by][0]);
       chunks = found;
     }
     return chunks.get(id);
@@ -179,6 +185,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
   build: {
     target: "es2020",
+    // A language file stays a file of its own however small (app/locale-files.ts): inlined, its texts
+    // would travel in the script of every page.
+    assetsInlineLimit: (file: string) => (file.endsWith(".json") ? false : undefined),
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: appChunks } },
   },
   plugins: [

@@ -1,9 +1,6 @@
 import { apiUrl, type AnswerOf, type CallArgs, type Contract, type RequestOf } from "~/contracts/contract";
-import { answerCall } from "~/contracts/responses";
-import type { AnswerValue } from "~/domain/answers";
 import { errorMessageKey } from "~/domain/error-messages";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
-import type { Question } from "~/domain/survey";
 import { reportNetworkError } from "~/offline/connectivity";
 
 /**
@@ -24,6 +21,8 @@ interface CallOptions {
   keepalive?: boolean;
   /** A multipart body (files), sent as it is instead of the request's body. */
   form?: FormData;
+  /** Put before the API's path: "/l" for a patient's link, whose API is under /l/api (decision 057). */
+  base?: string;
 }
 
 /**
@@ -69,7 +68,7 @@ export async function sendApi<C extends Contract>(
   const keepalive = Boolean(options.keepalive) && !options.form && keepaliveBytes + size <= KEEPALIVE_BUDGET;
   if (keepalive) keepaliveBytes += size;
   try {
-    return await fetch(apiUrl(c, request), {
+    return await fetch(`${options.base ?? ""}${apiUrl(c, request)}`, {
       method: c.method.toUpperCase(),
       credentials: "same-origin",
       headers,
@@ -88,25 +87,3 @@ export async function sendApi<C extends Contract>(
 export function refusalKey(result: { status: number; type: string }): string {
   return result.type === "NETWORK" ? "errors.network" : errorMessageKey(result);
 }
-
-export interface AnswerSink {
-  /** Persists one answer (undefined deletes it); resolves to the API's outcome. */
-  save: (question: Question, value: AnswerValue | undefined) => Promise<ApiResult<unknown>>;
-  /** Whether the answers now go to this device (offline) rather than the server. */
-  isLocal?: () => boolean;
-}
-
-/**
- * The live sink: the survey API, with the session cookie. Preview uses a sink that stores nothing. Each
- * save outlives the page, so that one on its way when the page is left or reloaded still arrives.
- */
-export function apiSink(ids: { PatientId: string; SurveyId: number }): AnswerSink {
-  return {
-    save: (question, value) => {
-      const call = answerCall(question, value, ids);
-      return callApi(call.contract, { body: call.body }, { keepalive: true });
-    },
-  };
-}
-
-export const previewSink: AnswerSink = { save: async () => ({ ok: true, data: undefined }) };

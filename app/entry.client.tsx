@@ -5,9 +5,23 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { defaultCulture, isCulture } from "~/domain/culture";
 import { i18nConfig } from "~/i18n";
-import { loadStartLocale, type TextPart } from "~/locale-files";
+import { isContentLanguage } from "~/domain/languages";
+import { isTextPart, loadFillTexts, loadStartLocale } from "~/locale-files";
+import { beginPerson } from "~/offline/vault";
+
+/**
+ * Whose offline work this device holds is settled first, from the person the server rendered the page for
+ * (decision 048): nothing of another person is read by the page's code before that.
+ */
+function settlePerson() {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="offline-holder"]');
+  if (!meta) return;
+  const [holder, userId] = [meta.content, meta.dataset.user ?? ""];
+  void beginPerson(holder && userId ? { holder, userId } : null);
+}
 
 async function hydrate() {
+  settlePerson();
   const lang = document.documentElement.lang;
   const lng = isCulture(lang) ? lang : defaultCulture;
   // The page's language only, in the parts the page shows (the document preloads them). Should it not
@@ -17,11 +31,22 @@ async function hydrate() {
     document.querySelectorAll<HTMLLinkElement>("link[data-texts]"),
     (link) => link.dataset.texts,
   );
-  const table = await loadStartLocale(
-    lng,
-    parts.filter((p): p is TextPart => p === "common" || p === "authoring"),
-  );
-  if (!table) return;
+  // A fill page in a case's language other than the page's: its fill words too (decision 055).
+  const fillLanguage = document.querySelector<HTMLLinkElement>("link[data-fill-texts]")?.dataset.fillTexts ?? "";
+  const [table, fillTexts] = await Promise.all([
+    loadStartLocale(lng, parts.filter(isTextPart)),
+    isContentLanguage(fillLanguage)
+      ? loadFillTexts(fillLanguage).then(
+          () => true,
+          () =>
+            loadFillTexts(fillLanguage).then(
+              () => true,
+              () => false,
+            ),
+        )
+      : true,
+  ]);
+  if (!table || !fillTexts) return;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { common: table } } });
   startTransition(() => {
     hydrateRoot(

@@ -9,6 +9,8 @@ import { i18nConfig } from "~/i18n";
 import { resources } from "~/server/locales.server";
 import { NonceContext } from "~/components/layout/nonce";
 import { remixI18n } from "~/server/i18n.server";
+import { missingTextsOfRequest } from "~/server/log.server";
+import { HOLDER_HEADER } from "~/offline/sw-constants";
 import {
   acceptsGzip,
   formKeysOf,
@@ -26,7 +28,8 @@ export { recordRequest } from "~/server/metrics.server";
 export { requestRoutes } from "~/server/api/app.server";
 export { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 export { startEmbeddedIdp } from "~/server/idp/index.server";
-export { log, requestIdFrom, withRequestContext } from "~/server/log.server";
+export { log, pathForLog, requestIdFrom, withRequestContext } from "~/server/log.server";
+export { nameMissingTexts } from "~/server/locales.server";
 export { startDraining } from "~/server/lifecycle.server";
 // For server/index.js, which serves the service worker and the build's assets.
 export { ASSETS_PREFIX, RETIRED_WORKER_URL, WORKER_SCOPE, WORKER_URL } from "~/offline/sw-constants";
@@ -76,6 +79,9 @@ export default async function handleRequest(
 
   // A page made of the same address, language and data as one rendered before is that page again.
   const { errors, actionData, loaderData } = remixContext.staticHandlerContext;
+  // Whose page this is, for the service worker: it keeps a page only for the device's holder (decision 048).
+  const holder = (loaderData?.root as { user?: { holder?: string } | null } | undefined)?.user?.holder;
+  if (holder) responseHeaders.set(HOLDER_HEADER, holder);
   const values = [nonce, ...formKeysOf(loaderData)];
   let key: string | undefined;
   if (
@@ -106,7 +112,8 @@ export default async function handleRequest(
     sink.on("finish", () => {
       clearTimeout(timer);
       const html = Buffer.concat(chunks);
-      if (key && !failed) pages.set(key, html, values);
+      // A page that lacked a text is drawn anew each time, so that each answer says so.
+      if (key && !failed && missingTextsOfRequest().length === 0) pages.set(key, html, values);
       resolve(answer(html, "rendered"));
     });
     const { pipe, abort } = renderToPipeableStream(

@@ -8,14 +8,19 @@
  *
  * Its imports are relative: the worker is bundled on its own, without the app's path aliases.
  */
+import { createStore, get } from "idb-keyval";
 import { assets as buildFiles } from "virtual:assets-sw";
 import { documentBuild, staleCaches, staleEntries } from "./offline/sw-cleanup";
 import {
   ASSET_CACHE,
   ASSETS_PREFIX,
   BUILD_MANIFEST_MARK,
+  DEVICE_DB,
+  DEVICE_STORE,
+  HOLDER_HEADER,
+  isPersonPageCache,
   MESSAGE,
-  PAGE_CACHE,
+  pageCache,
   shellKey,
   shellUrl,
   startPage,
@@ -71,24 +76,46 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+let deviceStore: ReturnType<typeof createStore> | null = null;
+/** The tag of the person whose work the device holds now (vault.ts), or null. Read anew each time. */
+async function holderTag(): Promise<string | null> {
+  deviceStore ??= createStore(DEVICE_DB, DEVICE_STORE);
+  const record = await get<{ tag?: string }>("current", deviceStore).catch(() => undefined);
+  return record?.tag ?? null;
+}
+
+/** The holder's kept pages, only when `response` is the holder's page (decision 048). */
+async function holderPages(response: Response): Promise<Cache | null> {
+  const tag = response.headers.get(HOLDER_HEADER);
+  return tag && tag === (await holderTag()) ? caches.open(pageCache(tag)) : null;
+}
+
 async function page(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  let response: Response;
   try {
-    const response = await fetch(request);
-    const key = pageKeepKey(url);
-    if (key && response.ok && !response.redirected) {
-      const pages = await caches.open(PAGE_CACHE);
-      await pages.put(key, response.clone());
-    }
-    return response;
+    response = await fetch(request);
   } catch (error) {
-    const pages = await caches.open(PAGE_CACHE);
-    const kept = await pages.match(offlinePageKey(url.pathname));
-    if (kept) return kept;
-    const list = offlineRedirect(url.pathname);
-    if (list && (await pages.match(list))) return Response.redirect(`${url.origin}${list}`, 302);
-    throw error;
+    return keptPage(url, error);
   }
+  // Keeping the fresh page may fail (storage full, the body cut off); the fresh page answers all the same,
+  // never the older copy a failed keep would otherwise fall back to.
+  const key = pageKeepKey(url);
+  const pages = key && response.ok && !response.redirected ? await holderPages(response).catch(() => null) : null;
+  if (key && pages) await pages.put(key, response.clone()).catch(() => undefined);
+  return response;
+}
+
+/** Offline, only the holder's own kept pages answer; with nobody holding the device, none. */
+async function keptPage(url: URL, error: unknown): Promise<Response> {
+  const tag = await holderTag();
+  if (!tag) throw error;
+  const pages = await caches.open(pageCache(tag));
+  const kept = await pages.match(offlinePageKey(url.pathname));
+  if (kept) return kept;
+  const list = offlineRedirect(url.pathname);
+  if (list && (await pages.match(list))) return Response.redirect(`${url.origin}${list}`, 302);
+  throw error;
 }
 
 /**
@@ -97,39 +124,50 @@ async function page(request: Request): Promise<Response> {
  */
 async function networkFirst(request: Request): Promise<Response> {
   const assets = await caches.open(ASSET_CACHE);
+  let response: Response;
   try {
-    const response = await fetch(request);
-    if (response.ok) await assets.put(request, response.clone());
-    return response;
+    response = await fetch(request);
   } catch (error) {
     const kept = await assets.match(request, { ignoreSearch: true });
     if (kept) return kept;
     throw error;
   }
+  if (response.ok) await assets.put(request, response.clone()).catch(() => undefined);
+  return response;
 }
 
 /** Keeps what a page needs offline: assets, pages, and a survey's fill document. */
 async function warm({ assets = [], pages = [], shells = [] }: WarmMessage): Promise<void> {
-  const [assetCache, pageCache] = await Promise.all([caches.open(ASSET_CACHE), caches.open(PAGE_CACHE)]);
-  const keep = async (cache: Cache, url: string, key = url) => {
+  const assetCache = await caches.open(ASSET_CACHE);
+  const fetched = async (url: string) => {
     const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
     if (!response.ok || response.redirected) throw new Error(`${url}: ${response.status}`);
+    return response;
+  };
+  const keepAsset = async (url: string) => assetCache.put(url, await fetched(url));
+  // A page is kept only as the holder's: one rendered for anyone else (the person changed meanwhile) is not.
+  const keepPage = async (url: string, key = url) => {
+    const response = await fetched(url);
+    const cache = await holderPages(response);
+    if (!cache) throw new Error(`${url}: not the holder's page`);
     await cache.put(key, response);
   };
   const missing: string[] = [];
   for (const url of assets) if (!(await assetCache.match(url))) missing.push(url);
   await Promise.all([
-    ...missing.map((url) => keep(assetCache, url)),
-    ...pages.map((url) => keep(pageCache, url)),
-    ...shells.map((id) => keep(pageCache, shellUrl(id), shellKey(id))),
+    ...missing.map((url) => keepAsset(url)),
+    ...pages.map((url) => keepPage(url)),
+    ...shells.map((id) => keepPage(shellUrl(id), shellKey(id))),
   ]);
   // The kept documents may now all be of this build: the files of earlier builds can go.
   await pruneBuilds().catch(() => undefined);
 }
 
 async function forget({ shells = [] }: ForgetMessage): Promise<void> {
-  const pageCache = await caches.open(PAGE_CACHE);
-  await Promise.all(shells.flatMap((id) => [pageCache.delete(shellKey(id)), pageCache.delete(startPage(id))]));
+  const tag = await holderTag();
+  if (!tag) return;
+  const pages = await caches.open(pageCache(tag));
+  await Promise.all(shells.flatMap((id) => [pages.delete(shellKey(id)), pages.delete(startPage(id))]));
 }
 
 /** On activation: the caches of earlier versions, then what earlier builds left in the current ones. */
@@ -141,21 +179,30 @@ async function cleanUp(): Promise<void> {
 /** Deletes the assets of earlier builds once no kept fill document needs them (staleEntries). */
 async function pruneBuilds(): Promise<void> {
   if (!BUILD_FILES) return;
-  const [assetCache, pageCache] = await Promise.all([caches.open(ASSET_CACHE), caches.open(PAGE_CACHE)]);
+  const assetCache = await caches.open(ASSET_CACHE);
   const assets = (await assetCache.keys()).map((request) => request.url);
   // Nothing of an earlier build is kept (the usual case after each warm-up): the kept documents are not read.
   const build = new Set(BUILD_FILES);
   if (assets.every((url) => build.has(new URL(url).pathname))) return;
-  const documents = await Promise.all(
-    (await pageCache.keys()).map(async (request) => {
-      const kept = await pageCache.match(request);
-      return { key: new URL(request.url).pathname, build: kept ? documentBuild(await kept.text()) : null };
-    }),
-  );
+  // Every person's kept documents count: an asset goes only when no document of anyone needs it.
+  const pageCaches = await Promise.all((await caches.keys()).filter(isPersonPageCache).map((n) => caches.open(n)));
+  const documents = (
+    await Promise.all(
+      pageCaches.map(async (cache) =>
+        Promise.all(
+          (await cache.keys()).map(async (request) => {
+            const kept = await cache.match(request);
+            return { cache, key: new URL(request.url).pathname, build: kept ? documentBuild(await kept.text()) : null };
+          }),
+        ),
+      ),
+    )
+  ).flat();
   const stale = staleEntries({ assets, documents, build: BUILD_FILES });
+  const staleDocuments = new Set(stale.documents);
   await Promise.all([
     ...stale.assets.map((url) => assetCache.delete(url)),
-    ...stale.documents.map((key) => pageCache.delete(key)),
+    ...documents.filter((d) => staleDocuments.has(d.key)).map((d) => d.cache.delete(d.key)),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { cultures, defaultCulture } from "~/domain/culture";
+import { missingKeyHandler, reportMissingText } from "~/missing-texts";
 
 /** One i18next setup for the server, the page and the offline layer. German is the default. */
 export const i18nConfig = {
@@ -8,11 +9,15 @@ export const i18nConfig = {
   ns: ["common"],
   load: "currentOnly" as const,
   interpolation: { escapeValue: false },
+  // A text the page's language lacks is reported (app/missing-texts.ts), never shown as its key in silence.
+  saveMissing: true,
+  saveMissingTo: "current" as const,
+  missingKeyHandler,
 };
 
 /**
- * The texts of one language: locales/<culture>/common.json, and authoring.json for the editor and the
- * statistics (decision 015), merged into one table.
+ * The texts of one language: locales/<culture>/common.json, and the parts some pages show beside it
+ * (authoring.json, sign.json, sync.json: decision 015), merged into one table.
  */
 export type LocaleTable = Record<string, unknown>;
 
@@ -42,12 +47,23 @@ export function localeTable(locale: string): LocaleTable | undefined {
   return tables.get(locale);
 }
 
-/** A text of the locale files outside React (page titles in meta functions, server-made names). */
-export function translate(locale: string | undefined, key: string, vars: Record<string, string> = {}): string {
-  const table = tables.get(locale ?? "") ?? tables.get(defaultCulture);
+function lookUp(table: LocaleTable | undefined, key: string): string | undefined {
   const found = key
     .split(".")
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], table);
-  const text = typeof found === "string" ? found : key;
-  return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => vars[name] ?? "");
+  return typeof found === "string" ? found : undefined;
+}
+
+/**
+ * A text of the locale files outside React (page titles in meta functions, server-made names). With a
+ * `count`, its plural form (`key_one`, `key_other`) in the language's rules, as i18next picks it.
+ */
+export function translate(locale: string | undefined, key: string, vars: Record<string, string> = {}): string {
+  const language = tables.has(locale ?? "") ? locale! : defaultCulture;
+  const table = tables.get(language);
+  const count = vars.count === undefined ? NaN : Number(vars.count);
+  const plural = Number.isFinite(count) ? `${key}_${new Intl.PluralRules(language).select(count)}` : null;
+  const text = (plural ? lookUp(table, plural) : undefined) ?? lookUp(table, key);
+  if (text === undefined) reportMissingText(language, plural ?? key);
+  return (text ?? key).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => vars[name] ?? "");
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
+import i18next from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { translate } from "~/i18n";
-import { loadLocale, loadStartLocale, localeUrls, textPartsOf } from "~/locale-files";
+import { i18nConfig, translate } from "~/i18n";
+import { loadLocale, loadStartLocale, localeUrls, textPartsOf, withTexts } from "~/locale-files";
 
 const english = JSON.parse(fs.readFileSync("locales/en-US/common.json", "utf8")) as { app: { name: string } };
 const englishAuthoring = JSON.parse(fs.readFileSync("locales/en-US/authoring.json", "utf8")) as {
@@ -66,5 +67,27 @@ describe("a page's language file", () => {
     expect(localeUrls["de-DE"].common).toMatch(/\.json$/);
     expect(localeUrls["en-US"].common).not.toBe(localeUrls["de-DE"].common);
     expect(localeUrls["de-DE"].authoring).not.toBe(localeUrls["de-DE"].common);
+    expect(new Set(Object.values(localeUrls["de-DE"])).size).toBe(4);
+  });
+
+  it("a dialog loaded on demand comes once its texts are there, known to the page's translations", async () => {
+    const sync = JSON.parse(fs.readFileSync("locales/en-US/sync.json", "utf8")) as { signOut: { title: string } };
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      return new Response(JSON.stringify(sync));
+    });
+    await i18next.init({ ...i18nConfig, lng: "en-US", resources: { "en-US": { common: english } } });
+    expect(i18next.exists("signOut.title")).toBe(false);
+    const load = withTexts(async () => ({ default: "the dialog" }), ["sync"]);
+    expect(await load()).toEqual({ default: "the dialog" });
+    expect(asked).toEqual([localeUrls["en-US"].sync]);
+    expect(i18next.t("signOut.title")).toBe(sync.signOut.title);
+    expect(i18next.t("app.name")).toBe(english.app.name);
+
+    // Its texts failing, the dialog does not come without them.
+    vi.stubGlobal("fetch", async () => new Response("gone", { status: 404 }));
+    await i18next.changeLanguage("de-DE");
+    await expect(withTexts(async () => "the dialog", ["sync"])()).rejects.toThrow(/de-DE\/sync: 404/);
   });
 });

@@ -1,26 +1,60 @@
 import i18next from "i18next";
 import deAuthoring from "../locales/de-DE/authoring.json?url";
 import deCommon from "../locales/de-DE/common.json?url";
+import deSign from "../locales/de-DE/sign.json?url";
+import deSync from "../locales/de-DE/sync.json?url";
 import enAuthoring from "../locales/en-US/authoring.json?url";
 import enCommon from "../locales/en-US/common.json?url";
+import enSign from "../locales/en-US/sign.json?url";
+import enSync from "../locales/en-US/sync.json?url";
+import arFill from "../locales/ar/fill.json?url";
+import plFill from "../locales/pl-PL/fill.json?url";
+import ruFill from "../locales/ru-RU/fill.json?url";
+import trFill from "../locales/tr-TR/fill.json?url";
+import ukFill from "../locales/uk-UA/fill.json?url";
+import { fillLocales } from "~/domain/case-language";
+import type { ContentLanguage } from "~/domain/languages";
 import type { Culture } from "~/domain/culture";
 import { addLocale, localeTable, type LocaleTable } from "~/i18n";
 
 /**
  * The language files as the browser fetches them: fingerprinted assets, kept by the service worker with
  * the scripts. A page loads only its own language (the root preloads it), and of it only the parts it
- * shows: "common" everywhere, "authoring" (the editor's and the statistics' texts) where they are used.
+ * shows: "common" everywhere, "authoring" (the editor's and the statistics' texts) where they are used,
+ * "sign" on the signing page; "sync" (the sync modal's and the sign-out dialog's) with those dialogs.
  */
-export type TextPart = "common" | "authoring";
+export const TEXT_PARTS = ["common", "authoring", "sign", "sync"] as const;
+export type TextPart = (typeof TEXT_PARTS)[number];
+
+export const isTextPart = (value: unknown): value is TextPart => TEXT_PARTS.includes(value as TextPart);
 
 export const localeUrls: Record<Culture, Record<TextPart, string>> = {
-  "de-DE": { common: deCommon, authoring: deAuthoring },
-  "en-US": { common: enCommon, authoring: enAuthoring },
+  "de-DE": { common: deCommon, authoring: deAuthoring, sign: deSign, sync: deSync },
+  "en-US": { common: enCommon, authoring: enAuthoring, sign: enSign, sync: enSync },
+};
+
+/**
+ * Where a content language's fill words are: its own fill.json, or for German and English the interface's
+ * common.json, which holds them with the staff's words (docs/decisions/055-fill-languages.md).
+ */
+export const fillTextUrls: Record<ContentLanguage, string> = {
+  de: deCommon,
+  en: enCommon,
+  tr: trFill,
+  ar: arFill,
+  ru: ruFill,
+  uk: ukFill,
+  pl: plFill,
 };
 
 /** A route's handle names the text parts beyond "common" that its page shows. */
 export interface TextsHandle {
   texts?: TextPart[];
+}
+
+/** A fill route's handle: its data names the case's language, whose fill words the page loads first. */
+export interface FillTextsHandle {
+  fillTexts?: boolean;
 }
 
 /** The parts a page of these routes shows, "common" first. */
@@ -31,11 +65,15 @@ export function textPartsOf(handles: readonly unknown[]): TextPart[] {
 
 const fetched = new Map<string, Promise<void>>();
 
-async function fetchPart(locale: Culture, part: TextPart): Promise<void> {
+function fetchPart(locale: Culture, part: TextPart): Promise<void> {
+  return fetchFile(locale, part, localeUrls[locale][part]);
+}
+
+async function fetchFile(locale: string, part: string, url: string): Promise<void> {
   const key = `${locale}:${part}`;
   let pending = fetched.get(key);
   if (!pending) {
-    pending = fetch(localeUrls[locale][part]).then(async (response) => {
+    pending = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`language file ${locale}/${part}: ${response.status}`);
       addLocale(locale, (await response.json()) as LocaleTable);
     });
@@ -74,6 +112,26 @@ export async function loadStartLocale(
 }
 
 /**
+ * A content language's fill words, fetched once and made known under its locale (fillLocales): the fill page
+ * of a case in that language draws with them. Only this language's file is fetched, never all of them.
+ */
+export async function loadFillTexts(lang: ContentLanguage): Promise<void> {
+  const locale = fillLocales[lang];
+  if (locale in localeUrls) return fetchPart(locale as Culture, "common");
+  return fetchFile(locale, "fill", fillTextUrls[lang]);
+}
+
+/**
+ * A language the page is about to switch to, in the parts fetched so far: its title (translate(), in the
+ * route's meta) is worked out as soon as the root's data names the language, before the page changes to it.
+ */
+export async function readyLanguage(locale: string): Promise<void> {
+  if (!(locale in localeUrls)) return;
+  const parts = new Set([...fetched.keys()].map((key) => key.split(":")[1]).filter(isTextPart));
+  await loadLocale(locale as Culture, [...parts]).catch((error: unknown) => console.error(error));
+}
+
+/**
  * Before a page that shows more than the common texts is drawn after an in-app navigation: its texts are
  * fetched and given to the page's translations (for a route's clientLoader).
  */
@@ -82,4 +140,12 @@ export async function ensureTexts(parts: readonly TextPart[]): Promise<void> {
   if (!localeUrls[locale]) return;
   const table = await loadLocale(locale, parts);
   i18next.addResourceBundle(locale, "common", table, true, true);
+}
+
+/**
+ * A module loaded on demand (a dialog, for React.lazy) together with the text parts it shows: it is drawn
+ * only once both are here, so that it never starts with text keys where its texts would be.
+ */
+export function withTexts<T>(load: () => Promise<T>, parts: readonly TextPart[]): () => Promise<T> {
+  return () => Promise.all([load(), ensureTexts(parts)]).then(([loaded]) => loaded);
 }

@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageFocus } from "~/components/layout/page-focus";
 import { Header } from "~/components/layout/Header";
@@ -21,12 +21,23 @@ import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
-import { loadLocale, localeUrls, textPartsOf, type TextPart } from "~/locale-files";
+import {
+  fillTextUrls,
+  loadLocale,
+  localeUrls,
+  readyLanguage,
+  textPartsOf,
+  type FillTextsHandle,
+  type TextPart,
+} from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError } from "~/offline/connectivity";
 import { isNetworkError } from "~/offline/network";
 import { readRootData, saveRootData } from "~/offline/root-cache";
-import { getOptionalUser } from "~/server/auth/guards.server";
+import { beginPerson } from "~/offline/vault";
+import { getOptionalUser, sessionHandover } from "~/server/auth/guards.server";
+import { getContext } from "~/server/context.server";
+import { holderTag } from "~/server/services/offline-holder.server";
 import { takeFlash } from "~/server/flash.server";
 import { remixI18n } from "~/server/i18n.server";
 import styles from "~/styles/index.css?url";
@@ -39,10 +50,11 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, user, { flash, clear }] = await Promise.all([
+  const [locale, user, { flash, clear }, handover] = await Promise.all([
     remixI18n.getLocale(request),
     getOptionalUser(request),
     takeFlash(request),
+    sessionHandover(request),
   ]);
   return data(
     {
@@ -54,22 +66,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
             roles: user.identity.roles,
             userId: user.identity.sub,
             surveyUserDataId: user.surveyUserDataId,
+            /** Names this person's offline work on a device (decision 048). */
+            holder: holderTag(getContext().env, user.identity.sub),
           }
         : null,
       flash,
+      /** The device is handed to the patient for this case (decision 058): the patient's page only. */
+      handover: user && handover ? { surveyId: handover.surveyId, patientId: handover.patientId } : null,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
 
-/** Offline, navigations build the page from the last root data this device kept (no token in it). */
+/**
+ * Who the server says is signed in decides whose offline work the device holds (decision 048). Offline,
+ * navigations build the page from the root data the holder kept (no token in it).
+ */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   try {
     const loaded = await serverLoader<typeof loader>();
-    saveRootData({ ...loaded, flash: null });
+    // A language just switched to: its texts first, so that the page's title is not drawn from keys.
+    await Promise.all([beginPerson(loaded.user ?? null), readyLanguage(loaded.locale)]);
+    void saveRootData({ ...loaded, flash: null });
     return loaded;
   } catch (error) {
-    const kept = isNetworkError(error) ? readRootData<SerializeFrom<typeof loader>>() : null;
+    const kept = isNetworkError(error) ? await readRootData<SerializeFrom<typeof loader>>() : null;
     if (!kept) throw error;
     reportNetworkError();
     return kept;
@@ -78,21 +99,42 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 
 export const handle = { i18n: "common" };
 
+/** The patient's bar of a hand-over (decision 058), loaded only on a handed-over device. */
+const HandoverBar = lazy(() => import("~/components/handover/HandoverBar"));
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale: Culture = root?.locale ?? defaultCulture;
-  const parts = textPartsOf(useMatches().map((m) => m.handle));
+  const matches = useMatches();
+  const parts = textPartsOf(matches.map((m) => m.handle));
+  // A patient's link's pages show no header menu: nothing of staff's app (decision 057).
+  const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare) || Boolean(root?.handover);
+  // A fill page in a case's language: that language's fill words, unless they are the page's own.
+  const fillLanguage = matches
+    .filter((m) => (m.handle as FillTextsHandle | undefined)?.fillTexts)
+    .map((m) => (m.data as { language?: unknown } | undefined)?.language)
+    .find((lang): lang is keyof typeof fillTextUrls => typeof lang === "string" && Object.hasOwn(fillTextUrls, lang));
+  const fillTexts = fillLanguage && fillTextUrls[fillLanguage] !== localeUrls[locale].common ? fillLanguage : null;
   const nonce = useNonce();
   const { t } = useTranslation();
   const flash = root?.flash;
   const initial = useMemo(() => (flash ? { kind: flash.kind, message: t(flash.key, flash.vars) } : null), [flash, t]);
   usePageFocus();
+  // Once the page runs (its effects, such as a tab's scroll to the top, done), the document says so: a
+  // script-driven check waits for this before its first click, as a person waits for the page to settle.
+  useEffect(() => {
+    document.documentElement.dataset.started = "";
+  }, []);
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
+        {root ? (
+          // Whose offline work this device may hold: read first thing by the page's script (entry.client).
+          <meta name="offline-holder" content={root.user?.holder ?? ""} data-user={root.user?.userId ?? ""} />
+        ) : null}
         <Meta />
         <Links />
         {parts.map((part) => (
@@ -105,11 +147,25 @@ export function Layout({ children }: { children: ReactNode }) {
             data-texts={part}
           />
         ))}
+        {fillTexts ? (
+          <link
+            rel="preload"
+            href={fillTextUrls[fillTexts]}
+            as="fetch"
+            crossOrigin="anonymous"
+            data-fill-texts={fillTexts}
+          />
+        ) : null}
       </head>
       <body>
         <ToastProvider initial={initial}>
-          <Header locale={locale} signedIn={Boolean(root?.user)} />
-          <main id="main" className="main" tabIndex={-1}>
+          {bare ? null : <Header locale={locale} signedIn={Boolean(root?.user)} />}
+          <main id="main" className={root?.handover ? "main main--handover" : "main"} tabIndex={-1}>
+            {root?.handover ? (
+              <Suspense fallback={null}>
+                <HandoverBar kase={root.handover} />
+              </Suspense>
+            ) : null}
             {children}
           </main>
         </ToastProvider>
@@ -147,7 +203,7 @@ export default function App() {
   useLanguage(data?.locale ?? defaultCulture, textPartsOf(useMatches().map((m) => m.handle)));
   useSilentRenew(Boolean(data?.user));
   useEffect(() => {
-    if (data?.user) return afterLoad(() => saveRootData({ ...data, flash: null }));
+    if (data?.user) return afterLoad(() => void saveRootData({ ...data, flash: null }));
   }, [data]);
   return (
     <>

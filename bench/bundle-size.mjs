@@ -1,6 +1,7 @@
 // The JavaScript and the CSS a browser downloads per page (gzip), from the production build's manifest, with the
 // page's language file, against the budgets; and checks that the rich-text editor's code loads on the editor route
-// only and the sortable tables' library (@tanstack/react-table) on none of the budgeted pages.
+// only, the sortable tables' library (@tanstack/react-table) on none of the budgeted pages, and that no script
+// carries a language file inlined.
 // Usage: node bench/bundle-size.mjs (after npm run build)
 import fs from "node:fs";
 import path from "node:path";
@@ -47,6 +48,10 @@ function gzipKb(file) {
 }
 const isRichText = (file) =>
   /ProseMirror|prosemirror-/.test(fs.readFileSync(path.join(root, "build/client", file), "utf8"));
+// A language file inlined into a script (Vite's data address for a small asset) travels with every page.
+const inlinesTexts = (file) =>
+  file.endsWith(".js") &&
+  fs.readFileSync(path.join(root, "build/client", file), "utf8").includes("data:application/json");
 // The table library's row models keep their names (object properties survive minification).
 const isTableLibrary = (file) =>
   /getSortedRowModel/.test(fs.readFileSync(path.join(root, "build/client", file), "utf8"));
@@ -91,7 +96,8 @@ for (const p of pages) {
   const tablesOk = p.budgetKb === null || !tables;
   const cssKb = [...stylesOf(p.routes)].reduce((sum, f) => sum + gzipKb(f), 0);
   const cssWithin = cssKb <= p.cssBudgetKb;
-  ok &&= within && richOk && tablesOk && cssWithin;
+  const textsApart = ![...files].some(inlinesTexts);
+  ok &&= within && richOk && tablesOk && cssWithin && textsApart;
   rows.push({
     page: p.page,
     "JS gzip": `${kb.toFixed(1)} KB`,
@@ -100,7 +106,8 @@ for (const p of pages) {
     "table library": tables ? "yes" : "no",
     "CSS gzip": `${cssKb.toFixed(1)} KB`,
     "CSS budget": `${p.cssBudgetKb} KB`,
-    verdict: within && richOk && tablesOk && cssWithin ? "within" : "OVER",
+    "texts inlined": textsApart ? "no" : "yes",
+    verdict: within && richOk && tablesOk && cssWithin && textsApart ? "within" : "OVER",
   });
 }
 console.table(rows);

@@ -6,6 +6,7 @@ const benches = [
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/answer-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/sync-load.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/pages-load.ts"]],
+  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/editor-size.ts"]],
   ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"]],
   // The longest: seeds 10,000, 100,000 and 300,000 cases on each database (keep them with BENCH_SQLITE_DIR
   // and BENCH_POSTGRES_KEEP).

@@ -3,7 +3,9 @@
 // run; the CSV zip export streams with peak memory under 300 MB. The services run in-process, as the API
 // calls them; each figure is the median of 3 runs after one warm-up.
 // Usage: npx tsx --tsconfig tsconfig.json bench/statistics-load.ts   (BENCH_CASES to change the size,
-// BENCH_DIALECTS=sqlite or postgres for one database, BENCH_SQLITE_DIR to keep the SQLite seed for the next run)
+// BENCH_DIALECTS=sqlite or postgres for one database, BENCH_SQLITE_DIR to keep the SQLite seed for the next run,
+// BENCH_LANGUAGE=tr to offer the survey in that language with every text translated and to ask every figure and
+// export in it: docs/decisions/056-statistics-languages.md)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +14,7 @@ import { sql } from "kysely";
 import { DEFAULT_SCORE_THRESHOLDS } from "~/domain/statistics";
 import { createDb, type DialectName } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
+import { parseEnv } from "~/server/env.server";
 import { exportResponses } from "~/server/services/statistics/export.server";
 import {
   forgetKeptStatistics,
@@ -31,7 +34,7 @@ import {
   type BenchLine,
   type BenchTarget,
 } from "./database";
-import { seedStatistics } from "./statistics-seed";
+import { seedStatistics, translateSeeded } from "./statistics-seed";
 
 const BUDGET_MS = 1000;
 const BUDGET_KEPT_MS = 100;
@@ -39,8 +42,12 @@ const BUDGET_COLD_MS = 1500;
 const BUDGET_RATIO = 2;
 const BUDGET_RSS_MB = 300;
 const BUDGET_EXPORT_MS = 5000;
+/** The clinic's time zone of a server started without CLINIC_TIME_ZONE: the export writes date-times in it. */
+const CLINIC_TIME_ZONE = parseEnv({}).CLINIC_TIME_ZONE;
 
 const lines: BenchLine[] = [];
+/** The language every figure and export is asked in (its labels); none: the source language. */
+const LANGUAGE = process.env.BENCH_LANGUAGE || undefined;
 
 /** Streams the export to nowhere, sampling the resident set; returns bytes written and the peak RSS. */
 async function exportPeak(db: DB, surveyId: number) {
@@ -51,7 +58,7 @@ async function exportPeak(db: DB, surveyId: number) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   const started = performance.now();
-  const file = await exportResponses(db, caller, surveyId, {});
+  const file = await exportResponses(db, caller, surveyId, {}, CLINIC_TIME_ZONE, LANGUAGE);
   const out = fs.createWriteStream("/dev/null");
   let bytes = 0;
   const reader = file.body.getReader();
@@ -114,7 +121,7 @@ if (process.env.BENCH_COLD) {
   if (warm) await warmStatistics(db);
   const warmMs = performance.now() - warmStarted;
   const started = performance.now();
-  await surveyStatistics(db, caller, surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, { wordCloud: false });
+  await surveyStatistics(db, caller, surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, { wordCloud: false }, LANGUAGE);
   const ms = performance.now() - started;
   await db.destroy();
   console.log(JSON.stringify({ ms, warmMs }));
@@ -130,7 +137,7 @@ if (process.env.BENCH_EXPORT) {
   const db = openTarget(target);
   // As the server does in the background after a start and each round (decision 032).
   const readyStarted = performance.now();
-  if (ready) await readyExports(db);
+  if (ready) await readyExports(db, CLINIC_TIME_ZONE);
   const readyMs = performance.now() - readyStarted;
   const result = await exportPeak(db, surveyId);
   await db.destroy();
@@ -146,6 +153,10 @@ async function bench(kind: DialectName) {
       ? { surveyId: keptSurveyId, cases: CASES, rows: 0 }
       : await seedStatistics(db, target, CASES);
     const seedMs = performance.now() - seedStarted;
+    if (LANGUAGE) {
+      const translated = await translateSeeded(db, seeded.surveyId, LANGUAGE);
+      console.log(`${kind}: every text of the survey translated into ${LANGUAGE} (${translated} texts)`);
+    }
     console.log(
       `${kind}: seeded ${seeded.cases.toLocaleString("en-US")} cases, ${seeded.rows.toLocaleString("en-US")} answer rows in ${(seedMs / 1000).toFixed(1)} s`,
     );
@@ -157,25 +168,59 @@ async function bench(kind: DialectName) {
       `${kind}: words of ${texts.toLocaleString("en-US")} free texts counted in ${(wordsMs / 1000).toFixed(1)} s`,
     );
     const first = performance.now();
-    await surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS);
+    await surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, {}, LANGUAGE);
     console.log(`${kind}: first statistics run ${Math.round(performance.now() - first)} ms`);
     // As the page asks by default (word clouds are off until the toggle shows them), and with word clouds.
     // Computed afresh each time (nothing kept), as after a change of the survey's data.
     const statsMs = await median(3, () => {
       forgetKeptStatistics();
-      return surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, {
-        wordCloud: false,
-      });
+      return surveyStatistics(
+        db,
+        caller,
+        seeded.surveyId,
+        {},
+        DEFAULT_SCORE_THRESHOLDS,
+        undefined,
+        { wordCloud: false },
+        LANGUAGE,
+      );
     });
+    // With a language: the same figures in the source language, in the same run, to tell the labels' share.
+    const sourceMs = LANGUAGE
+      ? await median(3, () => {
+          forgetKeptStatistics();
+          return surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, {
+            wordCloud: false,
+          });
+        })
+      : null;
     const cloudMs = await median(3, () => {
       forgetKeptStatistics();
-      return surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS);
+      return surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, {}, LANGUAGE);
     });
     // The survey unchanged since the last view (the view just made): the kept figures.
-    await surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, { wordCloud: false });
+    await surveyStatistics(
+      db,
+      caller,
+      seeded.surveyId,
+      {},
+      DEFAULT_SCORE_THRESHOLDS,
+      undefined,
+      { wordCloud: false },
+      LANGUAGE,
+    );
     const computed = statisticsRuns.computed;
     const keptMs = await median(3, () =>
-      surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS, undefined, { wordCloud: false }),
+      surveyStatistics(
+        db,
+        caller,
+        seeded.surveyId,
+        {},
+        DEFAULT_SCORE_THRESHOLDS,
+        undefined,
+        { wordCloud: false },
+        LANGUAGE,
+      ),
     );
     if (statisticsRuns.computed !== computed) throw new Error("the unchanged survey's figures were computed again");
     const rawMs = await median(3, () =>
@@ -183,7 +228,16 @@ async function bench(kind: DialectName) {
         db,
       ),
     );
-    const check = await surveyStatistics(db, caller, seeded.surveyId, {}, DEFAULT_SCORE_THRESHOLDS);
+    const check = await surveyStatistics(
+      db,
+      caller,
+      seeded.surveyId,
+      {},
+      DEFAULT_SCORE_THRESHOLDS,
+      undefined,
+      {},
+      LANGUAGE,
+    );
     if (check.NumSurveyResponses !== CASES) throw new Error(`counted ${check.NumSurveyResponses} cases`);
     const ratio = statsMs / rawMs;
     // The first export writes and keeps every case's line (none kept yet, also on a kept seed); the next
@@ -200,11 +254,21 @@ async function bench(kind: DialectName) {
     const peakMb = Math.max(exported.peak, again.peak, readied.peak) / 2 ** 20;
     lines.push(
       {
-        figure: `${kind}: statistics, ${CASES.toLocaleString("en-US")} cases x 50 questions`,
+        figure: `${kind}: statistics, ${CASES.toLocaleString("en-US")} cases x 50 questions${LANGUAGE ? `, labels in ${LANGUAGE}` : ""}`,
         value: `${Math.round(statsMs)} ms`,
         budget: `< ${BUDGET_MS} ms`,
         verdict: statsMs < BUDGET_MS ? "within" : "OVER",
       },
+      ...(sourceMs === null
+        ? []
+        : [
+            {
+              figure: `${kind}: the same statistics in the source language, same run`,
+              value: `${Math.round(sourceMs)} ms (labels in ${LANGUAGE}: ${(statsMs / sourceMs).toFixed(2)}x)`,
+              budget: "(baseline)",
+              verdict: "",
+            },
+          ]),
       {
         figure: `${kind}: statistics with word clouds`,
         value: `${Math.round(cloudMs)} ms`,

@@ -10,6 +10,9 @@ import pg from "pg";
 import { createDb } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { DB } from "~/server/db/types.server";
+import { translatableTexts } from "~/domain/content-languages";
+import { loadSurveyTree } from "~/server/services/survey-tree.server";
+import { insertNewTranslations } from "~/server/services/translations/new-survey.server";
 import type { BenchTarget } from "./database";
 
 export interface SeededSurvey {
@@ -35,7 +38,10 @@ const WORDS =
     " ",
   );
 
-/** Question kinds in order: 20 single (5 of them test questions), 10 multiple, 8 numbers, 6 date-times, 6 free texts. */
+/**
+ * Question kinds in order: 20 single (5 of them test questions), 10 multiple, 8 numbers, 6 date-times, 6 free
+ * texts. The single selections' answers score 0 to 4 and the survey adds them up (a 20-item scale).
+ */
 const KINDS = [
   ...Array<number>(20).fill(1),
   ...Array<number>(10).fill(2),
@@ -56,6 +62,7 @@ async function createStructure(db: DB): Promise<Shape> {
     .values({
       title: "Statistik-Last",
       status: 2,
+      score_title: "Summe",
       status_before_archive: null,
       start_date: null,
       end_date: null,
@@ -108,6 +115,7 @@ async function createStructure(db: DB): Promise<Shape> {
               value: String(k + 1),
               weight: test && k < 2 ? k + 1 : null,
               weighting_state: test ? (k < 2 ? 1 : 0) : 2,
+              score: type === 1 ? k : null,
               sort: k,
               pos_x: null,
               pos_y: null,
@@ -245,6 +253,31 @@ async function seedPostgres(url: string, shape: Shape, cases: number): Promise<n
 }
 
 /** Creates the survey through Kysely, then bulk-inserts its cases and answers. */
+/**
+ * Offers the seeded survey in `language` with every one of its texts translated (docs/decisions/056-statistics-
+ * languages.md), as an editor's translation would store them; a seed kept from before is translated anew.
+ * Returns the texts translated.
+ */
+export async function translateSeeded(db: DB, surveyId: number, language: string): Promise<number> {
+  const rights = { CanParticipate: false, CanEdit: true, CanApprove: true };
+  const survey = (await loadSurveyTree(db, surveyId, rights))!;
+  const texts = translatableTexts(survey).map((t, i) => ({
+    key: t.key,
+    source: t.source,
+    texts: { [language]: `${language}·${i} ${t.source}` },
+  }));
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("survey_translations").where("survey_id", "=", surveyId).execute();
+    await insertNewTranslations(trx, surveyId, texts);
+    await trx
+      .updateTable("surveys")
+      .set({ languages: JSON.stringify([language]), updated_at: new Date().toISOString() })
+      .where("id", "=", surveyId)
+      .execute();
+  });
+  return texts.length;
+}
+
 export async function seedStatistics(db: DB, target: BenchTarget, cases: number): Promise<SeededSurvey> {
   const shape = await createStructure(db);
   const rows =

@@ -21,6 +21,7 @@ export async function publishedSurvey(
   page: Page,
   title: string,
   questions: { Title: string; Type: string; answers?: string[]; exit?: string; attachments?: boolean }[],
+  settings?: Record<string, unknown>,
 ) {
   const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
   const category = await api<{ Id: number }>(page, "POST", "/categories", { SurveyId: survey.Id, Title: "Teil 1" });
@@ -41,6 +42,7 @@ export async function publishedSurvey(
       });
     }
   }
+  if (settings) await api(page, "PUT", `/surveys/${survey.Id}`, settings);
   await api(page, "POST", `/surveys/${survey.Id}/approve`);
   return survey.Id;
 }

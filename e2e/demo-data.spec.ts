@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import { signIn, surveyRow } from "./support";
 
 // A new installation's demo data shows what a new user should try: answer markers on an image, a question
-// that a preliminary answer hides, and a second survey to benchmark against.
+// that a preliminary answer hides, a second survey to benchmark against, and a scored instrument's total.
 
 const WOUND = "Wundverlauf – Dokumentation";
 const COPY = "Wundverlauf – Dokumentation (Station B)";
@@ -85,4 +85,19 @@ test("the demo wound survey: markers on an image, a question hidden for the bedr
   await expect(page.getByRole("columnheader", { name: "Anzahl Benchmark" }).first()).toBeVisible();
   // The copy's own demo cases answered: its figures stand beside the first survey's.
   await expect(page.getByText(/Benchmark: 3\d Antworten/).first()).toBeVisible();
+});
+
+test("the demo PHQ-9, imported from its FHIR file: its statistics show the total of its demo cases", async ({
+  page,
+}) => {
+  const PHQ9 = "PHQ-9 quick depression assessment panel";
+  await signIn(page, "admin");
+  await row(page, PHQ9).locator("summary").click();
+  await row(page, PHQ9).getByRole("link", { name: "Statistik" }).click();
+  const total = page.getByRole("region", { name: "Patient health questionnaire 9 item total score" });
+  await expect(total).toBeVisible();
+  await expect(total).toContainText("20 Fälle mit Gesamtpunktzahl");
+  await expect(
+    total.getByRole("table", { name: "Verteilung: Patient health questionnaire 9 item total score" }),
+  ).toBeVisible();
 });

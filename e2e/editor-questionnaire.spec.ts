@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
 import { pickUp, signIn } from "./support";
@@ -29,6 +29,21 @@ async function savedAndReread(page: Page, act: () => Promise<unknown>) {
   await act();
   expect((await saved).ok()).toBe(true);
   await reread;
+}
+
+/**
+ * A handle's box once the list stands still: after a drop the items glide to their places, and a box read on
+ * the way is where another item will be when the pointer arrives.
+ */
+async function settledBox(handle: Locator) {
+  let last = await handle.boundingBox();
+  for (let tries = 0; tries < 50; tries++) {
+    await handle.page().waitForTimeout(100);
+    const now = await handle.boundingBox();
+    if (JSON.stringify(now) === JSON.stringify(last)) return now!;
+    last = now;
+  }
+  throw new Error("the list did not stand still within 5 s");
 }
 
 const categoryTitles = (page: Page) => page.getByTestId("category").locator(".category__title");
@@ -70,8 +85,8 @@ test.describe("questionnaire tab", () => {
     // Mouse drag: Therapie to the top.
     const handle = page.getByRole("button", { name: /^Therapie verschieben/ });
     const target = page.getByRole("button", { name: /^Anamnese verschieben/ });
-    const from = (await handle.boundingBox())!;
-    const to = (await target.boundingBox())!;
+    const from = await settledBox(handle);
+    const to = await settledBox(target);
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });

@@ -1,13 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./test";
+import { api } from "./api";
 import { expectNoSeriousViolations } from "./axe";
 import { chooseLanguage, signIn } from "./support";
 
 /**
  * The survey list's Import dialog (docs/decisions/040-fhir.md): a FHIR Questionnaire is checked, what cannot
- * be kept is listed, and the Draft survey opens in the editor. By keyboard, in German and English, and
- * without JavaScript.
+ * be kept is listed, the Draft survey is made and, with that list said once more, opens in the editor. By
+ * keyboard, in German and English, and without JavaScript; a file the browser calls application/fhir+json
+ * (the product's own export) is taken, a Questionnaire without a question is refused.
  */
 
 // One editor account: its language is switched in one test and back at its end.
@@ -37,8 +39,67 @@ test("an editor imports a Questionnaire by keyboard, reading what is not kept fi
   // Focus starts on the button that creates the survey.
   await expect(dialog.getByRole("button", { name: "Entwurfsumfrage anlegen" })).toBeFocused();
   await page.keyboard.press("Enter");
+  // Made: what was not kept is said once more, and the survey opens from there.
+  await expect(dialog.getByText("„Vital signs follow-up“ ist als Entwurfsumfrage angelegt.")).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "5 Angaben wurden nicht übernommen" })).toBeVisible();
+  await expect(dialog.getByTestId("import-not-kept").getByRole("listitem")).toHaveCount(5);
+  await expect(dialog.getByText("Diese Liste bleibt im Änderungsprotokoll der Umfrage erhalten.")).toBeVisible();
+  await expectNoSeriousViolations(page, "the import dialog after the survey was made");
+  await expect(dialog.getByRole("link", { name: "Entwurfsumfrage öffnen" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
   await expect(page.getByTestId("survey-title")).toHaveText("Vital signs follow-up");
+});
+
+test("a file of the product's own export (application/fhir+json) opens as a survey at once; an empty one is refused", async ({
+  page,
+}) => {
+  await signIn(page, "editor");
+  const list = await page.request.get("/api/surveys?filterString=Herzinsuffizienz");
+  const heart = ((await list.json()) as { Data: { Id: number }[] }).Data[0]!.Id;
+  const exported = await page.request.get(`/api/surveys/${heart}/fhir/questionnaire`);
+  expect(exported.headers()["content-type"]).toContain("application/fhir+json");
+  // Under a title of its own: other tests find the demo survey by its title.
+  const questionnaire = { ...((await exported.json()) as object), title: `Aus dem Export ${Date.now()}` };
+  await page.getByRole("link", { name: "Importieren" }).click();
+  const dialog = page.getByRole("dialog", { name: "FHIR-Fragebogen importieren" });
+  const input = dialog.getByLabel("Fragebogen-Datei (FHIR R4, JSON)");
+  await input.setInputFiles({
+    name: "leer.fhir.json",
+    mimeType: "application/fhir+json",
+    buffer: Buffer.from(JSON.stringify({ resourceType: "Questionnaire", status: "draft", title: "Leer" })),
+  });
+  await dialog.getByRole("button", { name: "Datei prüfen" }).click();
+  await expect(dialog.getByRole("alert")).toContainText(
+    "Der Fragebogen enthält keine Frage, die eine Umfrage aufnehmen kann; es wird nichts angelegt.",
+  );
+  await input.setInputFiles({
+    name: "herz.fhir.json",
+    mimeType: "application/fhir+json",
+    buffer: Buffer.from(JSON.stringify(questionnaire)),
+  });
+  await dialog.getByRole("button", { name: "Datei prüfen" }).click();
+  await expect(dialog.getByText("Alles aus der Datei kann übernommen werden.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Entwurfsumfrage anlegen" }).click();
+  // Nothing lost: the survey opens at once.
+  await expect(page).toHaveURL(/\/survey\/\d+\/edit#start$/);
+  await expect(page.getByTestId("survey-title")).toHaveText(questionnaire.title);
+});
+
+test("what an import did not keep is read later in the survey's change log, line by line", async ({ page }) => {
+  await signIn(page, "admin");
+  const vitalsJson = JSON.parse(fs.readFileSync(vitals, "utf8")) as object;
+  const made = await api<{ SurveyId: number; NotKept: string[] }>(page, "POST", "/surveys/fhir-import", vitalsJson);
+  expect(made.NotKept).toHaveLength(5);
+  await page.goto(`/survey/${made.SurveyId}/trail`);
+  const entry = page
+    .getByRole("table", { name: /Änderungen an Aufbau/ })
+    .locator("tbody tr")
+    .last();
+  await expect(entry).toContainText("Umfrage aus einem FHIR-Fragebogen importiert");
+  // Each line whole, as an item of its own (not cut to a summary).
+  const lines = entry.getByRole("listitem");
+  for (const line of made.NotKept) await expect(lines.getByText(line, { exact: true })).toBeVisible();
 });
 
 test("in English, the dialog and its list speak English", async ({ page }) => {
@@ -49,7 +110,7 @@ test("in English, the dialog and its list speak English", async ({ page }) => {
   await dialog.getByLabel("Questionnaire file (FHIR R4, JSON)").setInputFiles(vitals);
   await dialog.getByRole("button", { name: "Check file" }).click();
   await expect(dialog.getByRole("heading", { name: "5 things cannot be kept" })).toBeVisible();
-  await expect(dialog.getByText("“Do you smoke?”: items of type boolean cannot be held; left out.")).toBeVisible();
+  await expect(dialog.getByText("1 item of type boolean is left out: “Do you smoke?”")).toBeVisible();
   // Escape closes it and nothing was created.
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -65,6 +126,8 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Fragebogen-Datei (FHIR R4, JSON)").setInputFiles(vitals);
     await page.getByRole("button", { name: "Datei prüfen" }).click();
     await page.getByRole("button", { name: "Entwurfsumfrage anlegen" }).click();
+    await expect(page.getByText("„Vital signs follow-up“ ist als Entwurfsumfrage angelegt.")).toBeVisible();
+    await page.getByRole("link", { name: "Entwurfsumfrage öffnen" }).click();
     await expect(page).toHaveURL(/\/survey\/\d+\/edit/);
   });
 });

@@ -51,7 +51,7 @@ test("attachments: a file is uploaded and listed; a refused file shows its reaso
   await box
     .getByLabel("Anhänge")
     .setInputFiles({ name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
-  await expect(box.getByText("1 Datei(en) nicht hochgeladen")).toBeVisible();
+  await expect(box.getByText("1 Datei nicht hochgeladen", { exact: true })).toBeVisible();
   await expect(box.getByTestId("attachment-failed")).toContainText("Dieser Dateityp ist nicht erlaubt.");
   // An allowed extension whose content is something else says what the file does not look like.
   await box
@@ -209,7 +209,7 @@ test("the arrow keys pass over an exit answer without asking; Space or Enter on 
   await expect(dialog).toBeVisible();
 });
 
-test("each new page puts focus on its heading, and 'Nächste Kategorie' on the next category's first question", async ({
+test("each new page puts focus on its heading, and 'Nächste Kategorie' on the next category's heading", async ({
   page,
 }) => {
   await signIn(page, "admin");
@@ -239,7 +239,13 @@ test("each new page puts focus on its heading, and 'Nächste Kategorie' on the n
   const heading = page.getByRole("heading", { level: 1, name: title });
   await expect(heading).toBeFocused();
   await expect(heading).toHaveAccessibleDescription(/^Seite \d von \d$/);
-  // The next category: its first question.
+  // The next category: its heading first, so that a screen reader says which category this is; the next Tab
+  // reaches its first question's field.
   await page.getByRole("button", { name: "Nächste Kategorie" }).click();
-  await expect(page.getByRole("heading", { name: "Zweite Frage" })).toBeFocused();
+  await expect(page.getByRole("heading", { level: 2, name: "Teil 2" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("textbox", { name: "Zweite Frage" })).toBeFocused();
+  // The same by the category list.
+  await page.getByRole("link", { name: /Teil 1/ }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Teil 1" })).toBeFocused();
 });

@@ -99,7 +99,7 @@ test.describe("without JavaScript", () => {
       ]);
       await page.getByRole("button", { name: "Speichern" }).click();
       const failed = box.getByTestId("attachment-failed");
-      await expect(box.getByText("3 Datei(en) nicht hochgeladen")).toBeVisible();
+      await expect(box.getByText("3 Dateien nicht hochgeladen", { exact: true })).toBeVisible();
       await expect(failed.filter({ hasText: "virus.exe" })).toContainText("Dieser Dateityp ist nicht erlaubt.");
       await expect(failed.filter({ hasText: "gross.png" })).toContainText("4 MB");
       await expect(failed.filter({ hasText: "roentgen.png" })).toContainText("bereits");

@@ -62,7 +62,9 @@ test("a reopened case continues where it was left, page and category, not at the
   await expect(categoryTitle(page)).toHaveText("Teil 2");
 
   // Another device (nothing kept there) goes on where the answers say: the last category with an answer.
-  await page.evaluate(() => indexedDB.deleteDatabase("fill-places"));
+  await page.evaluate(async () => {
+    for (const { name } of await indexedDB.databases()) if (name?.endsWith("-places")) indexedDB.deleteDatabase(name);
+  });
   await page.goto(`/survey/${id}/fill/RES_1`);
   await expect(categoryTitle(page)).toHaveText("Teil 1");
   await expect(page.getByText(parts.intro)).toHaveCount(0);

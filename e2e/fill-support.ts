@@ -17,8 +17,11 @@ export async function surveyWith(
   title: string,
   parts: {
     intro?: string;
-    preliminary?: { Title: string; answers: string[] }[];
+    /** `exit`: the entry that ends the survey. */
+    preliminary?: { Title: string; answers: string[]; exit?: string }[];
     categories: { Title: string; questions: QuestionSpec[] }[];
+    /** Before it is published (a draft's texts, its languages and translations). */
+    prepare?: (surveyId: number) => Promise<void>;
   },
 ) {
   const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
@@ -31,7 +34,7 @@ export async function surveyWith(
       SurveyId: survey.Id,
       Title: p.Title,
       Enabled: true,
-      AnswerOptions: p.answers.map((Text) => ({ Text })),
+      AnswerOptions: p.answers.map((Text) => ({ Text, IsExitAnswer: Text === p.exit })),
     });
   }
   for (const c of parts.categories) {
@@ -49,6 +52,7 @@ export async function surveyWith(
       }
     }
   }
+  await parts.prepare?.(survey.Id);
   await api(page, "POST", `/surveys/${survey.Id}/approve`);
   return survey.Id;
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./test";
+import { keptFill } from "./device-storage";
+import { expect, pageStarted, test } from "./test";
 import { api } from "./api";
 import { serverAnswers } from "./fill-support";
 import { goOffline, offlineRig, question, signInAt } from "./offline-support";
@@ -44,23 +45,9 @@ async function toFindings(page: Page, patientId: string) {
   await expect(question(page, REMARKS)).toBeVisible();
 }
 
-/** The device's kept fill of a case (IndexedDB, survey-offline-{id}/patients). */
-function keptAnswers(page: Page, surveyId: number, patientId: string) {
-  return page.evaluate(
-    ([id, patient]) =>
-      new Promise<Record<string, { TextResponse?: string; NumericalResponse?: number }> | null>((resolve, reject) => {
-        const open = indexedDB.open(`survey-offline-${id}`);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("patients")) return resolve(null);
-          const get = db.transaction("patients").objectStore("patients").get(patient);
-          get.onsuccess = () => resolve((get.result as { answers?: never } | undefined)?.answers ?? null);
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    [surveyId, patientId] as const,
-  );
+/** The device's kept fill of a case (the holder's sealed store, opened with the holder's keys). */
+async function keptAnswers(page: Page, surveyId: number, patientId: string) {
+  return (await keptFill(page, surveyId, patientId))?.answers ?? null;
 }
 
 test("online: typed text and a number are on the server without leaving the field, across a reload", async ({
@@ -128,6 +115,7 @@ test("online: typed text and a number are on the server without leaving the fiel
   // script to send them.
   const other = await page.context().newPage();
   await other.goto(page.url());
+  await pageStarted(other, 20_000);
   await other.getByTestId("category-link").filter({ hasText: "Befund" }).click();
   const field = question(other, REMARKS).getByRole("textbox");
   await field.click();

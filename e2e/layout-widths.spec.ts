@@ -85,6 +85,10 @@ for (const language of ["de-DE", "en-US"] as const) {
       `/survey/${draft.Id}/edit#outro`,
       "/survey/1/statistics#results",
       "/survey/1/statistics#graphs",
+      // The audit screens: the trail's changes hold visually hidden words ("wird zu") that must stay in its table.
+      `/survey/${id}/trail`,
+      `/survey/${id}/history?patientId=WIDE_1`,
+      `/survey/${id}/data?patientId=WIDE_1`,
       "/403",
       "/nowhere",
     ];

@@ -1,8 +1,20 @@
 import fs from "node:fs";
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { download, fillOffline, goOffline, goOnline, offlineRig, oneQuestion, signInAt } from "./offline-support";
-import { openDatabase, signIn } from "./support";
+import { chooseLanguage, openDatabase, signIn } from "./support";
+
+/** Each cell of a table row starts and ends where the row does: the row's lines run in step. */
+async function expectCellsInStep(row: Locator) {
+  const rowBox = (await row.boundingBox())!;
+  for (const cell of await row.locator(":scope > td").all()) {
+    const box = (await cell.boundingBox())!;
+    expect(Math.abs(box.y - rowBox.y), "cell top").toBeLessThanOrEqual(1);
+    expect(Math.abs(box.y + box.height - (rowBox.y + rowBox.height)), "cell bottom").toBeLessThanOrEqual(1);
+    expect(await cell.evaluate((td) => getComputedStyle(td).display)).toBe("table-cell");
+  }
+}
 
 test("each sync outcome shows in the sync modal with its way out, and nothing goes without a confirmation", async ({
   browser,
@@ -51,12 +63,21 @@ test("each sync outcome shows in the sync modal with its way out, and nothing go
     await expect(row("HASH_1")).toHaveAttribute("data-error", "SYNC_SURVEY_OUTDATED_HASH");
     await expect(modal.getByTestId("sync-all")).toBeVisible();
     await expect(row("INV_1").getByRole("button", { name: "Überschreiben" })).toHaveCount(0);
-    // A survey changed or no longer active refuses the fill under any id: another id is not offered.
+    // A survey changed or no longer active refuses the fill under any id and on every try: neither another id
+    // nor a sync is offered.
     for (const id of ["INV_1", "HASH_1"]) {
       await expect(row(id).getByRole("button", { name: "Patienten-ID ändern" })).toHaveCount(0);
+      await expect(row(id).getByRole("button", { name: "Synchronisieren" })).toHaveCount(0);
       await expect(row(id).getByRole("button", { name: "Löschen" })).toBeVisible();
     }
     await expect(row("DONE_1").getByRole("button", { name: "Patienten-ID ändern" })).toBeVisible();
+    await expect(row("DONE_1").getByRole("button", { name: "Synchronisieren" })).toBeVisible();
+    // Every cell of a row, the actions' too, spans the row: their lines run in step, at both widths.
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const id of ["CL_1", "DONE_1", "INV_1", "HASH_1"]) await expectCellsInStep(row(id));
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Everything unsynced can be saved to a file first.
     const [file] = await Promise.all([page.waitForEvent("download"), modal.getByTestId("sync-export").click()]);
@@ -77,6 +98,22 @@ test("each sync outcome shows in the sync modal with its way out, and nothing go
       .click({ timeout: 5_000 })
       .catch(() => undefined);
     await expect(row("NEU_1")).toHaveCount(0);
+
+    // In English alike: the rows refused for good offer no sync.
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+    await chooseLanguage(page, "English");
+    await page.getByTestId("open-sync").click();
+    const english = page.getByRole("dialog", { name: "Unsynced offline fills" });
+    for (const id of ["INV_1", "HASH_1"]) {
+      const inEnglish = english.locator(`[data-testid=sync-row][data-patient-id="${id}"]`);
+      await expect(inEnglish.getByRole("button", { name: "Delete", exact: true })).toBeVisible();
+      await expect(inEnglish.getByRole("button", { name: "Sync", exact: true })).toHaveCount(0);
+      await expect(inEnglish.getByRole("button", { name: "Change patient ID" })).toHaveCount(0);
+    }
+    await page.keyboard.press("Escape");
+    await chooseLanguage(page, "Deutsch");
+    await page.getByTestId("open-sync").click();
 
     // Unpublished and changed surveys: the local data goes only after a confirmation.
     const confirm = page.getByRole("dialog", { name: "Lokale Daten löschen?" });

@@ -5,7 +5,8 @@ import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import config from "../playwright.config";
 import { Gate } from "./gate";
 import { accounts } from "./support";
-import { appPort, appUrl, expect } from "./test";
+import { appPort, appUrl, expect, pageStarted } from "./test";
+import { watchTexts } from "./texts";
 
 /** A gate in front of the e2e server, and a browser profile kept on disk across restarts. */
 export async function offlineRig() {
@@ -30,6 +31,7 @@ async function launch(profile: string): Promise<{ context: BrowserContext; page:
     ...config.use?.launchOptions,
     locale: "de-DE",
   });
+  watchTexts(context);
   const page = context.pages()[0] ?? (await context.newPage());
   // The browser's HTTP cache would hide what the service worker does not keep.
   const cdp = await context.newCDPSession(page);
@@ -63,6 +65,8 @@ export function question(page: Page, title: string) {
 
 /** Downloads a survey from the list for offline use and waits for the check mark. */
 export async function download(page: Page, title: string) {
+  // The download is the page's script's work: a click before it runs reaches the server-drawn menu instead.
+  await pageStarted(page, 20_000).catch(() => undefined);
   const row = page.getByTestId("survey-row").filter({ hasText: title });
   await row.locator("summary").click();
   await row.getByTestId("row-download").click();

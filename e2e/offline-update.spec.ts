@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { hasKeptPage } from "./device-storage";
 import { expect, test } from "./test";
-import { ASSET_CACHE, PAGE_CACHE, RETIRED_WORKER_URL, WORKER_URL, shellKey } from "../app/offline/sw-constants";
+import {
+  ASSET_CACHE,
+  PAGE_CACHE_PREFIX,
+  PAGE_CACHE_VERSION,
+  RETIRED_WORKER_URL,
+  WORKER_URL,
+  shellKey,
+} from "../app/offline/sw-constants";
 import { publishedSurvey } from "./api";
 import { download, fillOffline, goOffline, offlineRig, oneQuestion, signInAt } from "./offline-support";
 
@@ -26,18 +34,28 @@ function deployNextWorker(): () => void {
   };
 }
 
-/** What the caches hold: their names, and whether the asset and page caches have these keys. */
+const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
+
+/** The signed-in person's kept pages: one cache of that name's shape (decision 048). */
+const PERSON_PAGES = `${PAGE_CACHE_PREFIX}${PAGE_CACHE_VERSION}-`;
+
+/**
+ * What the caches hold: their names (the person's page cache as PERSON_PAGES), and whether the asset
+ * cache and the person's page cache have these keys.
+ */
 function cacheState(page: Page, assets: string[], pages: string[]) {
   return page.evaluate(
-    async ({ assetCache, pageCache, assets, pages }) => {
+    async ({ assetCache, personPages, assets, pages }) => {
+      const names = await caches.keys();
+      const pageCache = names.find((n) => n.startsWith(personPages)) ?? "none";
       const [a, p] = await Promise.all([caches.open(assetCache), caches.open(pageCache)]);
       return {
-        names: (await caches.keys()).sort(),
+        names: names.map((n) => (n === pageCache ? personPages : n)).sort(),
         assets: await Promise.all(assets.map(async (url) => Boolean(await a.match(url)))),
         pages: await Promise.all(pages.map(async (url) => Boolean(await p.match(url)))),
       };
     },
-    { assetCache: ASSET_CACHE, pageCache: PAGE_CACHE, assets, pages },
+    { assetCache: ASSET_CACHE, personPages: PERSON_PAGES, assets, pages },
   );
 }
 
@@ -103,7 +121,7 @@ test("a new build's worker deletes an earlier version's cache and earlier builds
       .poll(() => cacheState(page, [OLD_BUILD_ASSET, manifestModule], [shellKey(surveyId), "/surveys"]), {
         timeout: 30_000,
       })
-      .toEqual({ names: [ASSET_CACHE, PAGE_CACHE].sort(), assets: [false, true], pages: [true, true] });
+      .toEqual({ names: [ASSET_CACHE, PERSON_PAGES].sort(), assets: [false, true], pages: [true, true] });
 
     // Nothing offline filling needs went with them.
     await goOffline(context, rig.gate);
@@ -142,13 +160,19 @@ test("a device that ran the retired /sw.js gets the built worker in its place an
     }, RETIRED_WORKER_URL);
     expect(new URL(retired).pathname).toBe(RETIRED_WORKER_URL);
     await download(page, title);
-    expect(await cacheState(page, [], [shellKey(surveyId)])).toMatchObject({ pages: [true] });
+    // The retired worker kept its pages for whoever was signed in, in one cache of its own.
+    const inRetiredCache = () =>
+      page.evaluate(
+        async (key) => Boolean(await (await caches.open("offline-pages-v1")).match(key)),
+        shellKey(surveyId),
+      );
+    expect(await inRetiredCache()).toBe(true);
 
     // This version no longer serves /sw.js; the next page registers the built worker for the same scope.
     await context.unroute(`**${RETIRED_WORKER_URL}`);
     await page.reload();
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), { timeout: 20_000 })
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), { timeout: 60_000 })
       .toMatch(new RegExp(`${WORKER_URL.replace(/\./g, "\\.")}$`));
     const registrations = await page.evaluate(async () =>
       (await navigator.serviceWorker.getRegistrations()).map((r) => ({
@@ -160,7 +184,10 @@ test("a device that ran the retired /sw.js gets the built worker in its place an
     );
     expect(registrations).toEqual([{ scope: "/", scripts: [WORKER_URL] }]);
 
-    // What the retired worker kept serves the built one: the survey fills offline.
+    // Pages kept for nobody in particular are not kept any more; the signed-in person's pages are kept again
+    // for them (decision 048), and the survey the device kept fills offline.
+    await expect.poll(() => hasKeptPage(page, shellKey(surveyId)), { timeout: 30_000 }).toBe(true);
+    expect(await cacheNames(page)).not.toContain("offline-pages-v1");
     await goOffline(context, rig.gate);
     await fillOffline(page, rig.url(`/survey/${surveyId}`), "RETIRED_1");
     await page.reload();

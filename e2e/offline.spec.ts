@@ -1,3 +1,4 @@
+import { hasKeptPage } from "./device-storage";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { png } from "./images";
@@ -124,16 +125,7 @@ test("a fill page opened online keeps its survey: offline, the same page opens a
     await page.goto(rig.url(`/survey/${surveyId}`));
     await startCase(page, "KEPT_1");
     await expect(page.getByTestId("fill-offline-notice")).toHaveCount(0);
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async (id) => {
-            const kept = await caches.open("offline-pages-v1");
-            return Boolean(await kept.match(`/__offline-shell/${id}`));
-          }, surveyId),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => hasKeptPage(page, `/__offline-shell/${surveyId}`), { timeout: 30_000 }).toBe(true);
 
     await goOffline(context, rig.gate);
     await page.reload();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
 import { DEMO_TITLES, demoSurveys, everyChart, wideSurvey } from "./statistics-support";
-import { signIn } from "./support";
+import { scriptsStarted, signIn } from "./support";
 
 // The statistics screen at a phone's and a laptop's width, in German and English: nothing may be wider than
 // the viewport, so that no statistics page scrolls sideways.
@@ -203,6 +203,7 @@ test("pies have a colour key, several answers get bars, a one-category radar say
     );
 
     await page.goto(`/survey/${id}/statistics#graphs`);
+    await scriptsStarted(page);
     const radar = page.getByRole("article", { name: "Kategorie-Punktzahlen", exact: true });
     await expect(radar.getByRole("img")).toBeVisible();
     await expect(radar).toContainText("Nur eine Kategorie hat Punktzahlen.");

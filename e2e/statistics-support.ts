@@ -194,6 +194,7 @@ export const DEMO_TITLES = [
   "Medikationsabgleich (alt)",
   "Wundverlauf – Dokumentation",
   "Wundverlauf – Dokumentation (Station B)",
+  "Befinden im Krankenhaus (mehrsprachig)",
 ];
 
 interface Listed {

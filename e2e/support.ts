@@ -1,7 +1,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
-import { dataDir, expect } from "./test";
+import { dataDir, expect, pageStarted } from "./test";
 
 export const accounts = {
   editor: { username: "editor", password: "editor123", fullName: "Dr. Anna Schneider" },
@@ -40,6 +40,11 @@ export async function signIn(page: Page, who: AccountName, start = "/surveys") {
  * switch is a form sent to the server, and an address opened before it answered would cancel it (and leave
  * the person's saved language as it was for the tests after).
  */
+/** Waits until the page's scripts have started (e2e/test.ts). */
+export async function scriptsStarted(page: Page) {
+  await pageStarted(page, 20_000);
+}
+
 export async function chooseLanguage(page: Page, name: "English" | "Deutsch") {
   await page.getByRole("button", { name }).first().click();
   await expect(page.locator("html")).toHaveAttribute("lang", name === "English" ? "en-US" : "de-DE");

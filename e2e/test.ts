@@ -1,6 +1,7 @@
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 import { e2eAppPort, e2eDataDir } from "../playwright.config";
 import { unstyledClasses } from "./styles";
+import { collectMissingTexts } from "./texts";
 
 /** The app's address for the worker running the current test (playwright.config.ts). */
 export function appUrl() {
@@ -18,10 +19,39 @@ export function dataDir() {
 }
 
 /**
- * Playwright's test, with each worker's pages and requests pointed at that worker's own server, and one check
- * after every test that passed: each page it left open on the app has the styles of every class it draws.
+ * Waits until the page's scripts have started and run their first effects (app/root.tsx marks the document),
+ * so that a key or a click goes to the page's handlers, on the place it is drawn, and not to the server-drawn
+ * page before them (a click as the page comes alive can land where the page no longer is). A page without the
+ * app's scripts (the provider's, a file) counts as started.
  */
-export const test = base.extend<{ stylesLoaded: void }>({
+export async function pageStarted(page: Page, timeout: number) {
+  await page.waitForFunction(
+    () => !("__remixContext" in window) || document.documentElement.hasAttribute("data-started"),
+    undefined,
+    { timeout },
+  );
+}
+
+/**
+ * Playwright's test, with each worker's pages and requests pointed at that worker's own server, and two checks
+ * after every test that passed: each page it left open on the app has the styles of every class it draws, and
+ * no page or answer of the test lacked a text of the locale files (e2e/texts.ts).
+ */
+export const test = base.extend<{ stylesLoaded: void; textsComplete: void }>({
+  // The test's own page, where scripts run, opens an address as a person would: the page has come alive before
+  // the test's first click. A test that asks for an earlier moment (waitUntil) gets it; one whose page never
+  // comes alive (offline without its scripts) goes on after a while and checks what it sees.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (!options?.waitUntil) await pageStarted(page, 10_000).catch(() => undefined);
+        return response;
+      };
+    }
+    await provide(page);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function takes from this pattern
   baseURL: async ({}, provide, testInfo) => {
     await provide(`http://localhost:${e2eAppPort(testInfo.parallelIndex)}`);
@@ -37,6 +67,16 @@ export const test = base.extend<{ stylesLoaded: void }>({
         const missing = await unstyledClasses(page).catch(() => null); // a page mid-navigation is skipped
         if (missing) base.expect(missing, `classes whose styles did not load at ${page.url()}`).toEqual([]);
       }
+    },
+    { auto: true },
+  ],
+  textsComplete: [
+    async ({ browser, context }, provide, testInfo) => {
+      const stop = collectMissingTexts(browser, context);
+      await provide();
+      const missing = stop();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      base.expect(missing, "texts missing from the locale files").toEqual([]);
     },
     { auto: true },
   ],

@@ -5,6 +5,8 @@ const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) :
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The names of the failed tests, printed before the count so the end of a long log says what failed.
+const failures = [];
 // The whole vitest run, the Firefox run, and the runs on the other Node lines (test-results/node-NN.json).
 const vitestFiles = [
   "test-results/vitest.json",
@@ -19,6 +21,13 @@ for (const file of vitestFiles) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  for (const suite of vitest.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === "failed") failures.push(`${suite.name}: ${test.fullName}`);
+    }
+    if (suite.status === "failed" && !(suite.assertionResults ?? []).length)
+      failures.push(`${suite.name}: ${suite.message}`);
+  }
 }
 for (const file of ["test-results/playwright.json", "test-results/deployment.json"]) {
   const pw = read(file);
@@ -26,6 +35,17 @@ for (const file of ["test-results/playwright.json", "test-results/deployment.jso
   passed += pw.stats.expected + (pw.stats.flaky ?? 0);
   failed += pw.stats.unexpected;
   skipped += pw.stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected")
+          failures.push(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(" › ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.file ? [...titles, suite.title] : titles);
+  };
+  for (const suite of pw.suites ?? []) walk(suite, []);
 }
+for (const failure of failures) console.log(`failed: ${failure}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -119,7 +119,7 @@ const DROP_LIMIT = 64 * 1024 * 1024;
 function refusedBody(c) {
   const { method, headers } = c.env.incoming;
   if (method === "GET" || method === "HEAD") return undefined;
-  const api = c.req.path.startsWith("/api/");
+  const api = isApiPath(c.req.path);
   const declared = headers["content-length"];
   if (declared === undefined) {
     // Browsers declare the length of every form; a page's action would read an undeclared one whole.
@@ -148,6 +148,15 @@ const SELF_FRAMED = "/authentication/silent-done";
 
 /** Where the build's fingerprinted scripts and styles are served: never documents, never workers. */
 const ASSETS = build.entry.module.ASSETS_PREFIX;
+/**
+ * The client's address: the proxy's X-Forwarded-For where TRUST_PROXY says to believe it.
+ * @param {import("hono").Context<AppEnv>} c
+ * @returns {string | undefined}
+ */
+const addressOf = (c) =>
+  (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) || c.env?.incoming?.socket?.remoteAddress;
+/** @param {string} path the API's paths: the staff's, and those a patient's link reaches (decision 057) */
+const isApiPath = (path) => path.startsWith("/api/") || path.startsWith("/l/api/");
 
 /**
  * @param {Headers} headers
@@ -164,7 +173,7 @@ function securityHeaders(headers, nonce, secure, path) {
     return;
   }
   // The API answers data, never a document to run: nothing may load or frame it.
-  if (path.startsWith("/api/")) {
+  if (isApiPath(path)) {
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "no-referrer");
@@ -201,6 +210,8 @@ function securityHeaders(headers, nonce, secure, path) {
 const {
   log,
   withRequestContext,
+  pathForLog,
+  nameMissingTexts,
   requestIdFrom,
   startDraining,
   recordRequest,
@@ -219,18 +230,20 @@ const inFlight = new Map();
 app.use("*", async (c, next) => {
   const started = performance.now();
   const requestId = requestIdFrom(c.req.header("x-request-id"));
-  const request = { method: c.req.method, path: c.req.path, requestId };
+  const request = { method: c.req.method, path: pathForLog(c.req.path), requestId };
   inFlight.set(requestId, request);
   // Only pages need a script nonce; the API answers JSON and the assets are files.
-  const page = !c.req.path.startsWith("/api/") && !c.req.path.startsWith(ASSETS);
+  const page = !isApiPath(c.req.path) && !c.req.path.startsWith(ASSETS);
   const nonce = page ? crypto.randomBytes(16).toString("base64") : "";
   c.set("nonce", nonce);
   // Read before the handlers run: a request whose body they took cannot be rebuilt afterwards.
   const secure = publicUrlOf(c.req.raw).protocol === "https:";
+  const reads = c.req.method === "GET" || c.req.method === "HEAD";
   try {
     const refused = refusedBody(c);
     if (refused) c.res = refused;
-    else await withRequestContext(requestId, next, c.req.method === "GET" || c.req.method === "HEAD");
+    // The answer names any text of the locale files it lacked (app/missing-texts.ts).
+    else await withRequestContext(requestId, () => next().then(() => nameMissingTexts(c.res.headers)), reads);
   } finally {
     inFlight.delete(requestId);
   }
@@ -246,13 +259,12 @@ app.use("*", async (c, next) => {
   withRequestContext(requestId, () =>
     log.info("request", {
       method: c.req.method,
-      path: c.req.path,
+      // A patient's link's token never stands in the log (decision 057).
+      path: pathForLog(c.req.path, requestId),
       status,
       ...(aborted ? { aborted } : {}),
       ms: Math.round(ms * 10) / 10,
-      ip:
-        (env.TRUST_PROXY && c.req.header("x-forwarded-for")?.split(",")[0]?.trim()) ||
-        c.env?.incoming?.socket?.remoteAddress,
+      ip: addressOf(c),
     }),
   );
 });
@@ -285,11 +297,15 @@ function prereadJson(incoming, path) {
   });
 }
 
-// The REST API goes straight to its handler (no file lookups, no page framework).
-app.all("/api/*", async (c) => {
+// The REST API goes straight to its handler (no file lookups, no page framework); so does the part of it a
+// patient's link reaches under /l/api (decision 057).
+/** @param {import("hono").Context<AppEnv>} c */
+const toApi = async (c) => {
   const body = await prereadJson(c.env.incoming, c.req.path);
   return build.entry.module.apiFetch(handlerRequest(c, body !== undefined), body);
-});
+};
+app.all("/api/*", toApi);
+app.all("/l/api/*", toApi);
 
 app.use(
   `${ASSETS}*`,
@@ -345,7 +361,7 @@ app.all("*", (c) => {
   if (build.entry.module.isCrossSiteWrite(request, env.publicUrl)) {
     return c.text("Cross-site request refused", 403);
   }
-  return handleRemix(request, { cspNonce: c.get("nonce") });
+  return handleRemix(request, { cspNonce: c.get("nonce"), clientAddress: addressOf(c) });
 });
 
 let stopping = false;
@@ -369,6 +385,8 @@ server.listen(env.PORT, env.HOST, () => log.info("listening", { port: env.PORT, 
 
 /** How long a stop waits for the requests in flight before it cuts them. */
 const DRAIN_LIMIT_MS = 10_000;
+/** After the cut, how long closing may still take before the process exits regardless. */
+const CLOSE_LIMIT_MS = 3_000;
 
 /** @param {NodeJS.Signals} signal */
 async function stop(signal) {
@@ -376,6 +394,8 @@ async function stop(signal) {
   stopping = true;
   startDraining();
   log.info("stopping", { signal, inFlight: inFlight.size, delaySeconds: env.SHUTDOWN_DELAY_SECONDS });
+  // The background work (the statistics' warm-up, export lines, periodic rounds) is told to stop at once.
+  const backgroundStopped = runtime.stopBackground();
   // Readiness says "not ready" from now; new requests are still answered while the proxy takes note.
   if (env.SHUTDOWN_DELAY_SECONDS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_SECONDS * 1000));
   const force = setTimeout(() => {
@@ -384,11 +404,17 @@ async function stop(signal) {
     }
     server.closeAllConnections?.();
   }, DRAIN_LIMIT_MS);
+  // Whatever still holds the process then (a statement the database does not answer, say) does not keep it.
+  setTimeout(() => {
+    log.error("stop.forced", { reason: `still closing ${(DRAIN_LIMIT_MS + CLOSE_LIMIT_MS) / 1000} s into the stop` });
+    process.exit(0);
+  }, DRAIN_LIMIT_MS + CLOSE_LIMIT_MS).unref();
   await new Promise((resolve) => {
     server.close(() => resolve(undefined));
     server.closeIdleConnections?.();
   });
   clearTimeout(force);
+  await backgroundStopped;
   await runtime.close();
   log.info("stopped");
   process.exit(0);

@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { fillLocales, fillOnlyLanguages } from "~/domain/case-language";
+import { cultures } from "~/domain/culture";
 
 const dir = path.resolve("locales");
-const locales = fs.readdirSync(dir).filter((d) => fs.statSync(path.join(dir, d)).isDirectory());
+const folders = fs.readdirSync(dir).filter((d) => fs.statSync(path.join(dir, d)).isDirectory());
+/** The interface's languages; the other folders hold a content language's fill words (app/fill-texts.test.ts). */
+const locales: string[] = [...cultures];
 
 function flatten(value: unknown, prefix = ""): string[] {
   if (value && typeof value === "object") {
@@ -22,8 +26,11 @@ function keysOf(locale: string) {
 }
 
 describe("locales", () => {
-  it("German and English exist", () => {
-    expect(locales.sort()).toEqual(["de-DE", "en-US"]);
+  it("German and English exist; every other language has only its fill words", () => {
+    expect(folders.filter((f) => locales.includes(f)).sort()).toEqual(["de-DE", "en-US"]);
+    const fillOnly = fillOnlyLanguages.map((l) => fillLocales[l]).sort();
+    expect(folders.filter((f) => !locales.includes(f)).sort()).toEqual(fillOnly);
+    for (const folder of fillOnly) expect(fs.readdirSync(path.join(dir, folder)), folder).toEqual(["fill.json"]);
   });
 
   it("every key of one locale exists in the other", () => {
@@ -44,15 +51,18 @@ describe("locales", () => {
       }
     }
     const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-    const read = (l: string) => JSON.parse(fs.readFileSync(path.join(dir, l, "common.json"), "utf8")) as unknown;
+    const read = (l: string, file: string) => JSON.parse(fs.readFileSync(path.join(dir, l, file), "utf8")) as unknown;
     const get = (obj: unknown, key: string) =>
       key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], obj);
-    const de = read("de-DE");
-    const en = read("en-US");
-    for (const key of flatten(de)) {
-      const a = get(de, key);
-      const b = get(en, key);
-      if (typeof a === "string" && typeof b === "string") expect(vars(b), key).toEqual(vars(a));
+    // Every part of the interface's texts: common.json, and those some pages load beside it.
+    for (const file of fs.readdirSync(path.join(dir, "de-DE"))) {
+      const de = read("de-DE", file);
+      const en = read("en-US", file);
+      for (const key of flatten(de)) {
+        const a = get(de, key);
+        const b = get(en, key);
+        if (typeof a === "string" && typeof b === "string") expect(vars(b), `${file}:${key}`).toEqual(vars(a));
+      }
     }
   });
 });
@@ -108,6 +118,10 @@ describe("wording", () => {
 });
 
 describe("the common texts", () => {
+  /** The dialogs that load their texts (sync.json) with their code (decision 015). */
+  const syncDialogs = ["SyncModal.tsx", "SyncRow.tsx", "SyncFilesModal.tsx", "SignOutDialog.tsx"].map((f) =>
+    path.join("app/components/offline", f),
+  );
   /** The code of the pages that load only locales/<culture>/common.json (decision 015). */
   const commonOnly = [
     "app/root.tsx",
@@ -133,20 +147,32 @@ describe("the common texts", () => {
         ? [entry]
         : [];
 
+  /** The texts named by `code` that the given language files of a locale lack. */
+  const missingIn = (locale: string, files: string[], code: string[]) => {
+    const known = new Set(
+      files.flatMap((f) => flatten(JSON.parse(fs.readFileSync(path.join(dir, locale, f), "utf8")))),
+    );
+    return code
+      .flatMap((file) =>
+        [...fs.readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-zA-Z]+\.[\w.]+)"/g)].map((m) => `${file}: ${m[1]}`),
+      )
+      .filter((entry) => {
+        const key = entry.split(": ")[1]!;
+        // Plural keys are stored with their suffix.
+        return !known.has(key) && !known.has(`${key}_one`) && !known.has(`${key}_other`);
+      });
+  };
+
   it("hold every text the pages without the authoring texts name", () => {
+    const code = commonOnly.flatMap(sources).filter((file) => !syncDialogs.includes(file));
+    for (const locale of locales) expect(missingIn(locale, ["common.json"], code), locale).toEqual([]);
+  });
+
+  it("with the sync part, hold every text of the sync dialogs; with the sign part, the signing page's", () => {
+    const signing = ["app/routes/survey.$surveyId.sign.$patientId.tsx"];
     for (const locale of locales) {
-      const common = new Set(flatten(JSON.parse(fs.readFileSync(path.join(dir, locale, "common.json"), "utf8"))));
-      const missing = commonOnly
-        .flatMap(sources)
-        .flatMap((file) =>
-          [...fs.readFileSync(file, "utf8").matchAll(/\bt\(\s*"([a-zA-Z]+\.[\w.]+)"/g)].map((m) => `${file}: ${m[1]}`),
-        )
-        .filter((entry) => {
-          const key = entry.split(": ")[1]!;
-          // Plural keys are stored with their suffix.
-          return !common.has(key) && !common.has(`${key}_one`) && !common.has(`${key}_other`);
-        });
-      expect(missing, locale).toEqual([]);
+      expect(missingIn(locale, ["common.json", "sync.json"], syncDialogs), locale).toEqual([]);
+      expect(missingIn(locale, ["common.json", "sign.json"], signing), locale).toEqual([]);
     }
   });
 });

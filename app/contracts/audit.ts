@@ -47,10 +47,10 @@ export const auditApi = {
   caseHistory: contract({
     method: "get",
     path: "/audit-log/case-history",
-    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND", "CASE_ALREADY_ERASED"],
     tag,
     summary:
-      "A case's answer history per question: every value, who set it, when, online or by sync; reading it is logged (case.history.view)",
+      "A case's answer history per question: every value, who set it, when, online or by sync; reading it is logged (case.history.view); 409 CASE_ALREADY_ERASED (with ErasedAt and Reason) for a patient id whose case was erased",
     query: z.object({ surveyId: idParam, patientId: z.string().min(1).max(200) }),
     response: CaseHistorySchema,
   }),

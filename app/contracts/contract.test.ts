@@ -8,15 +8,18 @@ import { apiUrl, type AnswerOf, type Contract, type RequestOf } from "./contract
 import { dashboardsApi } from "./dashboards";
 import { erasuresApi } from "./erasures";
 import { fhirApi } from "./fhir";
+import { handoverApi } from "./handover";
 import { healthApi } from "./health";
 import { metricsApi } from "./metrics";
 import { patientAttributesApi } from "./patient-attributes";
+import { patientLinksApi } from "./patient-links";
 import { patientsApi } from "./patients";
 import { questionsApi } from "./questions";
 import { answerCall, responsesApi } from "./responses";
 import { statisticsApi } from "./statistics";
 import { surveysApi } from "./surveys";
 import { syncApi } from "./sync";
+import { translationsApi } from "./translations";
 import { usersApi } from "./users";
 
 const all: Contract[] = [
@@ -27,15 +30,18 @@ const all: Contract[] = [
   dashboardsApi,
   erasuresApi,
   fhirApi,
+  handoverApi,
   healthApi,
   metricsApi,
   patientAttributesApi,
+  patientLinksApi,
   patientsApi,
   questionsApi,
   responsesApi,
   statisticsApi,
   surveysApi,
   syncApi,
+  translationsApi,
   usersApi,
 ].flatMap((area) => Object.values(area));
 

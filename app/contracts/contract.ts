@@ -26,11 +26,21 @@ export interface Contract {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
+  /**
+   * The media types the body may come as, each with or without parameters (charset); application/json when
+   * not said.
+   */
+  bodyTypes?: readonly string[];
   /** Request headers the endpoint reads, by their names (matched case-insensitively). */
   headers?: ZodObject;
   response?: ZodType;
   /** Status of a successful answer; 204 sends no body. */
   status?: 200 | 201 | 204;
+  /**
+   * A second successful answer beside `status`, with a schema of its own: a write's preview, which creates
+   * nothing, answers 200.
+   */
+  alsoAnswers?: { status: 200; description: string; response: ZodType };
   /**
    * The catalogue's errors this endpoint answers beyond those every endpoint may (bad input, sign-in,
    * permission, body size and type, database unreachable, unexpected): listed per status in the OpenAPI
@@ -57,12 +67,23 @@ export type QueryOf<C extends Contract> = Out<C["query"]>;
 export type BodyOf<C extends Contract> = Out<C["body"]>;
 export type HeadersOf<C extends Contract> = Out<C["headers"]>;
 
-/** The answer's type: what the response schema gives, nothing for a 204. */
+type AlsoOf<C extends Contract> = C["alsoAnswers"] extends { response: infer R extends ZodType } ? z.output<R> : never;
+
+/** The answer's type: what the response schema gives (or the second answer's), nothing for a 204. */
 export type AnswerOf<C extends Contract> = C["status"] extends 204
   ? undefined
-  : C["response"] extends ZodType
-    ? z.output<C["response"]>
-    : unknown;
+  : (C["response"] extends ZodType ? z.output<C["response"]> : unknown) | AlsoOf<C>;
+
+/** The schema of a successful answer with this status. */
+export function responseSchemaOf(c: Contract, status: number): ZodType | undefined {
+  return c.alsoAnswers?.status === status ? c.alsoAnswers.response : c.response;
+}
+
+/** A Content-Type's media type without its parameters (charset), in lower case. */
+export const mediaTypeOf = (header: string) => header.split(";")[0]!.trim().toLowerCase();
+
+/** The media types an endpoint takes its body as. */
+export const bodyTypesOf = (c: Contract): readonly string[] => c.bodyTypes ?? ["application/json"];
 
 /**
  * What a client sends in the path or the query string: the values as the server reads them (numbers, not the

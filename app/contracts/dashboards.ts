@@ -6,6 +6,7 @@ import {
   DashboardSchema,
   SupportedChartTypesSchema,
 } from "~/domain/dashboards";
+import { ContentLanguageSchema } from "~/domain/content-languages";
 import { idParam } from "./params";
 import { contract } from "./contract";
 
@@ -13,6 +14,12 @@ const tag = "Dashboards";
 const base = "/statistics-dashboards";
 const Body = DashboardRequestSchema.default({ Filters: {} });
 const ChartParams = z.object({ id: idParam, chartId: idParam });
+/** The language of the charts' labels (docs/decisions/056-statistics-languages.md). */
+const Language = z.object({
+  language: ContentLanguageSchema.optional().describe(
+    "The language of the survey's labels: one the survey offers, else (or when left out) its source language",
+  ),
+});
 
 export const dashboardsApi = {
   ofSurvey: contract({
@@ -22,6 +29,7 @@ export const dashboardsApi = {
     tag,
     summary: "The survey's statistics dashboard (made on first use), each chart with its data under the Filters",
     params: z.object({ id: idParam }),
+    query: Language,
     body: Body,
     response: DashboardSchema,
   }),
@@ -40,6 +48,7 @@ export const dashboardsApi = {
     tag,
     summary: "The dashboard's charts drawn over another survey of the same original, with the Filters mapped to it",
     params: z.object({ id: idParam, surveyId: idParam }),
+    query: Language,
     body: Body,
     response: DashboardSchema,
   }),

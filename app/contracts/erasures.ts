@@ -1,5 +1,11 @@
 import { z } from "~/domain/zod";
-import { ErasurePreviewSchema, ErasureRequestSchema, ErasureResultSchema } from "~/domain/erasure";
+import {
+  ErasurePreviewSchema,
+  ErasureRequestSchema,
+  ErasureResultSchema,
+  RetentionMonthsQuery,
+  RetentionPreviewSchema,
+} from "~/domain/erasure";
 import { PatientIdSchema } from "~/domain/fill-requests";
 import { PatientDataSchema } from "~/domain/patient-data";
 import { contract } from "./contract";
@@ -28,6 +34,16 @@ export const erasuresApi = {
       "Erases the patient id's case with a reason: its answers, preliminary answers, files in every store, kept export line, words, signatures and its values in the audit trail; keeps a tombstone (409 CASE_ALREADY_ERASED for a patient id erased before)",
     body: ErasureRequestSchema,
     response: ErasureResultSchema,
+  }),
+  retentionPreview: contract({
+    method: "get",
+    path: "/erasures/retention-preview",
+    errors: ["SURVEY_NOT_FOUND"],
+    tag,
+    summary:
+      "How many of the survey's closed cases the next daily retention round would erase with a period of `months` months (the survey's editors, before they shorten it)",
+    query: z.object({ surveyId: idParam, months: RetentionMonthsQuery }),
+    response: RetentionPreviewSchema,
   }),
   patientData: contract({
     method: "get",

@@ -4,7 +4,9 @@ import {
   NewPatientSchema,
   OpenResponseSchema,
   PatientIdTextSchema,
+  CaseLanguageSchema,
   CaseQuery,
+  NewCaseQuery,
   PatientLookupSchema,
   PatientRecordSchema,
 } from "~/domain/fill-requests";
@@ -47,10 +49,24 @@ export const patientsApi = {
     errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ALREADY_CLOSED", "SURVEY_PATIENTID_EXISTS"],
     idempotent: true,
     tag,
-    summary: "Start a case for patientId in an Active survey (409 when the id is taken)",
-    query: CaseQuery,
+    summary:
+      "Start a case for patientId in an Active survey (409 when the id is taken), in a language of the survey " +
+      "(VALIDATION_ERROR for one it does not offer)",
+    query: NewCaseQuery,
     response: NewPatientSchema,
     status: 201,
+  }),
+  language: contract({
+    method: "post",
+    path: "/patients/language",
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_INVALID_STATUS", "SURVEY_ALREADY_CLOSED", "SURVEY_PATIENTID_NOT_FOUND"],
+    tag,
+    summary:
+      "The language an Open case is filled in from now on: the survey's source language or one it offers " +
+      "(VALIDATION_ERROR otherwise); its answers stay as they are",
+    query: CaseQuery,
+    body: CaseLanguageSchema,
+    status: 204,
   }),
   close: contract({
     method: "post",

@@ -1,5 +1,6 @@
 import { z } from "~/domain/zod";
 import { CultureSchema } from "~/domain/user";
+import { ContentLanguageSchema } from "~/domain/content-languages";
 import {
   ArchivedAttachmentsRequestSchema,
   FreeTextPageSchema,
@@ -13,6 +14,11 @@ import { contract } from "./contract";
 
 const tag = "Statistics";
 const Filters = StatisticsFiltersSchema.default({});
+/** The content language of the survey's labels (docs/decisions/056-statistics-languages.md). */
+const language = ContentLanguageSchema.optional().describe(
+  "The language of the survey's labels (questions, answers, categories, preliminary questions): one the survey " +
+    "offers, else (or when left out) its source language. Figures and codes are the same in every language",
+);
 
 export const statisticsApi = {
   figures: contract({
@@ -28,6 +34,7 @@ export const statisticsApi = {
       wordCloud: queryBool
         .default(true)
         .describe("false leaves every WordCloud empty, so the free texts are not read (the page asks when shown)"),
+      language,
     }),
     body: Filters,
     response: StatisticsSchema,
@@ -51,10 +58,11 @@ export const statisticsApi = {
       "A zip (named after the survey) of responses.csv, one row per case, codebook.csv, and scripts that read " +
       "the CSV into R, SPSS/PSPP and Stata with labels and missing codes (responses.R, responses.sps, " +
       "responses.do, codebook-variables.csv; responses-lines.csv when a text holds a line break); streamed. " +
-      "In the caller's language (separator, decimal mark, labels), or in culture's when given",
+      "In the caller's language (separator, decimal mark, the export's own words), or in culture's when given; " +
+      "the survey's labels in `language`, the codes the same in every language",
     params: z.object({ surveyId: idParam }),
     // The page's language: one person may work in English in one browser and in German in another.
-    query: z.object({ culture: CultureSchema.optional() }),
+    query: z.object({ culture: CultureSchema.optional(), language }),
     body: Filters,
   }),
   freeText: contract({
@@ -77,8 +85,9 @@ export const statisticsApi = {
     path: "/statisticsFilterData",
     errors: ["SURVEY_NOT_FOUND", "NOT_FOUND"],
     tag,
-    summary: "What the statistics can be filtered by: teams and the survey's preliminary questions",
-    query: z.object({ surveyId: idParam }),
+    summary:
+      "What the statistics can be filtered by: teams, the survey's preliminary questions, languages, who answered",
+    query: z.object({ surveyId: idParam, language }),
     response: StatisticsFilterDataSchema,
   }),
   attachments: contract({

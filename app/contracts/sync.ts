@@ -19,6 +19,7 @@ export const syncApi = {
       "SYNC_SURVEY_ALREADY_CLOSED",
       "SYNC_SURVEY_PATIENTID_CLASH",
       "SYNC_IDEMPOTENCY_KEY_REUSED",
+      "SYNC_FILL_OTHER_AUTHOR",
     ],
     tag: "Offline sync",
     summary:
@@ -29,7 +30,8 @@ export const syncApi = {
       "electronic signature: then the answers are saved, the case stays Open and the answer says " +
       "SignatureRequired. A repeated request with the same " +
       "Idempotency-Key answers the first one's result and changes nothing (422 SYNC_IDEMPOTENCY_KEY_REUSED " +
-      "when the key was used for another fill)",
+      "when the key was used for another fill). A fill whose AuthorId names another person than the caller is " +
+      "refused (403 SYNC_FILL_OTHER_AUTHOR)",
     params: z.object({ surveyId: idParam }),
     headers: z.object({
       [IDEMPOTENCY_HEADER]: IdempotencyKeySchema.optional().describe(

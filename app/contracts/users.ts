@@ -13,6 +13,19 @@ export const usersApi = {
     beforeTerms: true,
     response: UserSchema,
   }),
+  offlineKey: contract({
+    method: "get",
+    path: "/users/current/offline-key",
+    tag: "Users",
+    summary:
+      "The signed-in person's key for their offline work on a device: the device seals what it keeps with it " +
+      "and forgets it when another person signs in (docs/decisions/048-shared-device.md). The same person " +
+      "always gets the same key; KeyId names their stores on the device and nothing more. Never cached",
+    response: z.object({
+      KeyId: z.string().describe("Names the person's stores on a device; tells nothing of the person"),
+      Key: z.string().describe("32 random-looking bytes, base64url: the secret the device derives its keys from"),
+    }),
+  }),
   setCulture: contract({
     method: "post",
     path: "/users/current/culture",

@@ -14,11 +14,21 @@ export const AUDIT_TIME_ZONE = DISPLAY_TIME_ZONE;
 export const AnswerSourceSchema = z.enum(["online", "sync"]);
 export type AnswerSource = z.infer<typeof AnswerSourceSchema>;
 
+/**
+ * The patient who wrote a row (docs/decisions/057-patient-links.md): through link `Id`, or on the device of
+ * staff member `Id` handed over to them (then the row's user and Name are that staff member's).
+ */
+export const AuditRespondentSchema = z.object({ Kind: z.enum(["link", "handover"]), Id: z.number().int() });
+export type AuditRespondent = z.infer<typeof AuditRespondentSchema>;
+
 export const AuditActorSchema = z.object({
   UserId: z.number().int().nullable(),
   /** The person's full name, or null when the row names no known user. */
   Name: z.string().nullable(),
+  /** Set when the patient wrote the row, not staff. */
+  Respondent: AuditRespondentSchema.nullable().optional(),
 });
+export type AuditActor = z.infer<typeof AuditActorSchema>;
 
 /** An answer as a person reads it: option texts, not ids; the date as entered (DD.MM.YYYY HH:mm). */
 export const ReadableValueSchema = z.object({
@@ -46,6 +56,15 @@ export const QuestionHistorySchema = z.object({
 });
 export type QuestionHistory = z.infer<typeof QuestionHistorySchema>;
 
+/** A step of the case itself: the patient's submit (to review) and the case's close, oldest first. */
+export const CaseEventSchema = z.object({
+  Id: z.number().int(),
+  At: z.string(),
+  Actor: AuditActorSchema,
+  Action: z.enum(["case.patientSubmit", "case.close", "case.autoClose"]),
+});
+export type CaseEvent = z.infer<typeof CaseEventSchema>;
+
 export const CaseHistorySchema = z.object({
   SurveyId: z.number().int(),
   PatientId: z.string(),
@@ -54,6 +73,8 @@ export const CaseHistorySchema = z.object({
   Questions: z.array(QuestionHistorySchema),
   /** The electronic signatures of the case, oldest first (docs/decisions/029-signed-close.md). */
   Signatures: z.array(CaseSignatureSchema),
+  /** The case's submit and close, who and when (docs/decisions/057-patient-links.md). */
+  Events: z.array(CaseEventSchema).optional(),
 });
 export type CaseHistory = z.infer<typeof CaseHistorySchema>;
 

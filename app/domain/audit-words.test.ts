@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canonicalField, changesOf, entityName, type TrailNames } from "./audit-words";
+import deAuthoring from "../../locales/de-DE/authoring.json";
+import deCommon from "../../locales/de-DE/common.json";
+import enAuthoring from "../../locales/en-US/authoring.json";
+import enCommon from "../../locales/en-US/common.json";
+import { mergeTables, type LocaleTable } from "~/i18n";
+import { canonicalField, changesOf, entityName, FIELDS, wordKey, type TrailNames } from "./audit-words";
+import { translatedPlaceKey, type TranslatedText } from "./audit-translations";
+import type { TranslatableField } from "./content-languages";
+import { questionTypes } from "./question-types";
+import { surveyStatuses } from "./survey-status";
 
 const names: TrailNames = {
   questions: new Map([[7, "Körpergröße"]]),
@@ -9,6 +18,10 @@ const names: TrailNames = {
   ]),
   categories: new Map([[3, "Messung"]]),
   attributes: new Map([[5, "Mobilität"]]),
+  preliminaryOptions: new Map([
+    [51, "bettlägerig"],
+    [52, "mobil"],
+  ]),
   teams: new Map([
     [1, "Station A"],
     [2, "Station B"],
@@ -72,10 +85,168 @@ describe("the trail in words", () => {
     expect(same.changes.map((c) => c.field)).toEqual(["Title"]);
   });
 
+  it("keeps each line of what an import did not keep whole, however many", () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `${i + 1} questions: ${"x".repeat(150)}`);
+    const { changes } = changesOf(null, JSON.stringify({ Title: "PHQ-9", NotKept: lines }), names, "survey");
+    expect(changes.find((c) => c.field === "NotKept")!.after).toEqual({ lines });
+  });
+
   it("names what an entry is about: as it is now, else as the entry recorded it", () => {
     expect(entityName("question", "7", null, null, names)).toBe("Körpergröße");
     expect(entityName("patient_form_attribute", "5", null, null, names)).toBe("Mobilität");
     expect(entityName("category", "99", JSON.stringify({ title: "Gelöscht" }), null, names)).toBe("Gelöscht");
     expect(entityName("survey", "1", null, JSON.stringify({ Status: "Active" }), names)).toBeNull();
+  });
+
+  it("lists what a deletion found, a question's stored type by its name, and leaves out what was empty", () => {
+    const row = {
+      id: 7,
+      survey_id: 1,
+      category_id: 3,
+      parent_answer_option_id: null,
+      title: "Größe",
+      type: 1,
+      sort: 0,
+      allow_file_attachments: 0,
+      allow_multiple_answers: 0,
+      unit: null,
+      is_test_question: 0,
+      image_src: null,
+      dependence_type: "SHOW",
+      subQuestions: 0,
+    };
+    const deleted = changesOf(JSON.stringify(row), null, names, "question");
+    expect(deleted.more).toBe(false);
+    expect(deleted.changes).toEqual([
+      { field: "CategoryId", before: { text: "Messung" }, after: { none: true } },
+      { field: "Title", before: { text: "Größe" }, after: { none: true } },
+      { field: "Type", before: { word: "type.SingleSelection" }, after: { none: true } },
+      { field: "Sort", before: { text: "0" }, after: { none: true } },
+      { field: "AllowFileAttachments", before: { word: "no" }, after: { none: true } },
+      { field: "AllowMultipleAnswers", before: { word: "no" }, after: { none: true } },
+      { field: "IsTestQuestion", before: { word: "no" }, after: { none: true } },
+      { field: "DependenceType", before: { word: "rule.SHOW" }, after: { none: true } },
+      { field: "SubQuestions", before: { text: "0" }, after: { none: true } },
+    ]);
+    const created = changesOf(
+      null,
+      JSON.stringify({ SurveyId: 1, CategoryId: 3, Type: "FreeText", Title: "Notiz", Unit: null, ImageSrc: null }),
+      names,
+      "question",
+    );
+    expect(created.changes.map((c) => c.field)).toEqual(["CategoryId", "Type", "Title"]);
+  });
+
+  it("names the switches of the start tab and a question's rule, so that nothing is left as 'more'", () => {
+    const preliminary = changesOf(
+      JSON.stringify({ IsPatientFormEnabled: 0 }),
+      JSON.stringify({ IsPatientFormEnabled: 1 }),
+      names,
+      "survey",
+    );
+    expect(preliminary).toEqual({
+      changes: [{ field: "IsPatientFormEnabled", before: { word: "no" }, after: { word: "yes" } }],
+      more: false,
+    });
+    const retention = changesOf(
+      JSON.stringify({ RetentionMonths: null }),
+      JSON.stringify({ RetentionMonths: 18 }),
+      names,
+      "survey",
+    );
+    expect(retention.changes).toEqual([{ field: "RetentionMonths", before: { none: true }, after: { text: "18" } }]);
+    const rule = changesOf(
+      JSON.stringify({ Dependence: null }),
+      JSON.stringify({ Dependence: { Type: "HIDE", PreliminaryAnswerOptions: [51, 52] } }),
+      names,
+      "question",
+    );
+    expect(rule.changes).toEqual([
+      { field: "Dependence", before: { none: true }, after: { word: "rule.HIDE", of: "bettlägerig, mobil" } },
+    ]);
+    const exported = changesOf(null, JSON.stringify({ Filters: { PatientIds: [] }, Format: "csv" }), names, "survey");
+    expect(exported).toEqual({
+      changes: [{ field: "Format", before: { none: true }, after: { text: "csv" } }],
+      more: false,
+    });
+  });
+
+  it("names translated texts by their field and item, in words, never by their keys", () => {
+    const { changes, more } = changesOf(
+      JSON.stringify({ Name: "Türkçe", Texts: { "question:7": "", "question:7:Hint": "", Title: "" } }),
+      JSON.stringify({
+        Name: "Türkçe",
+        Texts: {
+          "question:7": "Boy",
+          "question:7:Hint": "Ayakkabısız",
+          "question:7:Unit": "cm",
+          "question:99:Hint": "Silindi",
+          "entry:51": "yatalak",
+          Title: "Durum",
+          IntroText: "<p>Hoş <strong>geldiniz</strong></p>",
+        },
+        Reviewed: 2,
+      }),
+      names,
+      "survey_translation",
+    );
+    expect(more).toBe(false);
+    // The language's name is the same before and after: no change.
+    expect(changes).toEqual([
+      {
+        field: "Texts",
+        before: { none: true },
+        after: {
+          translations: [
+            { field: "question", name: "Körpergröße", text: "Boy" },
+            { field: "hint", name: "Körpergröße", text: "Ayakkabısız" },
+            { field: "unit", name: "Körpergröße", text: "cm" },
+            { field: "hint", text: "Silindi" },
+            { field: "entry", name: "bettlägerig", text: "yatalak" },
+            { field: "title", text: "Durum" },
+            { field: "intro", text: "Hoş geldiniz" },
+          ],
+        },
+      },
+      { field: "Reviewed", before: { none: true }, after: { text: "2" } },
+    ]);
+  });
+
+  describe.each([
+    ["de-DE", mergeTables(deCommon, deAuthoring)],
+    ["en-US", mergeTables(enCommon, enAuthoring)],
+  ])("in %s", (_locale, table: LocaleTable) => {
+    const text = (key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node as LocaleTable | undefined)?.[part], table);
+
+    it("every field the trail names has its name", () => {
+      const missing = [...Object.keys(FIELDS), "order"].filter((f) => typeof text(`audit.field.${f}`) !== "string");
+      expect(missing).toEqual([]);
+    });
+
+    it("every word a change can show has its text", () => {
+      const words = [
+        ...["yes", "no", "present", "set", "weighting.0", "weighting.1", "weighting.2"].map((word) => ({ word })),
+        ...["rule.SHOW", "rule.HIDE"].flatMap((word) => [{ word }, { word, of: "a" }]),
+        ...questionTypes.map((type) => ({ word: `type.${type}` })),
+        ...surveyStatuses.map((status) => ({ word: `status.${status}` })),
+      ];
+      expect(words.map(wordKey).filter((key) => typeof text(key) !== "string")).toEqual([]);
+    });
+
+    it("every translated text's place has its words, with the item's name where it has one", () => {
+      const fields: TranslatableField[] = ["title", "description", "intro", "outro", "scoreTitle"];
+      const items: TranslatableField[] = ["category", "question", "hint", "unit", "answer", "attribute", "entry"];
+      const places: Omit<TranslatedText, "text">[] = [
+        ...[...fields, ...items].map((field) => ({ field })),
+        ...items.map((field) => ({ field, name: "x" })),
+      ];
+      const keys = places.map(translatedPlaceKey);
+      expect(keys.filter((key) => typeof text(key) !== "string")).toEqual([]);
+      expect(items.map((field) => text(translatedPlaceKey({ field, name: "x" })))).toEqual(
+        items.map(() => expect.stringContaining("{{name}}")),
+      );
+      expect(text("audit.translatedText")).toMatch(/\{\{place\}\}.*\{\{text\}\}/);
+    });
   });
 });

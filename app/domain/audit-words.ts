@@ -1,4 +1,7 @@
 import { DISPLAY_TIME_ZONE, formatDateTime } from "./dates";
+import { questionTypeName } from "./question-types";
+import { translatedPlace, type TranslatedText } from "./audit-translations";
+import { asContentLanguage, languageName } from "./content-languages";
 
 /**
  * A trail entry in words (decision 028): what changed, by its name in the person's language, with its value
@@ -7,8 +10,16 @@ import { DISPLAY_TIME_ZONE, formatDateTime } from "./dates";
  * their fields (database columns like `is_exit_answer`, and the API's `IsExitAnswer`): both read the same.
  */
 
-/** A value shown in a change: a text as it is, a word to translate (yes, no, a status, a type), or none. */
-export type ChangeValue = { text: string } | { word: string } | { none: true };
+/**
+ * A value shown in a change: a text as it is, a word to translate (yes, no, a status, a type, a rule's kind),
+ * with the text it applies to where it has one (a rule's answers), or none.
+ */
+export type ChangeValue =
+  | { text: string }
+  | { word: string; of?: string }
+  | { lines: string[] }
+  | { translations: TranslatedText[] }
+  | { none: true };
 
 export interface Change {
   /** The locale key's last part: audit.field.<field>. */
@@ -23,6 +34,8 @@ export interface TrailNames {
   options: ReadonlyMap<number, string>;
   categories: ReadonlyMap<number, string>;
   attributes: ReadonlyMap<number, string>;
+  /** The answers of the preliminary questions, which the questions' show/hide rules name. */
+  preliminaryOptions: ReadonlyMap<number, string>;
   teams: ReadonlyMap<number, string>;
   tags: ReadonlyMap<number, string>;
 }
@@ -37,8 +50,39 @@ export function canonicalField(key: string): string {
     .join("");
 }
 
-/** The fields the trail names, each with how its value reads. */
-const FIELDS: Record<string, "text" | "html" | "yesNo" | "date" | "status" | "type" | "number" | Lists> = {
+type Reading =
+  | "text"
+  | "html"
+  | "yesNo"
+  | "date"
+  | "status"
+  | "type"
+  | "number"
+  | "present"
+  | "weighting"
+  | "ruleKind"
+  | "rule"
+  | "filters"
+  | "codes"
+  | "instrument"
+  | "lines"
+  | "language"
+  | "translations"
+  | Lists;
+
+/**
+ * The locale key of a word in a change: statuses and question types as the app names them everywhere else,
+ * the rest under audit.value (a rule that names its answers with `_of`).
+ */
+export function wordKey(value: { word: string; of?: string }): string {
+  const [kind, name] = value.word.split(".");
+  if (kind === "status") return `status.${name}`;
+  if (kind === "type") return `questionType.${name}`;
+  return `audit.value.${value.word.replace(".", "_")}${value.of === undefined ? "" : "_of"}`;
+}
+
+/** The fields the trail names (each has its audit.field.<name> text), each with how its value reads. */
+export const FIELDS: Record<string, Reading> = {
   Title: "text",
   Text: "text",
   Name: "text",
@@ -59,10 +103,36 @@ const FIELDS: Record<string, "text" | "html" | "yesNo" | "date" | "status" | "ty
   AllowFileAttachments: "yesNo",
   AllowMultipleAnswers: "yesNo",
   RequiresSignature: "yesNo",
+  PatientSubmitReview: "yesNo",
   RetentionMonths: "number",
+  Score: "number",
+  ScoreTitle: "text",
+  Hint: "text",
+  System: "text",
+  Codes: "codes",
+  Instrument: "instrument",
   IsPatientIdAutoGenerationEnabled: "yesNo",
+  IsPatientFormEnabled: "yesNo",
+  IsTestQuestion: "yesNo",
   Enabled: "yesNo",
+  PreSelected: "yesNo",
   HasImage: "yesNo",
+  ImageSrc: "present",
+  WeightingState: "weighting",
+  PosX: "number",
+  PosY: "number",
+  DependenceType: "ruleKind",
+  Dependence: "rule",
+  Questions: "number",
+  SubQuestions: "number",
+  NotKept: "lines",
+  Reason: "text",
+  PreliminaryAnswers: "number",
+  Attachments: "number",
+  Signatures: "number",
+  PatientId: "text",
+  Format: "text",
+  Filters: "filters",
   TeamPermissions: "teams",
   UserTeamPermissions: "teams",
   EditorTeamPermissions: "teams",
@@ -72,6 +142,10 @@ const FIELDS: Record<string, "text" | "html" | "yesNo" | "date" | "status" | "ty
   Answers: "items",
   AnswerOptions: "items",
   Markers: "items",
+  SourceLanguage: "language",
+  Languages: "language",
+  Texts: "translations",
+  Reviewed: "number",
 };
 
 type Lists = "teams" | "tags" | "categories" | "items";
@@ -82,7 +156,10 @@ const UNNAMED = new Set([
   "QuestionId",
   "SurveyId",
   "ParentAnswerOptionId",
+  "PatientFormId",
   "SourceSurveyId",
+  "ErasedRows",
+  "Hash",
   "UpdatedAt",
   "CreatedAt",
 ]);
@@ -113,11 +190,23 @@ function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
-/** A list's items by their names (ids through `names`, objects by their text or title). */
+/** A value that reads as none: blank, HTML without text, or an object whose every entry is blank (no filters). */
+function readsAsNone(kind: Reading | undefined, value: unknown): boolean {
+  if (isBlank(value)) return true;
+  if (kind === "html") return typeof value !== "string" || !htmlText(value).trim();
+  if (kind === "filters") return typeof value !== "object" || Object.values(value as object).every(isBlank);
+  // A column's "[]" is no codes.
+  if (kind === "codes") return isBlank(fromJson(value));
+  // Translations whose every text is empty: none.
+  if (kind === "translations") return typeof value !== "object" || Object.values(value as object).every(isBlank);
+  return false;
+}
+
+/** A list's items by their names (ids through `names`, objects by their text or title, counts as numbers). */
 function itemsText(value: unknown, names: ReadonlyMap<number, string> | undefined): ChangeValue {
   const list = Array.isArray(value) ? value : [value];
   const words = list.map((item) => {
-    if (typeof item === "number") return names?.get(item) ?? "?";
+    if (typeof item === "number") return names ? (names.get(item) ?? "?") : String(item);
     if (item && typeof item === "object") {
       const o = item as Record<string, unknown>;
       const label = o.text ?? o.Text ?? o.title ?? o.Title ?? o.name ?? o.Name;
@@ -128,16 +217,77 @@ function itemsText(value: unknown, names: ReadonlyMap<number, string> | undefine
   return { text: shortText(words.join(", ")) };
 }
 
-function valueOf(kind: (typeof FIELDS)[string], value: unknown, names: TrailNames): ChangeValue {
-  if (isBlank(value)) return NONE;
+/** Stored JSON text (a column) or the API's value alike. */
+function fromJson(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** Codes by what they say: "Display (Code)", or the code alone. */
+function codesText(value: unknown): ChangeValue {
+  const list = fromJson(value);
+  if (!Array.isArray(list) || list.length === 0) return NONE;
+  const words = list.map((c: { Code?: unknown; Display?: unknown }) =>
+    typeof c?.Display === "string" && c.Display ? `${c.Display} (${String(c.Code)})` : String(c?.Code ?? "?"),
+  );
+  return { text: shortText(words.join(", ")) };
+}
+
+/** Languages by their own names ("Türkçe, Polski"), which read the same to everyone. */
+function languagesText(value: unknown): string {
+  const list = Array.isArray(value) ? value : [value];
+  return list
+    .map((l) => (asContentLanguage(String(l)) ? languageName(String(l) as never, String(l)) : String(l)))
+    .join(", ");
+}
+
+/** Each translated text: where it belongs, and its text (none for one removed). */
+function translatedTexts(value: Record<string, unknown>, names: TrailNames): ChangeValue {
+  const texts = Object.entries(value).flatMap(([key, text]) => {
+    const place = typeof text === "string" && text.trim() ? translatedPlace(key, names) : null;
+    if (!place) return [];
+    return [
+      { ...place, ...(place.name ? { name: shortText(place.name) } : {}), text: shortText(htmlText(text as string)) },
+    ];
+  });
+  return texts.length > 0 ? { translations: texts } : NONE;
+}
+
+function valueOf(kind: Reading, value: unknown, names: TrailNames): ChangeValue {
+  if (readsAsNone(kind, value)) return NONE;
   switch (kind) {
     case "yesNo":
       return { word: value === true || value === 1 || value === "1" || value === "true" ? "yes" : "no" };
     case "status":
+      return { word: `status.${String(value)}` };
     case "type":
-      return { word: `${kind}.${String(value)}` };
+      // A deleted question's row holds the stored code (1 to 7), a change the API's name.
+      return { word: `type.${typeof value === "number" ? questionTypeName(value) : String(value)}` };
+    case "present":
+      return { word: "present" };
+    case "weighting":
+      return { word: `weighting.${String(value)}` };
+    case "ruleKind":
+      return { word: `rule.${String(value)}` };
+    case "rule": {
+      const rule = value as { Type?: unknown; PreliminaryAnswerOptions?: unknown };
+      const answers = itemsText(rule.PreliminaryAnswerOptions ?? [], names.preliminaryOptions);
+      return { word: `rule.${String(rule.Type)}`, of: "text" in answers ? answers.text : "" };
+    }
+    case "filters":
+      return { word: "set" };
+    case "codes":
+      return codesText(value);
+    case "instrument": {
+      const name = (fromJson(value) as { Name?: unknown } | null)?.Name;
+      return typeof name === "string" && name ? { text: shortText(name) } : { word: "set" };
+    }
     case "html":
-      return typeof value === "string" ? (htmlText(value).trim() ? { text: shortText(htmlText(value)) } : NONE) : NONE;
+      return { text: shortText(htmlText(value as string)) };
     case "date":
       // A period's dates are stored as people type them (DD.MM.YYYY); an instant as ISO-8601.
       return {
@@ -154,6 +304,13 @@ function valueOf(kind: (typeof FIELDS)[string], value: unknown, names: TrailName
       return itemsText(value, names[kind]);
     case "items":
       return itemsText(value, undefined);
+    case "language":
+      return { text: languagesText(value) };
+    case "translations":
+      return translatedTexts(value as Record<string, unknown>, names);
+    case "lines":
+      // Sentences written to be read one by one (what an import did not keep): each whole, in its order.
+      return { lines: (Array.isArray(value) ? value : [value]).map((line) => String(line)) };
     default:
       return { text: shortText(typeof value === "string" ? value : JSON.stringify(value)) };
   }
@@ -204,6 +361,8 @@ export function changesOf(
     if (UNNAMED.has(field)) continue;
     if (JSON.stringify(was ?? null) === JSON.stringify(is ?? null) && b && a) continue;
     const kind = FIELDS[field];
+    // What a creation left empty, or a deletion found empty, is no change: "Einheit: leer → leer" says nothing.
+    if (readsAsNone(kind, was) && readsAsNone(kind, is)) continue;
     if (!kind) {
       more = true;
       continue;

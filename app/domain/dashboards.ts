@@ -74,16 +74,16 @@ export const SupportedChartTypeSchema = z
   .meta({ id: "SupportedChartType" });
 export const SupportedChartTypesSchema = z.object({ Data: z.array(SupportedChartTypeSchema) });
 
-export const ChartAddRequestSchema = z.object({ ChartType: ChartTypeSchema }).meta({ id: "ChartAddRequest" });
+export const ChartAddRequestSchema = z.strictObject({ ChartType: ChartTypeSchema }).meta({ id: "ChartAddRequest" });
 export const ChartsAddSchema = z
-  .object({
+  .strictObject({
     ChartAddRequests: z.array(ChartAddRequestSchema).min(1, "Choose at least one chart type").max(20),
     Filters: StatisticsFiltersSchema.default({}),
   })
   .meta({ id: "ChartsAdd" });
 
 export const ChartUpdateSchema = z
-  .object({
+  .strictObject({
     AttributeId: id.nullable().optional(),
     QuestionId1: id.nullable().optional(),
     QuestionId2: id.nullable().optional(),

@@ -6,6 +6,8 @@ import { z } from "./zod";
 import { type QuestionType } from "./question-types";
 import { QuestionTypeSchema, type Dependence } from "./survey";
 import { IdSchema } from "./id-schema";
+import { CodesSchema } from "./instrument";
+import { isScore } from "./scores";
 
 export const editingLimits = {
   categoryTitle: 200,
@@ -14,6 +16,10 @@ export const editingLimits = {
   attributeTitle: 500,
   value: 200,
   unit: 50,
+  /** A question's help text. */
+  hint: 1000,
+  /** An answer value's code system. */
+  system: 500,
   /** Characters of an image data URL (about 2 MB). */
   imageSrc: 2_000_000,
   /** Answer options of one question, entries of one preliminary question. */
@@ -51,6 +57,11 @@ export const round3 = (n: number) => Math.round(n * 1000) / 1000;
 export const PositionSchema = z.number().min(0).max(1).transform(round3);
 
 export const WeightingStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+/** An answer's score (docs/decisions/051-instrument-scores.md): −9999 to 9999, at most 4 decimals. */
+export const ScoreSchema = z
+  .number()
+  .refine(isScore, "A score is a number from -9999 to 9999 with at most 4 decimals")
+  .transform((v) => v + 0);
 export const WeightSchema = z.number().int().min(1).max(3);
 
 export const ImageSrcSchema = z
@@ -141,6 +152,8 @@ const answerOptionFields = {
   /** Image questions only: the marker's position (default 0.05, 0.05). */
   X: PositionSchema.optional(),
   Y: PositionSchema.optional(),
+  Score: ScoreSchema.nullable().optional().describe("The answer's score in its instrument; null: none"),
+  System: optionalText(editingLimits.system).optional().describe("The code system of Value"),
 };
 
 /** An answer option sent inside a question (image markers); Id names a kept one on an edit. */
@@ -197,6 +210,8 @@ const questionFields = {
   IsTestQuestion: z.boolean().optional(),
   ImageSrc: ImageSrcSchema.nullable().optional(),
   Dependence: DependenceInputSchema.optional(),
+  Hint: optionalText(editingLimits.hint).optional().describe("A help text shown under the question; blank: none"),
+  Codes: CodesSchema.optional().describe("The instrument's codes of the item"),
   /**
    * Image questions: their markers. A new single or multiple selection question may bring its first answers
    * too; later ones come through POST /answer-options.
@@ -257,6 +272,7 @@ export type UpdateQuestion = z.infer<typeof UpdateQuestionSchema>;
 export const CreateCategorySchema = z.strictObject({
   SurveyId: id,
   Title: requiredText(editingLimits.categoryTitle, "Title"),
+  Codes: CodesSchema.optional(),
 });
 export type CreateCategory = z.infer<typeof CreateCategorySchema>;
 
@@ -264,6 +280,7 @@ export type CreateCategory = z.infer<typeof CreateCategorySchema>;
 export const UpdateCategorySchema = z.strictObject({
   SurveyId: id.optional(),
   Title: requiredText(editingLimits.categoryTitle, "Title"),
+  Codes: CodesSchema.optional(),
 });
 export type UpdateCategory = z.infer<typeof UpdateCategorySchema>;
 

@@ -3,6 +3,7 @@ import { periodErrors } from "./dates";
 import { editingLimits } from "./editing";
 import type { QuestionType } from "./question-types";
 import { moveKinds } from "./moves";
+import { typedScore } from "./scores";
 
 /** A survey title's longest length (the field's maxLength and the check agree). */
 export const SURVEY_TITLE_MAX = 200;
@@ -64,6 +65,17 @@ export const AnswerTextFormSchema = z.object({
     .max(editingLimits.answerText, "questionModal.answerTextTooLong"),
 });
 
+/**
+ * The answer modal: its text, and the answer's score as typed (docs/decisions/051-instrument-scores.md):
+ * empty for none, a decimal comma or point.
+ */
+export const AnswerFormSchema = AnswerTextFormSchema.extend({
+  score: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || typedScore(v).ok, "questionModal.scoreInvalid"),
+});
+
 /** A required text of an entry list: its message when blank, the API's limit (section 5). */
 const entryText = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(editingLimits.answerText, "forms.invalid");
@@ -116,5 +128,6 @@ export function questionFormSchema(type: QuestionType) {
       .array(z.object({ text: z.string().trim().max(editingLimits.answerText, "forms.invalid").optional() }))
       .max(editingLimits.options, "forms.invalid")
       .optional(),
+    hint: z.string().trim().max(editingLimits.hint, "questionModal.hintTooLong").optional(),
   });
 }

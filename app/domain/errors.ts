@@ -21,10 +21,14 @@ export const errorStatus = {
   SURVEY_ANSWER_OPTION_EXISTS: 409,
   /** POST /patients/close for a case of a survey whose cases are submitted with an electronic signature. */
   SIGNATURE_REQUIRED: 409,
+  /** A patient's link revoked, renewed or submitted already, or expired: it cannot be revoked or renewed. */
+  LINK_NOT_LIVE: 409,
   SYNC_SURVEY_PATIENTID_CLASH: 409,
   SYNC_SURVEY_ALREADY_CLOSED: 409,
   SYNC_SURVEY_OUTDATED_HASH: 409,
   SYNC_SURVEY_INVALID_STATUS: 409,
+  /** An offline sync of a fill another person made (its AuthorId is not the caller): it is theirs to sync. */
+  SYNC_FILL_OTHER_AUTHOR: 403,
   /** An offline sync whose Idempotency-Key this person already used for a different fill. */
   SYNC_IDEMPOTENCY_KEY_REUSED: 422,
   /** A write whose Idempotency-Key this person already used for a different request. */
@@ -44,7 +48,16 @@ export const errorStatus = {
 
 export type ErrorType = keyof typeof errorStatus;
 
-export interface ErrorEnvelope {
+/**
+ * What a refusal may say besides its type, for the page to explain it: CASE_ALREADY_ERASED when and why; a
+ * FHIR import's VALIDATION_ERROR why the Questionnaire makes no survey ("empty", "tooMany").
+ */
+export interface EnvelopeFacts {
+  ErasedAt?: string;
+  Reason?: string;
+}
+
+export interface ErrorEnvelope extends EnvelopeFacts {
   Type: ErrorType | string;
   Error: string;
 }
@@ -54,17 +67,20 @@ export class AppError extends Error {
   readonly type: ErrorType;
   readonly status: number;
   readonly details?: unknown;
+  /** Sent with the envelope. */
+  readonly facts?: EnvelopeFacts;
 
-  constructor(type: ErrorType, message?: string, details?: unknown) {
+  constructor(type: ErrorType, message?: string, details?: unknown, facts?: EnvelopeFacts) {
     super(message ?? type);
     this.name = "AppError";
     this.type = type;
     this.status = errorStatus[type];
     this.details = details;
+    this.facts = facts;
   }
 
   toEnvelope(): ErrorEnvelope {
-    return { Type: this.type, Error: this.message };
+    return { Type: this.type, Error: this.message, ...this.facts };
   }
 }
 

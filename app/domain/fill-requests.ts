@@ -8,6 +8,7 @@ import { SignatureMeaningSchema } from "./signatures";
 import { isValidPatientId, PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
 import { IdParamSchema, IdSchema } from "./id-schema";
+import { ContentLanguageSchema } from "./content-languages";
 
 const id = IdSchema;
 
@@ -119,11 +120,24 @@ export const PatientRecordSchema = z
     PatientDataId: id.optional(),
     Version: CaseVersionSchema.optional(),
     ClosedAt: z.string().nullable().optional().describe("When a Closed case closed (ISO-8601 UTC)"),
+    Language: ContentLanguageSchema.nullable()
+      .optional()
+      .describe("The language the case is filled in; null: the survey's source language (decision 054)"),
     Signature: z
       .object({ SignerName: z.string(), Meaning: SignatureMeaningSchema, SignedAt: z.string() })
       .nullable()
       .optional()
       .describe("The electronic signature that closed the case, where one did (decision 029)"),
+    Respondent: z
+      .enum(["link", "handover"])
+      .nullable()
+      .optional()
+      .describe("Who answered: null staff, the patient through a link or on a handed-over device (decision 057)"),
+    SubmittedByPatient: z
+      .object({ LinkId: z.number().int(), At: z.string() })
+      .nullable()
+      .optional()
+      .describe("An Open case the patient submitted through their link, waiting for staff's review (decision 057)"),
   })
   .meta({ id: "PatientRecord" });
 export type PatientRecord = z.infer<typeof PatientRecordSchema>;
@@ -133,7 +147,15 @@ export const PatientLookupSchema = z
   .meta({ id: "PatientLookup" });
 
 export const OpenResponseSchema = z
-  .object({ PatientId: z.string(), ModifiedDate: z.string().describe("ISO-8601 UTC"), Version: CaseVersionSchema })
+  .object({
+    PatientId: z.string(),
+    ModifiedDate: z.string().describe("ISO-8601 UTC"),
+    Version: CaseVersionSchema,
+    ToReview: z
+      .boolean()
+      .optional()
+      .describe("Submitted by the patient through their link, waiting for staff's review (decision 057)"),
+  })
   .meta({ id: "OpenResponse" });
 
 export const NewPatientSchema = z.object({ PatientId: z.string(), PatientDataId: id }).meta({ id: "NewPatient" });
@@ -143,3 +165,15 @@ export const LATEST_DEFAULT = 10;
 
 /** A case of a survey, as the API's query names it: ?patientId&surveyId. */
 export const CaseQuery = z.object({ patientId: PatientIdSchema, surveyId: IdParamSchema });
+
+/** POST /patients/add: the case, and the language it is filled in (docs/decisions/055-fill-languages.md). */
+export const NewCaseQuery = CaseQuery.extend({
+  language: ContentLanguageSchema.optional().describe(
+    "The language the case is filled in: the survey's source language or one it offers (default: the source)",
+  ),
+});
+
+/** POST /patients/language: the language the case is filled in from now on. */
+export const CaseLanguageSchema = z
+  .strictObject({ Language: ContentLanguageSchema })
+  .meta({ id: "CaseLanguage", description: "The survey's source language or one it offers" });

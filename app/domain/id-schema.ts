@@ -10,3 +10,9 @@ export const IdSchema = z.number().int().positive().max(MAX_ID);
 
 /** A positive integer from a path or query string. */
 export const IdParamSchema = z.coerce.number().int().positive().max(MAX_ID);
+
+/** An id as an object's key (JSON's keys are strings): plain decimal digits, in the same range. */
+export const IdKeySchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "Expected an id")
+  .refine((key) => Number(key) <= MAX_ID, `Expected an id up to ${MAX_ID}`);

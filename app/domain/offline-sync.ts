@@ -8,6 +8,7 @@ import { IDEMPOTENCY_KEY } from "./idempotency";
 import { PatientIdSchema } from "./fill-requests";
 import { isValidDateTimeResponse, isValidNumericalResponse, TEXT_RESPONSE_MAX_LENGTH } from "./response-values";
 import { IdSchema } from "./id-schema";
+import { ContentLanguageSchema } from "./content-languages";
 
 const id = IdSchema;
 
@@ -44,6 +45,15 @@ export const OfflineSyncRequestSchema = z
     Close: z.boolean().default(false),
     QuestionAnswers: z.array(SyncQuestionAnswerSchema).max(MAX_SYNC_ANSWERS),
     PreliminaryQuestionAnswers: z.array(SyncPreliminaryAnswerSchema).max(MAX_SYNC_ANSWERS),
+    AuthorId: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe(
+        "Who made the fill (the provider's subject the device kept with it): a sync by anyone else is refused " +
+          "with 403 SYNC_FILL_OTHER_AUTHOR, so a fill is only ever synced under the person who made it",
+      ),
     BaseVersion: z
       .number()
       .int()
@@ -58,6 +68,17 @@ export const OfflineSyncRequestSchema = z
       .max(MAX_SYNC_ANSWERS)
       .optional()
       .describe("With BaseVersion: questions whose answers the fill removed"),
+    Respondent: z
+      .literal("handover")
+      .optional()
+      .describe(
+        "The fill was made while the device was handed over to the patient (docs/decisions/058-hand-over.md): " +
+          "the case is then recorded as answered by the patient on the caller's device; absent: as it was",
+      ),
+    Language: ContentLanguageSchema.optional().describe(
+      "The language the case was filled in on the device (the survey's source language or one it offers); " +
+        "absent: the case keeps its language (docs/decisions/055-fill-languages.md)",
+    ),
   })
   .superRefine((body, ctx) => {
     if (body.BaseVersion !== undefined && body.Overwrite) {

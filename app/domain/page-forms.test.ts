@@ -90,7 +90,7 @@ describe("the page forms' schemas", () => {
     );
     expect(noCategory.status === "success" && noCategory.value).toEqual({ intent: "savePage", go: "stay" });
     const stay = parseForm(formOf([["intent", "savePreliminary"]]), FillPageFormSchema);
-    expect(stay.status === "success" && stay.value.go).toBe("stay");
+    expect(stay.status === "success" && stay.value.intent !== "language" && stay.value.go).toBe("stay");
     expect(
       parseForm(
         formOf([
@@ -101,6 +101,41 @@ describe("the page forms' schemas", () => {
         FillPageFormSchema,
       ).status,
     ).toBe("error");
+  });
+
+  it("read the fill header's language switch, with the page's values or on its own", () => {
+    const withPage = parseForm(
+      formOf([
+        ["intent", "savePage"],
+        ["go", "language"],
+        ["language", "ar"],
+      ]),
+      FillPageFormSchema,
+    );
+    expect(withPage.status === "success" && withPage.value).toEqual({
+      intent: "savePage",
+      go: "language",
+      language: "ar",
+    });
+    const alone = parseForm(
+      formOf([
+        ["intent", "language"],
+        ["language", "tr"],
+      ]),
+      FillPageFormSchema,
+    );
+    expect(alone.status === "success" && alone.value).toEqual({ intent: "language", language: "tr" });
+    // A language that is no content language is refused, as is the switch without one.
+    expect(
+      parseForm(
+        formOf([
+          ["intent", "language"],
+          ["language", "xx"],
+        ]),
+        FillPageFormSchema,
+      ).status,
+    ).toBe("error");
+    expect(parseForm(formOf([["intent", "language"]]), FillPageFormSchema).status).toBe("error");
   });
 
   it("read a zip of one or many attachments", () => {

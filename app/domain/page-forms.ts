@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { PATIENT_ID_MAX_LENGTH } from "./patient-id";
 import { CultureSchema } from "./user";
 import { IdSchema } from "./id-schema";
+import { ContentLanguageSchema } from "./content-languages";
 
 /**
  * The schemas of the plain page forms that only the server reads (decision 025): the survey list, the
@@ -45,27 +46,36 @@ export const StartFormSchema = z.object({
     .max(PATIENT_ID_MAX_LENGTH * 4)
     .optional(),
   formKey,
+  /** The language a new case is filled in (docs/decisions/055-fill-languages.md); the API checks the survey has it. */
+  language: ContentLanguageSchema.optional(),
 });
 
 /**
- * Where a fill page's form goes after saving. The answers' fields (q{id}, a{id}, f{id}) follow the survey's
+ * Where a fill page's form goes after saving (`exit`: a preliminary answer that ends the survey, confirmed: the
+ * case ends). The answers' fields (q{id}, a{id}, f{id}) follow the survey's
  * questions: fill-forms.server.ts reads them by question, and the API checks each value.
  */
 const go = z
   .string()
-  .regex(/^(stay|back|continue|outro|submit|category:\d+)$/)
+  .regex(/^(stay|back|continue|outro|submit|exit|language|category:\d+)$/)
   .optional()
   .transform((v) => v ?? "stay");
 
+/** The language the fill header's switch names (`go`: language), or its own form on a page without answers. */
+const language = ContentLanguageSchema.optional();
+
 export const FillPageFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("savePreliminary"), go, formKey }),
+  z.object({ intent: z.literal("savePreliminary"), go, formKey, language }),
   // The category shown (absent: the page goes on to the first one).
-  z.object({ intent: z.literal("savePage"), categoryId: id.optional(), go, formKey }),
+  z.object({ intent: z.literal("savePage"), categoryId: id.optional(), go, formKey, language }),
+  // The switch on a page without a form of its own (the intro, the end page): only the language changes.
+  z.object({ intent: z.literal("language"), language: ContentLanguageSchema }),
 ]);
 
 /** The statistics screen's downloads: the CSV export, one attachment, a question's attachments as a zip. */
 export const StatisticsDownloadFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("export") }),
+  // The language of the survey's labels in the codebook and the scripts (docs/decisions/056-statistics-languages.md).
+  z.object({ intent: z.literal("export"), language: ContentLanguageSchema.optional() }),
   z.object({ intent: z.literal("fhir") }),
   z.object({ intent: z.literal("file"), id }),
   z.object({ intent: z.literal("zip"), question: id, id: z.array(id).min(1).max(10_000) }),

@@ -21,6 +21,11 @@ export interface PageProblems {
   values?: Record<number, ValueProblem>;
   /** Files refused, by question id. */
   files?: Record<number, FileProblem[]>;
+  /**
+   * A preliminary answer that ends the survey was sent: it is not taken until it is confirmed (the page asks,
+   * as it does with JavaScript); the form's other answers are saved.
+   */
+  exit?: { attributeId: number; optionId: number };
 }
 
 export function hasProblems(problems: PageProblems): boolean {

@@ -78,3 +78,40 @@ describe("publishProblems", () => {
     expect(publishProblems(survey([{ Title: "A", Questions: [] }]))).toEqual([{ kind: "noQuestion" }]);
   });
 });
+
+describe("untranslated texts", () => {
+  it("are noted per offered language with their count and the first few, without blocking", async () => {
+    const { sourceDigest } = await import("./content-languages");
+    const { answer, category, question, survey: whole } = await import("./content-languages.test-support");
+    const s = whole({
+      Title: "Befinden",
+      Languages: ["tr", "pl"],
+      Categories: [category(1, "Allgemein", [question(2, "Wie geht es?", { AnswerOptions: [answer(3, "Gut")] })])],
+      Translations: {
+        tr: Object.fromEntries(
+          [
+            ["Title", "Befinden"],
+            ["category:1", "Allgemein"],
+            ["question:2", "Wie geht es?"],
+            ["answer:3", "Gut"],
+          ].map(([key, source]) => [key, { Text: `${source} (tr)`, Digest: sourceDigest(source!) }]),
+        ),
+        pl: { Title: { Text: "Samopoczucie", Digest: sourceDigest("Befinden") } },
+      },
+    });
+    const problems = publishProblems(s);
+    expect(problems).toEqual([
+      {
+        kind: "untranslated",
+        language: "pl",
+        count: 3,
+        first: [
+          expect.objectContaining({ key: "category:1" }),
+          expect.objectContaining({ key: "question:2" }),
+          expect.objectContaining({ key: "answer:3" }),
+        ],
+      },
+    ]);
+    expect(problems.some(blocksPublishing)).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
  * problem that would reach the people filling it in, and what is being released. The same check refuses the
  * publication on the server.
  */
+import { translationProgress, type ContentLanguage, type TranslatableText } from "./content-languages";
 import { isSelection } from "./question-types";
 import type { Question, Survey } from "./survey";
 import { surveyQuestions } from "./visibility";
@@ -14,7 +15,11 @@ export type PublishProblem =
   | { kind: "noAnswers"; question: string; questionId: number }
   | { kind: "noMarkers"; question: string; questionId: number }
   | { kind: "noImage"; question: string; questionId: number }
-  | { kind: "brokenRule"; question: string; questionId: number };
+  | { kind: "brokenRule"; question: string; questionId: number }
+  | { kind: "untranslated"; language: ContentLanguage; count: number; first: TranslatableText[] };
+
+/** How many untranslated texts the check names by their place; the rest it counts. */
+export const UNTRANSLATED_NAMED = 3;
 
 export interface PublishSummary {
   categories: number;
@@ -26,7 +31,8 @@ export interface PublishSummary {
 
 const choice = (q: Question) => isSelection(q.Type);
 
-type Checked = Pick<Survey, "Title" | "Categories" | "PatientForm">;
+type Checked = Pick<Survey, "Title" | "Categories" | "PatientForm"> &
+  Partial<Pick<Survey, "Description" | "IntroText" | "OutroText" | "ScoreTitle" | "Languages" | "Translations">>;
 
 export function publishProblems(survey: Checked): PublishProblem[] {
   const problems: PublishProblem[] = [];
@@ -47,7 +53,21 @@ export function publishProblems(survey: Checked): PublishProblem[] {
     const rule = q.Dependence?.PreliminaryAnswerOptions ?? [];
     if (rule.some((id) => !preliminary.has(id))) problems.push({ kind: "brokenRule", ...at });
   }
+  problems.push(...untranslated(survey));
   return problems;
+}
+
+/**
+ * Each offered language with texts not translated yet: a patient reads those in the source language. Noted,
+ * not blocking (docs/decisions/054-content-languages.md).
+ */
+function untranslated(survey: Checked): PublishProblem[] {
+  const parts = { Description: "", IntroText: "", OutroText: "", ScoreTitle: null, Translations: {}, ...survey };
+  return (survey.Languages ?? []).flatMap((language): PublishProblem[] => {
+    const { missing } = translationProgress(parts, language).overall;
+    if (missing.length === 0) return [];
+    return [{ kind: "untranslated", language, count: missing.length, first: missing.slice(0, UNTRANSLATED_NAMED) }];
+  });
 }
 
 /** The problems of each question, for the badge the editor shows on it. */
@@ -62,7 +82,7 @@ export function problemsByQuestion(problems: readonly PublishProblem[]): Map<num
 
 /** Problems that keep a survey from being published; an empty category is shown but does not. */
 export function blocksPublishing(problem: PublishProblem): boolean {
-  return problem.kind !== "emptyCategory";
+  return problem.kind !== "emptyCategory" && problem.kind !== "untranslated";
 }
 
 export function publishSummary(survey: Checked): PublishSummary {
@@ -92,5 +112,7 @@ export function describeProblem(problem: PublishProblem): string {
       return `the image question "${problem.question}" has no markers`;
     case "brokenRule":
       return `the rule of "${problem.question}" names a preliminary answer that no longer exists`;
+    case "untranslated":
+      return `${problem.count} texts are not translated into ${problem.language}`;
   }
 }

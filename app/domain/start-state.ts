@@ -1,3 +1,6 @@
+import { caseLanguages } from "~/domain/case-language";
+import type { ContentLanguage } from "~/domain/languages";
+import type { Translations } from "~/domain/content-languages";
 import { generatePatientId, isValidPatientId, patientIdProblem, type PatientIdProblem } from "~/domain/patient-id";
 
 /** What the start action answered when it could not go on to the fill page. */
@@ -117,6 +120,40 @@ export function resolveStartId(
  */
 export function isClearRequest(intent: unknown, typed: string, shownClosedId: unknown): boolean {
   return intent === "clear" && typeof shownClosedId === "string" && normalizePatientId(typed) === shownClosedId;
+}
+
+/**
+ * The survey as its start page shows it: one shape for the page drawn by the server and for the page drawn
+ * offline from this device's copy, so that neither leaves out what the other shows.
+ */
+export function startSurvey(survey: {
+  Id: number;
+  Title: string;
+  Description: string;
+  IsPatientIdAutoGenerationEnabled: boolean;
+  RetentionMonths: number;
+  /** Absent in a copy kept before languages: German only. */
+  SourceLanguage?: ContentLanguage;
+  Languages?: ContentLanguage[];
+  Translations?: Translations;
+}) {
+  const languages = { SourceLanguage: survey.SourceLanguage ?? "de", Languages: survey.Languages ?? [] };
+  const translations = survey.Translations ?? {};
+  // The title and the description in each of the case's languages: shown in the one chosen for the case.
+  const texts = caseLanguages(languages).map((lang) => {
+    const t = (key: string, source: string) =>
+      (lang === languages.SourceLanguage ? null : translations[lang]?.[key]?.Text) || source;
+    return { lang, title: t("Title", survey.Title), description: t("Description", survey.Description) };
+  });
+  return {
+    id: survey.Id,
+    title: survey.Title,
+    description: survey.Description,
+    autoGeneration: survey.IsPatientIdAutoGenerationEnabled,
+    retentionMonths: survey.RetentionMonths,
+    sourceLanguage: languages.SourceLanguage,
+    texts,
+  };
 }
 
 /** Where a case is filled in. */

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { isValidPatientId } from "~/domain/patient-id";
 import { describe, expect, it } from "vitest";
 import { readView, viewHref, writeView, type StatisticsView } from "./statistics-view";
+import { contentLanguages } from "./content-languages";
+import { respondentKinds } from "./respondents";
 
 describe("statistics view in the URL", () => {
   it("reads filters, benchmark, category and toggles, with the defaults (percent on, pie and cloud off)", () => {
@@ -23,6 +25,7 @@ describe("statistics view in the URL", () => {
       percent: true,
       pie: true,
       cloud: false,
+      language: null,
     });
     expect(readView(new URLSearchParams("")).percent).toBe(true);
     expect(readView(new URLSearchParams("raw=1")).percent).toBe(false);
@@ -57,6 +60,9 @@ describe("statistics view in the URL", () => {
             fc.uniqueArray(fc.integer({ min: 1, max: 999 }), { minLength: 1, maxLength: 3 }),
             { minKeys: 1, maxKeys: 3 },
           ),
+          // In the order of the content languages, as the address is read back.
+          Languages: fc.subarray([...contentLanguages], { minLength: 1 }),
+          Respondents: fc.subarray([...respondentKinds], { minLength: 1 }),
         },
         { requiredKeys: [] },
       ),
@@ -65,6 +71,7 @@ describe("statistics view in the URL", () => {
       percent: fc.boolean(),
       pie: fc.boolean(),
       cloud: fc.boolean(),
+      language: fc.option(fc.constantFrom(...contentLanguages), { nil: null }),
     });
     fc.assert(
       fc.property(arbitraryView, (view: StatisticsView) => {
@@ -74,5 +81,21 @@ describe("statistics view in the URL", () => {
     const plain = readView(new URLSearchParams(""));
     expect(viewHref(plain, {})).toBe("?");
     expect(viewHref(plain, { pie: true })).toBe("?pie=1");
+  });
+
+  it("reads the labels' language and the cases' languages, known ones only (docs/decisions/056)", () => {
+    const view = readView(new URLSearchParams("lang=tr&caseLang=ar&caseLang=xx&caseLang=de&caseLang=ar"));
+    expect(view.language).toBe("tr");
+    expect(view.filters.Languages).toEqual(["de", "ar"]);
+    expect(readView(new URLSearchParams("lang=fr")).language).toBeNull();
+    expect(readView(new URLSearchParams("caseLang=fr")).filters).toEqual({});
+    expect(viewHref(view, { language: "ar" })).toBe("?caseLang=de&caseLang=ar&lang=ar");
+  });
+
+  it("reads who answered, known kinds only, in their order (docs/decisions/057)", () => {
+    const view = readView(new URLSearchParams("respondent=handover&respondent=patient&respondent=staff"));
+    expect(view.filters.Respondents).toEqual(["staff", "handover"]);
+    expect(readView(new URLSearchParams("respondent=")).filters).toEqual({});
+    expect(viewHref(view, {})).toBe("?respondent=staff&respondent=handover");
   });
 });

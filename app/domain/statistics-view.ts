@@ -5,6 +5,8 @@
 import { wireToIsoDate } from "~/domain/dates";
 import { positiveId, positiveIds } from "~/domain/ids";
 import { isValidPatientId } from "~/domain/patient-id";
+import { contentLanguages, isContentLanguage, type ContentLanguage } from "~/domain/content-languages";
+import { respondentKinds, type RespondentKind } from "~/domain/respondents";
 
 export interface StatisticsFilters {
   TeamIdsFilter?: number[];
@@ -15,6 +17,10 @@ export interface StatisticsFilters {
   StartDateTime?: string;
   /** dd.MM.yyyy */
   EndDateTime?: string;
+  /** The cases filled in these languages (a case without a stored one is in the source language). */
+  Languages?: ContentLanguage[];
+  /** The cases answered by staff, by the patient through a link, or on a handed-over device (decision 057). */
+  Respondents?: RespondentKind[];
 }
 
 export interface StatisticsView {
@@ -25,6 +31,8 @@ export interface StatisticsView {
   percent: boolean;
   pie: boolean;
   cloud: boolean;
+  /** The language the survey's labels are shown in; null: the default (the interface's, else the source). */
+  language: ContentLanguage | null;
 }
 
 const MAX_LIST = 1000;
@@ -54,6 +62,11 @@ export function readView(params: URLSearchParams): StatisticsView {
   const to = date(params.get("to"));
   if (from) filters.StartDateTime = from;
   if (to) filters.EndDateTime = to;
+  const languages = contentLanguages.filter((l) => params.getAll("caseLang").includes(l));
+  if (languages.length) filters.Languages = languages;
+  const respondents = respondentKinds.filter((r) => params.getAll("respondent").includes(r));
+  if (respondents.length) filters.Respondents = respondents;
+  const language = params.get("lang");
   return {
     filters,
     benchmark: positive(params.get("benchmark")),
@@ -61,6 +74,7 @@ export function readView(params: URLSearchParams): StatisticsView {
     percent: params.get("raw") !== "1",
     pie: params.get("pie") === "1",
     cloud: params.get("cloud") === "1",
+    language: language && isContentLanguage(language) ? language : null,
   };
 }
 
@@ -75,11 +89,14 @@ export function writeView(view: StatisticsView): URLSearchParams {
   for (const [attribute, chosen] of Object.entries(f.PreliminaryQuestionsSelection ?? {})) {
     for (const id of chosen) out.append(`pq${attribute}`, String(id));
   }
+  for (const l of f.Languages ?? []) out.append("caseLang", l);
+  for (const r of f.Respondents ?? []) out.append("respondent", r);
   if (view.benchmark) out.set("benchmark", String(view.benchmark));
   if (view.category) out.set("category", String(view.category));
   if (!view.percent) out.set("raw", "1");
   if (view.pie) out.set("pie", "1");
   if (view.cloud) out.set("cloud", "1");
+  if (view.language) out.set("lang", view.language);
   return out;
 }
 

@@ -1,6 +1,8 @@
 import { z } from "./zod";
 import { WireDateSchema } from "./survey";
-import { IdSchema } from "./id-schema";
+import { IdKeySchema, IdSchema } from "./id-schema";
+import { ContentLanguageSchema, contentLanguages } from "./content-languages";
+import { respondentKinds } from "./respondents";
 
 /**
  * The statistics screen's wire shapes (section 3: Statistics, Filters, Free-text response, Attachment) and
@@ -10,9 +12,6 @@ import { IdSchema } from "./id-schema";
 
 const id = IdSchema;
 
-/** A preliminary question id as an object key (JSON keys are strings). */
-const idKey = z.string().regex(/^[1-9]\d{0,9}$/, "Expected a preliminary question id");
-
 /** POST /statistics/{surveyId} and the other statistics calls: every filter optional, empty means all. */
 export const StatisticsFiltersSchema = z
   .object({
@@ -20,9 +19,24 @@ export const StatisticsFiltersSchema = z
     /** The cases' patient ids (the "survey ids" multi-select), as listed by POST /statistics/{id}/patient-ids. */
     PatientIds: z.array(z.string().max(200)).max(200_000).optional(),
     /** Preliminary question id → chosen option ids; a case needs one of them for each question listed. */
-    PreliminaryQuestionsSelection: z.record(idKey, z.array(id).max(1000)).optional(),
+    PreliminaryQuestionsSelection: z.record(IdKeySchema, z.array(id).max(1000)).optional(),
     StartDateTime: WireDateSchema.nullable().optional().describe("DD.MM.YYYY: cases started on or after it"),
     EndDateTime: WireDateSchema.nullable().optional().describe("DD.MM.YYYY: cases closed on or before it"),
+    Languages: z
+      .array(ContentLanguageSchema)
+      .max(contentLanguages.length)
+      .optional()
+      .describe(
+        "The cases filled in one of these languages; a case without a stored language is in the source language",
+      ),
+    Respondents: z
+      .array(z.enum(respondentKinds))
+      .max(respondentKinds.length)
+      .optional()
+      .describe(
+        "The cases answered by one of these: staff, the patient through a one-time link (link), the patient on a " +
+          "staff member's device handed over to them (handover)",
+      ),
   })
   .meta({ id: "StatisticsFilters" });
 export type StatisticsFilters = z.infer<typeof StatisticsFiltersSchema>;
@@ -175,12 +189,36 @@ export type ScoreThresholds = z.infer<typeof ScoreThresholdsSchema>;
 
 export const DEFAULT_SCORE_THRESHOLDS: ScoreThresholds = { RedBelow: 50, YellowBelow: 75, MinResponses: 5 };
 
+export const TotalBandSchema = z
+  .object({
+    From: z.number(),
+    To: z.number().describe("Equal to From: the bar of one total; else the totals from From to below To"),
+    Count: z.number().int(),
+  })
+  .meta({ id: "TotalBand" });
+
+/** A survey's total score over the counted cases (docs/decisions/051-instrument-scores.md). */
+export const ScoreTotalStatisticsSchema = z
+  .object({
+    Title: z.string().describe("The survey's ScoreTitle"),
+    Cases: z.number().int().describe("The counted cases that have a total"),
+    Mean: z.number().nullable().describe("2 decimals"),
+    Median: z.number().nullable(),
+    Min: z.number().nullable(),
+    Max: z.number().nullable(),
+    Distribution: z.array(TotalBandSchema),
+  })
+  .meta({ id: "ScoreTotalStatistics" });
+export type ScoreTotalStatistics = z.infer<typeof ScoreTotalStatisticsSchema>;
+
 const statisticsBody = {
   SurveyId: id,
   Title: z.string(),
   /** The cases counted: Closed cases that pass the filters. */
   NumSurveyResponses: z.number().int(),
   CategoryStatistics: z.array(CategoryStatisticsSchema),
+  /** The total score of a survey with a ScoreTitle; null without one. */
+  ScoreTotal: ScoreTotalStatisticsSchema.nullable(),
 };
 
 export const BenchmarkStatisticsSchema = z.object(statisticsBody).meta({ id: "BenchmarkStatistics" });
@@ -207,6 +245,12 @@ export const StatisticsFilterDataSchema = z
         AnswerOptions: z.array(z.object({ Id: id, Text: z.string() })),
       }),
     ),
+    Languages: z
+      .array(ContentLanguageSchema)
+      .describe("The languages the cases can be filtered by: the survey's source language first, then those it offers"),
+    Respondents: z
+      .array(z.enum(respondentKinds))
+      .describe("Who can have answered a case, to filter by: staff, link, handover"),
   })
   .meta({ id: "StatisticsFilterData" });
 export type StatisticsFilterData = z.infer<typeof StatisticsFilterDataSchema>;

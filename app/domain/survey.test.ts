@@ -12,6 +12,8 @@ const fields = {
   Sort: 0,
   X: null,
   Y: null,
+  Score: null,
+  System: null,
   SubQuestions: [],
 };
 
@@ -21,6 +23,18 @@ describe("answer options", () => {
     const marker = { ...fields, Title: "Knie", X: 0.2, Y: 0.7 };
     expect(AnswerOptionSchema.parse(marker)).toEqual(marker);
     expect(AnswerOptionSchema.safeParse(fields).success).toBe(false);
+    const scored = {
+      ...fields,
+      Text: "an mehr als der Hälfte der Tage",
+      Value: "LA18105-2",
+      Score: 2,
+      System: "http://loinc.org",
+    };
+    expect(AnswerOptionSchema.parse(scored)).toEqual(scored);
+  });
+  it("read an answer kept offline before answers had a score as one without", () => {
+    const { Score: _score, System: _system, ...before } = { ...fields, Text: "Ja" };
+    expect(AnswerOptionSchema.parse(before)).toEqual({ ...before, Score: null, System: null });
   });
   it("say their Title or their Text, also as a survey kept offline before markers had a Title stored them", () => {
     expect(answerText({ ...fields, Text: "Ja" })).toBe("Ja");

@@ -3,9 +3,13 @@ import { wireToIsoDate } from "./dates";
 import { questionTypes } from "./question-types";
 import { surveyStatuses } from "./survey-status";
 import { IdSchema } from "./id-schema";
+import { CodesSchema, InstrumentSchema, type Coding } from "./instrument";
+import { ContentLanguageSchema, contentLanguages, TranslationsSchema } from "./content-languages";
 
 /** The longest retention period the start tab offers: 100 years. */
 export const RETENTION_MONTHS_MAX = 1200;
+/** The longest title of a survey's total score. */
+export const SCORE_TITLE_MAX = 200;
 
 export const SurveyStatusSchema = z.enum(surveyStatuses);
 export const QuestionTypeSchema = z.enum(questionTypes);
@@ -37,6 +41,10 @@ interface AnswerOptionFields {
   /** Image answer options: marker position as fractions 0..1. */
   X: number | null;
   Y: number | null;
+  /** The answer's score as its instrument defines it (0 is a score, null none), apart from the weight. */
+  Score: number | null;
+  /** The code system of Value, e.g. http://loinc.org. */
+  System: string | null;
   SubQuestions: Question[];
 }
 
@@ -71,6 +79,10 @@ export interface Question {
   IsTestQuestion: boolean;
   ImageSrc: string | null;
   Dependence: Dependence | null;
+  /** A help text shown under the question when filling. */
+  Hint: string | null;
+  /** The instrument's codes of the item. */
+  Codes: Coding[];
   AnswerOptions: AnswerOption[];
 }
 
@@ -85,6 +97,12 @@ const answerOptionShape = {
   Sort: z.number().int(),
   X: z.number().min(0).max(1).nullable(),
   Y: z.number().min(0).max(1).nullable(),
+  Score: z
+    .number()
+    .nullable()
+    .default(null)
+    .describe("The answer's score in its instrument (docs/decisions/051-instrument-scores.md); null: none"),
+  System: z.string().nullable().default(null).describe("The code system of Value"),
 };
 
 export const ChoiceAnswerOptionSchema: z.ZodType<ChoiceAnswerOption> = z
@@ -125,6 +143,8 @@ export const QuestionSchema: z.ZodType<Question> = z
     IsTestQuestion: z.boolean(),
     ImageSrc: z.string().nullable(),
     Dependence: DependenceSchema.nullable(),
+    Hint: z.string().nullable().default(null).describe("A help text shown under the question"),
+    Codes: CodesSchema.default([]).describe("The instrument's codes of the item"),
     get AnswerOptions() {
       return z.array(AnswerOptionSchema);
     },
@@ -137,6 +157,7 @@ export const CategorySchema = z
     SurveyId: id,
     Title: z.string(),
     Sort: z.number().int(),
+    Codes: CodesSchema.default([]).describe("The instrument's codes of the group"),
     Questions: z.array(QuestionSchema),
   })
   .meta({ id: "Category" });
@@ -183,6 +204,12 @@ export const SurveySchema = z
       .boolean()
       .default(false)
       .describe("Cases are submitted with an electronic signature (docs/decisions/029-signed-close.md)"),
+    PatientSubmitReview: z
+      .boolean()
+      .default(false)
+      .describe(
+        "A case a patient submits through their link waits for staff to review and close it (docs/decisions/057-patient-links.md)",
+      ),
     RetentionMonths: z
       .number()
       .int()
@@ -190,6 +217,20 @@ export const SurveySchema = z
       .describe(
         "Closed cases are erased this many months after closing; 0 keeps them (docs/decisions/042-retention-and-erasure.md)",
       ),
+    ScoreTitle: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe("Set: each case has a total score under this title (docs/decisions/051-instrument-scores.md)"),
+    Instrument: InstrumentSchema.nullable().default(null),
+    SourceLanguage: ContentLanguageSchema.default("de").describe(
+      "The language the survey's texts are written in (docs/decisions/054-content-languages.md)",
+    ),
+    Languages: z
+      .array(ContentLanguageSchema)
+      .default([])
+      .describe("The languages the survey's texts are offered in besides the source language"),
+    Translations: TranslationsSchema.default({}),
     TagIds: z.array(id),
     UserTeamPermissions: z.array(id),
     EditorTeamPermissions: z.array(id),
@@ -222,7 +263,7 @@ export const SurveyListSchema = z.object({ Data: z.array(SurveyListEntrySchema),
 
 const title = z.string().trim().min(1, "Title is required").max(200);
 
-export const CreateSurveySchema = z.object({
+export const CreateSurveySchema = z.strictObject({
   Title: title,
   TeamPermissions: z.array(id).optional().describe("Teams that may take part; empty means all"),
 });
@@ -240,7 +281,21 @@ export const UpdateSurveySchema = z
     IsPatientIdAutoGenerationEnabled: z.boolean(),
     IsPatientFormEnabled: z.boolean(),
     RequiresSignature: z.boolean(),
+    PatientSubmitReview: z.boolean(),
     RetentionMonths: z.number().int().min(0).max(RETENTION_MONTHS_MAX),
+    ScoreTitle: z
+      .string()
+      .trim()
+      .max(SCORE_TITLE_MAX)
+      .nullable()
+      .transform((v) => v || null)
+      .describe("A title turns the total score on; null or blank turns it off"),
+    Instrument: InstrumentSchema.nullable(),
+    SourceLanguage: ContentLanguageSchema,
+    Languages: z
+      .array(ContentLanguageSchema)
+      .max(contentLanguages.length)
+      .describe("The offered translations; the source language is left out of them"),
     TagIds: z.array(id).max(100),
     UserTeamPermissions: z.array(id).max(500),
     EditorTeamPermissions: z.array(id).max(500),

@@ -37,7 +37,7 @@ export function continuing(survey: Pick<Survey, "Categories">, base: CaseBase): 
  */
 export async function caseContext(survey: Survey, patientId: string): Promise<EntryContext> {
   const [entry, copy] = await Promise.all([getEntry(survey.Id, patientId), getCaseCopy(survey.Id, patientId)]);
-  const user = cachedUser();
+  const user = await cachedUser();
   return {
     survey,
     patientId,

@@ -3,6 +3,7 @@ import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import type { SyncErrorType } from "~/domain/offline-sync";
 import type { AnswerKind } from "~/domain/question-types";
 import type { CaseBase } from "./case-copies";
+import type { ContentLanguage } from "~/domain/languages";
 
 /** A file picked offline, kept on the device until it is uploaded. */
 export interface LocalFile {
@@ -47,6 +48,16 @@ export interface FillEntry {
   /** The server has closed the case (files go first: a closed case takes no more files). */
   closeSent?: boolean;
   syncError?: SyncErrorType | "UNKNOWN";
+  /**
+   * The language the case is filled in, as last chosen on this device (docs/decisions/055-fill-languages.md);
+   * absent in fills kept before languages: the survey's source language.
+   */
+  language?: ContentLanguage;
+  /**
+   * Set when the device was handed over to the patient for this case as it was changed here (decision 058):
+   * the sync records the case as the patient's, as the online saves do.
+   */
+  respondent?: "handover";
   /** Bumped by every local change: a sync clears the entry only if nothing changed meanwhile. */
   rev: number;
   modified: string;
@@ -56,6 +67,14 @@ export function pendingFiles(entry: FillEntry): { questionId: number; file: Loca
   return Object.entries(entry.upload.files).flatMap(([id, files]) =>
     files.map((file) => ({ questionId: Number(id), file })),
   );
+}
+
+/**
+ * Refused for good: the survey changed since the download or no longer takes answers, so the fill is refused
+ * under any patient id and on every try. Neither a sync nor another id is offered; it can be exported or deleted.
+ */
+export function cannotSync(entry: Pick<FillEntry, "syncError">): boolean {
+  return entry.syncError === "SYNC_SURVEY_OUTDATED_HASH" || entry.syncError === "SYNC_SURVEY_INVALID_STATUS";
 }
 
 /** A fresh client-made fill id (letters and digits, accepted as an Idempotency-Key). */

@@ -3,7 +3,7 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Survey } from "~/domain/survey";
 import { fillClientLoader, isShellDocument, keepCopy, localFillData, type ServerFillData } from "./fill-local";
-import { keepCaseCopy, resetCaseCopiesForTests } from "./case-copies";
+import { keepCaseCopy } from "./case-copies";
 import { recordAnswer } from "./fill-store";
 import { getSurvey, saveSurvey } from "./survey-store";
 import { ctx, freshDatabases, question } from "./test-support";
@@ -29,6 +29,7 @@ const serverData = {
   page: "questionnaire" as const,
   categoryId: null,
   resumed: false,
+  language: "de" as const,
 } satisfies ServerFillData;
 
 const args = (serverLoader: () => Promise<unknown>) =>
@@ -78,7 +79,6 @@ describe("the fill page built on the device", () => {
   });
 
   it("continues an open case of the server the device keeps, until the device has a fill of it", async () => {
-    resetCaseCopiesForTests();
     await saveSurvey({
       ...survey("Active", true),
       Hash: "h1",

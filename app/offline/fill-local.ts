@@ -6,6 +6,9 @@ import { resumePlace } from "~/domain/fill-resume";
 import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import { isValidPatientId } from "~/domain/patient-id";
 import type { Survey } from "~/domain/survey";
+import { caseLanguageOf } from "~/domain/case-language";
+import type { ContentLanguage } from "~/domain/languages";
+import { loadFillTexts } from "~/locale-files";
 import { reportNetworkError } from "./connectivity";
 import type { CaseBase } from "./case-copies";
 import { getEntry } from "./fill-store";
@@ -38,8 +41,12 @@ export interface FillData {
   base?: CaseBase;
   /** Built from this device's copy: answers are kept here until they are synced. */
   offline: boolean;
+  /** The language the case is filled in (docs/decisions/055-fill-languages.md). */
+  language: ContentLanguage;
   /** A closed case: when, and by whose signature (the confirmation page says so). */
   closed?: CaseClosed | null;
+  /** Submitted by the patient through their link, to review: when (decision 057). */
+  toReview?: string | null;
 }
 
 export interface CaseClosed {
@@ -89,10 +96,12 @@ export async function localFillData(surveyId: number, patientId: string, url: UR
   const answers = entry?.answers ?? base?.answers ?? {};
   const preliminary = entry?.preliminaryAnswers ?? base?.preliminary ?? {};
   if (resumed) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
-  const user = cachedUser();
+  const user = await cachedUser();
+  const language = caseLanguageOf(survey, entry?.language ?? copy?.language);
   return {
     survey,
     patientId,
+    language,
     patientDataId: entry?.patientDataId ?? copy?.patientDataId ?? 0,
     userId: entry?.upload.userId ?? user?.userId ?? "",
     surveyUserDataId: entry?.upload.ssiUserDataId ?? user?.surveyUserDataId ?? 0,
@@ -118,10 +127,17 @@ export async function fillClientLoader({ params, request, serverLoader }: Client
   const patientId = params.patientId ?? "";
   try {
     const data = await serverLoader<ServerFillData>();
-    if (!("shell" in data) && data.patientId === patientId) return data;
+    if (!("shell" in data) && data.patientId === patientId) return withTexts(data);
   } catch (error) {
     if (!isNetworkError(error)) throw error;
     reportNetworkError();
   }
-  return localFillData(surveyId, patientId, new URL(request.url));
+  return withTexts(await localFillData(surveyId, patientId, new URL(request.url)));
+}
+
+/** The page's data once the fill words of its case's language are here (offline: from the kept files). */
+async function withTexts<T extends { language: ContentLanguage }>(data: T): Promise<T> {
+  // Should they not come, the page's own words stand in for them (FillLanguage): the case can still be filled.
+  await loadFillTexts(data.language).catch((error: unknown) => console.error(error));
+  return data;
 }

@@ -4,7 +4,8 @@ import type { Survey } from "~/domain/survey";
 import { syncPayload } from "./sync-payload";
 import { fillWriters } from "./fill-sinks";
 import { getEntry } from "./fill-store";
-import { freshDatabases, question } from "./test-support";
+import { syncEntry } from "./sync-client";
+import { freshDatabases, json, question, scriptedFetch } from "./test-support";
 
 const q1 = question(1, "SingleSelection");
 const q2 = question(2, "FreeText");
@@ -76,5 +77,55 @@ describe("fill writers", () => {
     expect(await w.sink.save(q2, { TextResponse: "x" })).toMatchObject({ ok: false, type: "SURVEY_ALREADY_CLOSED" });
     expect(w.isLocal()).toBe(false);
     expect(await getEntry(7, "P1")).toBeUndefined();
+  });
+
+  it("after the sync took the fill off the device, the page saves to the server and continues from that sync", async () => {
+    const w = writers(true);
+    await w.sink.save(q2, { TextResponse: "müde" });
+    // The sync: the server makes the case (99) at version 5; nothing is left on the device.
+    const sync = scriptedFetch([() => json(200, { Data: 99, Version: 5 })]);
+    expect(await syncEntry(7, "P1", { fetch: sync.fetch })).toBe("synced");
+    expect(await getEntry(7, "P1")).toBeUndefined();
+    w.synced({
+      surveyId: 7,
+      patientId: "P1",
+      patientDataId: 99,
+      version: 5,
+      answers: { 1: { AnswerOptionIds: [11] }, 2: { TextResponse: "müde" } },
+      preliminary: { 50: 501 },
+      done: true,
+    });
+    expect(await w.resume()).toBe(true);
+    expect(w.isLocal()).toBe(false);
+
+    const api = scriptedFetch([() => json(200, { RemovedQuestionIds: [], Version: 6 })]);
+    vi.stubGlobal("fetch", api.fetch);
+    expect((await w.sink.save(q2, { TextResponse: "wach" })).ok).toBe(true);
+    expect(api.calls.map((c) => c.url)).toEqual(["/api/question-responses/free-text"]);
+    expect(await getEntry(7, "P1")).toBeUndefined();
+
+    // The network goes again: the device continues the case from version 6, so its next sync is no clash.
+    expect((await w.sink.save(q1, { AnswerOptionIds: [12] })).ok).toBe(true);
+    expect(w.isLocal()).toBe(true);
+    expect(syncPayload((await getEntry(7, "P1"))!)).toMatchObject({
+      Overwrite: false,
+      BaseVersion: 6,
+      QuestionAnswers: [{ QuestionId: 1, AnswerOptionId: 12 }],
+      RemovedQuestionIds: [],
+      PreliminaryQuestionAnswers: [],
+    });
+  });
+
+  it("stays on the device while the device still holds something of the fill", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const w = writers(true);
+    await w.sink.save(q2, { TextResponse: "müde" });
+    w.synced({ surveyId: 7, patientId: "P1", patientDataId: 99, version: 5, answers: {}, preliminary: {}, done: true });
+    expect(await w.resume()).toBe(false);
+    expect(w.isLocal()).toBe(true);
+    await w.sink.save(q2, { TextResponse: "wach" });
+    expect(fetch).not.toHaveBeenCalled();
+    expect((await getEntry(7, "P1"))!.answers[2]).toEqual({ TextResponse: "wach" });
   });
 });

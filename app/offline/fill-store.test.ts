@@ -50,6 +50,8 @@ describe("fill store", () => {
     expect(syncPayload(closed)).toEqual({
       PatientId: "P1",
       SurveyHash: "h1",
+      // Who made the fill: the server syncs it under that person only (decision 048).
+      AuthorId: "user-sub",
       Overwrite: false,
       Close: true,
       QuestionAnswers: [

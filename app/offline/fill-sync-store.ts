@@ -1,59 +1,74 @@
-import { del, get, keys, set, update, values } from "idb-keyval";
+import { del, get, keys } from "idb-keyval";
 import type { CaseBase } from "./case-copies";
 import { newFillId, type FillEntry } from "./fill-entry";
-import { entryStore, getEntry, keptSurveyIds, markPending, pending, unmarkPending } from "./fill-store";
+import { entryName, entryStore, fillsName, keptSurveyIds, markPending, pending, unmarkPending } from "./fill-store";
+import { exclusive, sealedGet, sealedSet, sealedUpdate, sealedValues, unseal } from "./sealed";
+import { currentHolder, requireHolder } from "./vault";
 
 /**
- * What the sync and the sync modal do with the fills kept on this device (fill-store.ts keeps them): read
- * them in bulk, record what reached the server, and the user's decisions. Loaded with the sync, not with
+ * What the sync and the sync modal do with the holder's fills kept on this device (fill-store.ts keeps
+ * them): read them in bulk, record what reached the server, and the user's decisions. Loaded with the sync, not with
  * every page.
  */
 
-/** The entries marked for the automatic sync. */
+/** The holder's entries marked for the automatic sync. */
 export async function pendingEntries(): Promise<FillEntry[]> {
-  const list = (await keys(pending())).map((k) => JSON.parse(String(k)) as [number, string]);
-  const found = await Promise.all(list.map(([surveyId, patientId]) => getEntry(surveyId, patientId)));
+  const holder = await currentHolder();
+  if (!holder) return [];
+  const list = (await keys(pending(holder))).map((k) => JSON.parse(String(k)) as [number, string]);
+  const found = await Promise.all(
+    list.map(([surveyId, name]) => sealedGet<FillEntry>(holder, entryStore(holder, surveyId), name)),
+  );
   return found.filter((e): e is FillEntry => e !== undefined);
 }
 
-/** The first `limit` fills kept on this device (by survey, then patient id), without reading the rest. */
+/** The holder's first `limit` fills kept on this device (by survey), without reading the rest. */
 export async function firstEntries(limit: number): Promise<FillEntry[]> {
-  const ids = await keptSurveyIds();
+  const holder = await currentHolder();
+  if (!holder) return [];
   const found: FillEntry[] = [];
-  for (const id of ids) {
+  for (const id of await keptSurveyIds(holder)) {
     if (found.length >= limit) break;
-    const page = await entryStore(id)(
+    const page = await entryStore(holder, id)(
       "readonly",
       (store) =>
-        new Promise<FillEntry[]>((resolve, reject) => {
+        new Promise<unknown[]>((resolve, reject) => {
           const request = store.getAll(null, limit - found.length);
-          request.onsuccess = () => resolve(request.result as FillEntry[]);
+          request.onsuccess = () => resolve(request.result);
           request.onerror = () => reject(request.error);
         }),
     );
-    found.push(...page);
+    const opened = await Promise.all(page.map((v) => unseal<FillEntry>(holder, v)));
+    found.push(...opened.filter((e): e is FillEntry => e !== undefined));
   }
   return found;
 }
 
-/** Every fill kept on this device, of every survey. */
+/** Every fill the holder keeps on this device, of every survey. */
 export async function listEntries(): Promise<FillEntry[]> {
-  const ids = await keptSurveyIds();
-  const lists = await Promise.all(ids.map((id) => values<FillEntry>(entryStore(id))));
+  const holder = await currentHolder();
+  if (!holder) return [];
+  const lists = await Promise.all(
+    (await keptSurveyIds(holder)).map((id) => sealedValues<FillEntry>(holder, entryStore(holder, id))),
+  );
   return lists.flat();
 }
 
-/** Changes a stored entry only if it is still the version `rev` (nothing was answered meanwhile). */
+/** Changes a stored entry of the holder's; `apply` answers undefined to leave it as it is. */
 async function changeIf(
   surveyId: number,
   patientId: string,
   apply: (entry: FillEntry) => FillEntry | undefined,
 ): Promise<FillEntry | undefined> {
+  const holder = await currentHolder();
+  if (!holder) return undefined;
   let result: FillEntry | undefined;
-  await update<FillEntry | undefined>(
-    patientId,
-    (old) => (result = old ? apply(structuredClone(old)) : undefined) ?? old,
-    entryStore(surveyId),
+  await sealedUpdate<FillEntry>(
+    holder,
+    entryStore(holder, surveyId),
+    fillsName(surveyId),
+    await entryName(holder, surveyId, patientId),
+    (old) => (result = old ? apply(old) : undefined),
   );
   return result;
 }
@@ -110,30 +125,39 @@ export function markClosed(surveyId: number, patientId: string) {
 
 /** Removes an entry whose answers and files are all on the server; anything still pending keeps it. */
 export async function clearIfDone(surveyId: number, patientId: string): Promise<boolean> {
-  const entry = await getEntry(surveyId, patientId);
-  if (!entry || entry.notSynced || (entry.close && !entry.closeSent)) return false;
-  if (Object.keys(entry.upload.files).length > 0) return false;
-  await del(patientId, entryStore(surveyId));
-  await unmarkPending(surveyId, patientId);
-  return true;
+  const holder = await currentHolder();
+  if (!holder) return false;
+  const name = await entryName(holder, surveyId, patientId);
+  return exclusive(`${fillsName(surveyId)}:${name}`, async () => {
+    const entry = await sealedGet<FillEntry>(holder, entryStore(holder, surveyId), name);
+    if (!entry || entry.notSynced || (entry.close && !entry.closeSent)) return false;
+    if (Object.keys(entry.upload.files).length > 0) return false;
+    await del(name, entryStore(holder, surveyId));
+    await unmarkPending(surveyId, patientId);
+    return true;
+  });
 }
 
 /** Deletes an entry. Only ever called on the user's confirmed request. */
 export async function deleteEntry(surveyId: number, patientId: string): Promise<void> {
-  await del(patientId, entryStore(surveyId));
+  const holder = await requireHolder();
+  await del(await entryName(holder, surveyId, patientId), entryStore(holder, surveyId));
   await unmarkPending(surveyId, patientId);
 }
 
 /** The user chose to replace the server's open case of this patient id. */
 export async function chooseOverwrite(surveyId: number, patientId: string) {
-  await markPending(surveyId, patientId);
+  const holder = await requireHolder();
+  await markPending(holder, surveyId, patientId);
   return changeIf(surveyId, patientId, (e) => ({ ...e, overwrite: true, syncError: undefined }));
 }
 
 /** Moves an entry to another patient id (a new fill for the server). Refuses an id already kept here. */
 export async function changePatientId(surveyId: number, from: string, to: string): Promise<boolean> {
-  const store = entryStore(surveyId);
-  const [entry, taken] = await Promise.all([get<FillEntry>(from, store), get<FillEntry>(to, store)]);
+  const holder = await requireHolder();
+  const store = entryStore(holder, surveyId);
+  const [fromName, toName] = await Promise.all([entryName(holder, surveyId, from), entryName(holder, surveyId, to)]);
+  const [entry, taken] = await Promise.all([sealedGet<FillEntry>(holder, store, fromName), get(toName, store)]);
   if (!entry || taken) return false;
   const moved: FillEntry = {
     ...entry,
@@ -147,9 +171,9 @@ export async function changePatientId(surveyId: number, from: string, to: string
     patientDataId: undefined,
     closeSent: false,
   };
-  await markPending(surveyId, to);
-  await set(to, moved, store);
-  await del(from, store);
+  await markPending(holder, surveyId, to);
+  await sealedSet(holder, store, toName, moved);
+  await del(fromName, store);
   await unmarkPending(surveyId, from);
   return true;
 }

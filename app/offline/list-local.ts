@@ -38,7 +38,7 @@ export async function listClientLoader<T extends ListData>({ request, serverLoad
     if (!q) void saveSurveyList(loaded.surveys).then(() => refreshCopies(loaded.surveys).catch(() => undefined));
     return loaded;
   } catch (error) {
-    const user = isNetworkError(error) ? cachedUser() : null;
+    const user = isNetworkError(error) ? await cachedUser() : null;
     if (!user) throw error;
     reportNetworkError();
     const surveys = (await keptList()).filter((s) => titleMatches(s.Title, q));

@@ -5,10 +5,12 @@ import {
   isClearRequest,
   normalizePatientId,
   resolveStartId,
+  startSurvey,
   type StartProblem,
 } from "~/domain/start-state";
+import { caseLanguages, isCaseLanguage } from "~/domain/case-language";
 import { reportNetworkError } from "./connectivity";
-import { getEntry } from "./fill-store";
+import { getEntry, recordLanguage } from "./fill-store";
 import { isNetworkError } from "./network";
 import { getSurvey } from "./survey-store";
 
@@ -24,12 +26,7 @@ export async function startClientLoader<T>({ params, serverLoader }: ClientLoade
     const survey = await getSurvey(surveyIdOf(params));
     if (!survey) throw redirect("/surveys");
     return {
-      survey: {
-        id: survey.Id,
-        title: survey.Title,
-        description: survey.Description,
-        autoGeneration: survey.IsPatientIdAutoGenerationEnabled,
-      },
+      survey: startSurvey(survey),
       blocked: fillBlock(survey),
       latest: null,
       imageUrl: "/client-image.svg",
@@ -60,5 +57,14 @@ export async function startClientAction({ params, request, serverAction }: Clien
   if (!target.ok) return data<StartProblem>({ patientId: normalizePatientId(typed), problem: target.problem });
   const entry = await getEntry(surveyId, target.patientId);
   if (entry?.status === "Closed") return data<StartProblem>({ patientId: target.patientId, problem: "closed" });
+  // A case new on this device starts in the language chosen (docs/decisions/055-fill-languages.md): kept on
+  // the device at once, as the server keeps it for a case started online, unless it is the source language
+  // (then there is nothing to keep yet). A case the device knows keeps its own.
+  const language = String(form.get("language") ?? "");
+  const known = entry ?? (await import("./case-copies").then((m) => m.getCaseCopy(surveyId, target.patientId)));
+  if (!known && isCaseLanguage(survey, language) && language !== caseLanguages(survey)[0]) {
+    const { caseContext } = await import("./case-context");
+    await recordLanguage({ ...(await caseContext(survey, target.patientId)), language }, language);
+  }
   return redirect(fillPath(surveyId, target.patientId));
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { documentBuild, staleCaches, staleEntries, type KeptDocument } from "./sw-cleanup";
-import { ASSET_CACHE, PAGE_CACHE } from "./sw-constants";
+import { ASSET_CACHE, pageCache } from "./sw-constants";
 
 describe("staleCaches", () => {
   it("deletes the offline layer's caches of earlier versions, keeps the current ones", () => {
-    expect(
-      staleCaches(["offline-assets-v0", ASSET_CACHE, PAGE_CACHE, "offline-pages-v0", "offline-shells-v1"]),
-    ).toEqual(["offline-assets-v0", "offline-pages-v0", "offline-shells-v1"]);
+    const pages = [pageCache("a11ce"), pageCache("b0b")];
+    expect(staleCaches(["offline-assets-v0", ASSET_CACHE, ...pages, "offline-pages-v1", "offline-shells-v1"])).toEqual([
+      "offline-assets-v0",
+      "offline-pages-v1",
+      "offline-shells-v1",
+    ]);
   });
 
   it("leaves caches that are not the offline layer's", () => {

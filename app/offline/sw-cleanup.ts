@@ -2,11 +2,19 @@
  * What the service worker deletes of earlier builds and versions (decision 023). Pure: the worker reads
  * the caches, these functions decide, the worker deletes.
  */
-import { ASSETS_PREFIX, CACHE_PREFIX, CURRENT_CACHES, LIST_PAGE, SHELL_KEY_PREFIX, startPage } from "./sw-constants";
+import {
+  ASSETS_PREFIX,
+  CACHE_PREFIX,
+  CURRENT_CACHES,
+  isPersonPageCache,
+  LIST_PAGE,
+  SHELL_KEY_PREFIX,
+  startPage,
+} from "./sw-constants";
 
 /** The offline layer's caches that this version does not use (an earlier version's). Others are left. */
 export function staleCaches(names: readonly string[], current: readonly string[] = CURRENT_CACHES): string[] {
-  return names.filter((name) => name.startsWith(CACHE_PREFIX) && !current.includes(name));
+  return names.filter((name) => name.startsWith(CACHE_PREFIX) && !current.includes(name) && !isPersonPageCache(name));
 }
 
 const MANIFEST_MODULE = new RegExp(`${ASSETS_PREFIX.replace(/\//g, "\\/")}manifest-[\\w-]+\\.js`);

@@ -10,9 +10,24 @@ export const CACHE_PREFIX = "offline-";
 export const CACHE_VERSION = "v1";
 /** Built files and other static files, by their path. */
 export const ASSET_CACHE = `${CACHE_PREFIX}assets-${CACHE_VERSION}`;
-/** Kept documents: the list, start pages, the archive and each survey's fill document. */
-export const PAGE_CACHE = `${CACHE_PREFIX}pages-${CACHE_VERSION}`;
-export const CURRENT_CACHES: readonly string[] = [ASSET_CACHE, PAGE_CACHE];
+/** Every cache of kept documents starts with this, of this version and earlier ones. */
+export const PAGE_CACHE_PREFIX = `${CACHE_PREFIX}pages-`;
+/**
+ * Kept documents of one person (the holder's tag, vault.ts): the list, start pages, the archive and each
+ * survey's fill document. A page carries its person's data, so each person's are kept apart, and only
+ * the device's holder's are ever answered (decision 048).
+ */
+export const pageCache = (tag: string) => `${PAGE_CACHE_PREFIX}${PAGE_CACHE_VERSION}-${tag}`;
+/** The shape of the page caches: v2 keeps one per person. */
+export const PAGE_CACHE_VERSION = "v2";
+export const CURRENT_CACHES: readonly string[] = [ASSET_CACHE];
+/** A current cache of one person's kept documents. */
+export const isPersonPageCache = (name: string) => name.startsWith(`${PAGE_CACHE_PREFIX}${PAGE_CACHE_VERSION}-`);
+/** The response header that names whose page a document is (the holder's tag), or is absent. */
+export const HOLDER_HEADER = "X-Offline-Holder";
+/** Where the service worker reads the device's holder (vault.ts writes it). */
+export const DEVICE_DB = "offline-device";
+export const DEVICE_STORE = "holder";
 
 /** The worker's script, built from app/entry.worker.ts into the browser build's root. */
 export const WORKER_URL = "/entry.worker.js";

@@ -7,12 +7,14 @@ import {
   LIST_PAGE,
   MESSAGE,
   OFFLINE_ASSET_LIST,
+  pageCache,
   startPage,
   WORKER_SCOPE,
   WORKER_URL,
   type WorkerMessage,
   type WorkerReply,
 } from "./sw-constants";
+import { currentHolder } from "./vault";
 
 interface RemixManifest {
   url: string;
@@ -118,6 +120,42 @@ export function warmOffline(surveyIds: number[]): Promise<void> {
 
 export async function forgetOffline(surveyIds: number[]): Promise<void> {
   await tell({ type: MESSAGE.forget, shells: surveyIds }).catch(() => undefined);
+}
+
+/**
+ * Resolves once this version's worker is the active one (at once when it is), or after `ms`: a device that
+ * ran a worker of earlier versions gets it in its place when that one has no work left.
+ */
+export function ourWorkerActive(ms = 30_000): Promise<boolean> {
+  const ours = async () => {
+    const active = (await navigator.serviceWorker.getRegistration(WORKER_SCOPE).catch(() => undefined))?.active;
+    return Boolean(active && new URL(active.scriptURL).pathname === WORKER_URL);
+  };
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      navigator.serviceWorker.removeEventListener("controllerchange", check);
+      resolve(value);
+    };
+    const check = () => void ours().then((yes) => yes && done(true));
+    const timer = setTimeout(() => done(false), ms);
+    navigator.serviceWorker.addEventListener("controllerchange", check);
+    check();
+  });
+}
+
+/**
+ * Whether the holder's pages must be kept (again): after a new build, or when the holder has none (they
+ * went when another person held the device, decision 048).
+ */
+export async function needsWarm(): Promise<boolean> {
+  // Only this version's worker is asked: a worker of earlier versions busy warming would hold back its own
+  // replacement (a new worker activates once the old one has no work left), and keeps nothing for a person.
+  const active = (await navigator.serviceWorker.getRegistration(WORKER_SCOPE).catch(() => undefined))?.active;
+  if (!active || new URL(active.scriptURL).pathname !== WORKER_URL) return false;
+  if (isNewBuild()) return true;
+  const holder = await currentHolder();
+  return Boolean(holder && !(await caches.has(pageCache(holder.tag)).catch(() => true)));
 }
 
 /** After a new deploy, kept documents and assets are of the old build: keep them again together. */

@@ -1,8 +1,9 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addFile, getEntry, recordAnswer, recordClose } from "./fill-store";
-import { getCaseCopy, resetCaseCopiesForTests } from "./case-copies";
+import { getCaseCopy } from "./case-copies";
 import { SYNC_START_EVENT, syncAll, syncEntry, syncReport } from "./sync-client";
+import { CASE_SYNCED_EVENT, type CaseSynced } from "./case-synced";
 import { ctx, freshDatabases, json, offline, question, scriptedFetch } from "./test-support";
 
 beforeEach(freshDatabases);
@@ -35,7 +36,6 @@ describe("sync client", () => {
   });
 
   it("continues from the version the server answers: later changes go as changes, and the device keeps the case", async () => {
-    resetCaseCopiesForTests();
     const base = { version: 5, answers: { 1: { TextResponse: "alt" } }, preliminary: {} };
     const context = ctx("P7", { seed: { ...base, questionTypes: { 1: "text" as const } }, base });
     await recordAnswer(context, question(1, "FreeText"), { TextResponse: "neu" });
@@ -179,6 +179,37 @@ describe("sync client", () => {
       delete (globalThis as { window?: EventTarget }).window;
     }
     expect(seen).toEqual([SYNC_START_EVENT]);
+  });
+
+  it("tells an open page of the case when its answers are on the server, and when nothing is left here", async () => {
+    await recordAnswer(ctx("P1"), question(1, "FreeText"), { TextResponse: "a" });
+    await addFile(ctx("P1"), 1, { name: "a.txt", type: "text/plain", bytes: bytes() });
+    const target = new EventTarget();
+    const seen: CaseSynced[] = [];
+    target.addEventListener(CASE_SYNCED_EVENT, (e) => seen.push((e as CustomEvent<CaseSynced>).detail));
+    (globalThis as { window?: EventTarget }).window = target;
+    try {
+      // The answers go, the file does not: the page hears that the answers are there, not more.
+      const first = scriptedFetch([() => json(200, { Data: 42, Version: 3 }), offline]);
+      expect(await syncEntry(7, "P1", { fetch: first.fetch })).toBe("offline");
+      expect(seen).toEqual([
+        {
+          surveyId: 7,
+          patientId: "P1",
+          patientDataId: 42,
+          version: 3,
+          answers: { 1: { TextResponse: "a" } },
+          preliminary: {},
+          done: false,
+        },
+      ]);
+      // The next sync uploads the file: now nothing of the fill is left on the device.
+      const second = scriptedFetch([() => json(200, [{ Id: 1 }])]);
+      expect(await syncEntry(7, "P1", { fetch: second.fetch })).toBe("synced");
+      expect(seen[1]).toEqual({ ...seen[0], done: true, closed: false });
+    } finally {
+      delete (globalThis as { window?: EventTarget }).window;
+    }
   });
 });
 

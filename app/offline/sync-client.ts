@@ -6,6 +6,7 @@ import { IDEMPOTENCY_HEADER, isSyncErrorType } from "~/domain/sync-errors";
 import { uploadErrorKeys } from "~/domain/uploads";
 import { pendingFiles, type FillEntry, type LocalFile } from "./fill-entry";
 import { dropCaseCopy, keepCaseCopy } from "./case-copies";
+import { announceCaseSynced, type CaseSynced } from "./case-synced";
 import { syncPayload } from "./sync-payload";
 import { countEntries, ENTRIES_EVENT, getEntry, unmarkPending } from "./fill-store";
 import {
@@ -61,7 +62,9 @@ async function postAnswers(entry: FillEntry, fetchFn: Fetch): Promise<EntryOutco
   } catch {
     return "offline";
   }
-  if (res.status === 401 || res.status === 403) return "unauthorized";
+  if (res.status === 401) return "unauthorized";
+  // Another person's fill (it should never be here): left as it is, for its author to sync.
+  if (res.status === 403) return (await errorBody(res)).Type === "SYNC_FILL_OTHER_AUTHOR" ? "failed" : "unauthorized";
   if (res.ok) {
     const body = (await res.json().catch(() => null)) as { Data?: unknown; Version?: unknown } | null;
     if (typeof body?.Data === "number") {
@@ -167,6 +170,8 @@ export async function syncEntry(
   announceStart();
   let entry = await getEntry(surveyId, patientId);
   if (!entry) return "synced";
+  /** What the server holds of the case after this sync's answers, or after an earlier one's. */
+  let server: Omit<CaseSynced, "done"> | undefined;
   if (entry.notSynced) {
     const sent = entry;
     const posted = await postAnswers(sent, fetchFn);
@@ -178,6 +183,16 @@ export async function syncEntry(
       preliminary: sent.preliminaryAnswers,
     });
     await keepSynced(sent, posted, closed);
+    server = {
+      surveyId,
+      patientId,
+      patientDataId: posted.patientDataId,
+      version: posted.version,
+      answers: sent.answers,
+      preliminary: sent.preliminaryAnswers,
+    };
+    // An open fill page of the case says which of its answers are on the server now.
+    announceCaseSynced({ ...server, done: false });
     if (!entry) return "synced";
     if (entry.notSynced) return "failed";
   }
@@ -199,7 +214,20 @@ export async function syncEntry(
     if (closed !== "done") return closed;
     await dropCaseCopy(surveyId, patientId).catch(() => undefined);
   }
-  if (await clearIfDone(surveyId, patientId)) return "synced";
+  if (await clearIfDone(surveyId, patientId)) {
+    // Answers synced by an earlier run: the entry kept the case's state they left (markAnswersSynced).
+    const kept = latest ?? entry;
+    server ??= {
+      surveyId,
+      patientId,
+      patientDataId,
+      version: kept.base?.version,
+      answers: kept.base?.answers ?? kept.answers,
+      preliminary: kept.base?.preliminary ?? kept.preliminaryAnswers,
+    };
+    announceCaseSynced({ ...server, done: true, closed: kept.close });
+    return "synced";
+  }
   return refused ? "filesLeft" : "failed";
 }
 

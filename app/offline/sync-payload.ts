@@ -48,10 +48,13 @@ export function syncPayload(entry: FillEntry, close = entry.close): OfflineSyncR
   return {
     PatientId: entry.patientId,
     SurveyHash: entry.surveyHash,
+    ...(entry.upload.userId ? { AuthorId: entry.upload.userId } : {}),
     Overwrite: entry.overwrite,
     Close: close,
     QuestionAnswers,
     PreliminaryQuestionAnswers: preliminary.map(([id, option]) => ({ QuestionId: Number(id), AnswerOptionId: option })),
     ...(base ? { BaseVersion: base.version, RemovedQuestionIds } : {}),
+    ...(entry.language ? { Language: entry.language } : {}),
+    ...(entry.respondent ? { Respondent: entry.respondent } : {}),
   };
 }

@@ -1,16 +1,27 @@
 import { IDBFactory } from "fake-indexeddb";
 import type { Question, Survey } from "~/domain/survey";
 import type { EntryContext } from "./fill-store";
-import { resetFillStoreForTests } from "./fill-store";
-import { resetLastCategoryStoreForTests } from "./last-category";
-import { resetSurveyStoreForTests } from "./survey-store";
+import { resetSealedForTests } from "./sealed";
+import { deriveHolder, resetVaultForTests, type Holder } from "./vault";
 
-/** A fresh, empty IndexedDB for each test (fake-indexeddb), with fresh store handles. */
+/** The keys a test person holds the device with: the same secret gives the same keys (and tag). */
+export function testHolder(tag = "a11ce", seed = 1): Promise<Holder> {
+  return deriveHolder(tag, new Uint8Array(32).fill(seed));
+}
+
+/**
+ * A fresh, empty IndexedDB for each test (fake-indexeddb), with fresh store handles, and the test person
+ * holding the device. Takes no arguments (it is also given to beforeEach as it is).
+ */
 export function freshDatabases() {
   globalThis.indexedDB = new IDBFactory();
-  resetFillStoreForTests();
-  resetSurveyStoreForTests();
-  resetLastCategoryStoreForTests();
+  resetSealedForTests();
+  resetVaultForTests(testHolder());
+}
+
+/** Another person (or nobody) holds the device from now on; the databases stay. */
+export function switchHolder(holder: Holder | null | Promise<Holder | null>) {
+  resetVaultForTests(holder);
 }
 
 export function question(id: number, Type: Question["Type"], AllowMultipleAnswers = false): Question {
@@ -28,6 +39,8 @@ export function question(id: number, Type: Question["Type"], AllowMultipleAnswer
     IsTestQuestion: false,
     ImageSrc: null,
     Dependence: null,
+    Hint: null,
+    Codes: [],
     AnswerOptions: [],
   };
 }

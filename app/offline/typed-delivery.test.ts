@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Survey } from "~/domain/survey";
-import { keepCaseCopy, resetCaseCopiesForTests } from "./case-copies";
+import { keepCaseCopy } from "./case-copies";
 import { getEntry } from "./fill-store";
 import { saveSurvey } from "./survey-store";
-import { freshDatabases, json, offline, question, scriptedFetch } from "./test-support";
+import { freshDatabases, json, offline, question, scriptedFetch, switchHolder, testHolder } from "./test-support";
 import { deliverTyped, fillCaseAt } from "./typed-delivery";
-import { noteTyped, typedValues } from "./typed-journal";
+import { openSealedText, preparePad, sealNow } from "./journal-seal";
+import { journalKey, journalReady, noteTyped, typedValues } from "./typed-journal";
 
 /** Local storage as the browser has it, for the notes of typed values. */
 class MemoryStorage {
@@ -25,10 +26,11 @@ const survey = {
 const kind = (q: typeof text) => ({ Id: q.Id, Type: q.Type, AllowMultipleAnswers: q.AllowMultipleAnswers });
 
 const realFetch = globalThis.fetch;
-beforeEach(() => {
+beforeEach(async () => {
   freshDatabases();
-  resetCaseCopiesForTests();
   (globalThis as { window?: unknown }).window = { localStorage: new MemoryStorage(), dispatchEvent: () => true };
+  // The page reads its holder's notes once the holder is known; the notes below are written after that.
+  await journalReady();
 });
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -94,5 +96,40 @@ describe("values typed on a page that went before they were kept", () => {
     ).toEqual(["Y", "Z"]);
     expect(fillCaseAt("/survey/7/fill/P%C3%BC_1")).toEqual({ surveyId: 7, patientId: "Pü_1" });
     expect(fillCaseAt("/survey/7")).toBeNull();
+  });
+});
+
+describe("the notes of typed values on a shared device", () => {
+  it("are sealed for their holder: no text in local storage, none for another person, all for them again", async () => {
+    const first = await testHolder("a11ce", 1);
+    switchHolder(first);
+    await journalReady();
+    noteTyped([
+      { surveyId: 7, patientId: "GERAET_1", question: kind(text), value: { TextResponse: "Ferse links" }, local: true },
+    ]);
+    const storage = (globalThis as unknown as { window: { localStorage: MemoryStorage } }).window.localStorage;
+    const record = storage.getItem(journalKey(first.tag));
+    expect(record).toBeTruthy();
+    expect(record).not.toMatch(/GERAET_1|Ferse/);
+
+    switchHolder(testHolder("b0b", 2));
+    await journalReady();
+    expect(typedValues()).toEqual([]);
+    noteTyped([{ surveyId: 7, patientId: "B_1", question: kind(text), value: { TextResponse: "b" }, local: true }]);
+    // The other person's notes were not touched.
+    expect(storage.getItem(journalKey(first.tag))).toBe(record);
+
+    switchHolder(first);
+    await journalReady();
+    expect(typedValues().map((v) => [v.patientId, v.value])).toEqual([["GERAET_1", { TextResponse: "Ferse links" }]]);
+  });
+
+  it("seal each write with a part of the key stream never used before", async () => {
+    const holder = await testHolder("a11ce", 1);
+    await preparePad(holder);
+    const [a, b] = [sealNow(holder, "gleich"), sealNow(holder, "gleich")];
+    expect(a).not.toBe(b);
+    expect(await openSealedText(holder, a!)).toBe("gleich");
+    expect(await openSealedText(holder, b!)).toBe("gleich");
   });
 });

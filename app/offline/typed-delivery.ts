@@ -1,9 +1,9 @@
-import { apiSink } from "~/api-client";
+import { apiSink } from "~/answer-sink";
 import type { Question } from "~/domain/survey";
 import { caseContext } from "./case-context";
 import { recordAnswer } from "./fill-store";
 import { getSurvey } from "./survey-store";
-import { forgetTyped, typedValues, type TypedValue } from "./typed-journal";
+import { forgetTyped, journalReady, typedValues, type TypedValue } from "./typed-journal";
 
 /**
  * Delivers values typed on a fill page that went before they were kept (typed-journal.ts), when some other
@@ -13,6 +13,7 @@ import { forgetTyped, typedValues, type TypedValue } from "./typed-journal";
  * while there is no network, or no copy of its survey on the device.
  */
 export async function deliverTyped(except?: { surveyId: number; patientId: string } | null): Promise<void> {
+  if (!(await journalReady())) return;
   for (const noted of typedValues()) {
     if (except && noted.surveyId === except.surveyId && noted.patientId === except.patientId) continue;
     const done = noted.local ? await keepOnDevice(noted) : await sendAgain(noted);

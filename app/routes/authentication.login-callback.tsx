@@ -5,6 +5,7 @@ import { getContext } from "~/server/context.server";
 import { clearStateCookies, getOidc, termsUrl } from "~/server/auth/oidc.server";
 import { renewAt } from "~/server/auth/renewal.server";
 import { finishSigning } from "~/server/auth/signing.server";
+import { finishHandoverReturn, isHandoverReturn } from "~/server/auth/handover-return.server";
 import { clearKeptHash, keptHash } from "~/server/auth/return-hash.server";
 import { returnToCookie, safeReturnTo } from "~/server/auth/return-to.server";
 import { setLocaleCookie } from "~/server/i18n.server";
@@ -19,12 +20,14 @@ import { SILENT_DONE, silentOutcome } from "./authentication.silent-done";
  * sign-in's state cookie has done its work either way and is removed; a session the browser still named
  * (an earlier sign-in) ends, so that only the new one is valid. A signing's fresh sign-in comes back here
  * too (its state names a signing intent): it records the signature and leaves the session as it was
- * (docs/decisions/029-signed-close.md).
+ * (docs/decisions/029-signed-close.md). So does the fresh sign-in that ends a hand-over (decision 058).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { env, db, sessions } = getContext();
   const url = new URL(request.url);
   const state = url.searchParams.get("state");
+  // The way back from a hand-over by a fresh sign-in (decision 058): the session itself names its state.
+  if (await isHandoverReturn(request, state)) throw await finishHandoverReturn(request);
   const signing = state ? await findSigningIntent(db, state) : undefined;
   if (signing) throw await finishSigning(request, signing);
   const secure = url.protocol === "https:";

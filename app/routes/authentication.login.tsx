@@ -4,6 +4,8 @@ import { assertProviderReachable, getOidc } from "~/server/auth/oidc.server";
 import { returnToCookie, safeReturnTo } from "~/server/auth/return-to.server";
 import { isDocumentNavigation, keepHashPage } from "~/server/auth/return-hash.server";
 import { log } from "~/server/log.server";
+import { handoverPath } from "~/domain/handover";
+import { sessionHandover } from "~/server/auth/guards.server";
 
 /**
  * Starts the sign-in at the identity provider; remembers where the person wanted to go. A page's own
@@ -12,6 +14,9 @@ import { log } from "~/server/log.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  // Handed over to the patient (decision 058): no other sign-in from here, the patient's page instead.
+  const handover = await sessionHandover(request);
+  if (handover) throw redirect(handoverPath(handover));
   try {
     const oidc = await getOidc();
     await assertProviderReachable();

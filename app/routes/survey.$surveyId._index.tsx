@@ -15,14 +15,14 @@ import {
   type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { pageTitle } from "~/components/layout/meta";
 import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
 import { PatientIdForm } from "~/components/start/PatientIdForm";
 import type { StartProblem } from "~/domain/start-state";
-import { fillBlock, isClearRequest, normalizePatientId } from "~/domain/start-state";
+import { fillBlock, isClearRequest, normalizePatientId, startSurvey } from "~/domain/start-state";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { afterLoad } from "~/offline/after-load";
@@ -36,6 +36,8 @@ import { parseForm } from "~/domain/forms";
 import { StartFormSchema } from "~/domain/page-forms";
 import { startCase } from "~/server/start-case.server";
 import { Hyphenated } from "~/components/ui/Hyphenated";
+import { defaultCaseLanguage } from "~/domain/case-language";
+import { isRightToLeft } from "~/domain/languages";
 
 /** Latest open responses shown (section 9). */
 const LATEST_COUNT = 10;
@@ -64,15 +66,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           modifiedIso: row.ModifiedDate,
           modified: formatDateTime(row.ModifiedDate, true, DISPLAY_TIME_ZONE),
           version: row.Version,
+          toReview: row.ToReview === true,
         }));
   return {
-    survey: {
-      id: survey.Id,
-      title: survey.Title,
-      description: survey.Description,
-      autoGeneration: survey.IsPatientIdAutoGenerationEnabled,
-      retentionMonths: survey.RetentionMonths,
-    },
+    survey: startSurvey(survey),
     blocked,
     latest,
     imageUrl: getContext().env.CLIENT_IMAGE_URL,
@@ -97,7 +94,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const survey = await api.call(surveysApi.get, { params: { id } });
     // The page explains why a survey cannot be filled.
     if (fillBlock(survey)) return redirect(here);
-    const outcome = await startCase(api, id, typed, survey.IsPatientIdAutoGenerationEnabled, form.formKey);
+    const outcome = await startCase(
+      api,
+      id,
+      typed,
+      survey.IsPatientIdAutoGenerationEnabled,
+      form.formKey,
+      form.language,
+    );
     if ("to" in outcome) return redirect(outcome.to);
     const result: StartProblem = { patientId: normalizePatientId(typed), problem: outcome.problem };
     return data(result, { status: outcome.problem === "closed" ? 409 : 400 });
@@ -118,8 +122,20 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
   pageTitle(matches, "start.pageTitle", { title: loaded?.survey.title ?? "" });
 
 export default function SurveyStart() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { survey, blocked, latest, imageUrl, formKey } = useLoaderData<typeof loader>();
+  // The language a new case is filled in: the staff's own where the survey has it (decision 055). The title
+  // and the description, which the patient may read here, are shown in it.
+  const languages = survey.texts.map((x) => x.lang);
+  const [language, setLanguage] = useState(() =>
+    defaultCaseLanguage({ SourceLanguage: survey.sourceLanguage, Languages: languages }, i18n.language),
+  );
+  const texts = survey.texts.find((x) => x.lang === language) ?? {
+    lang: survey.sourceLanguage,
+    title: survey.title,
+    description: survey.description,
+  };
+  const textLang = { lang: texts.lang, dir: isRightToLeft(texts.lang) ? "rtl" : "ltr" } as const;
   const result = (useActionData<typeof action>() as StartProblem | undefined) ?? null;
   const online = useOnline();
   // A survey kept on this device keeps these open cases too, to continue them offline (decision 038).
@@ -133,10 +149,14 @@ export default function SurveyStart() {
   return (
     <section className="page start" aria-labelledby="start-title">
       <div className="start__main">
-        <h1 id="start-title" data-testid="start-title">
-          <Hyphenated text={survey.title} />
+        <h1 id="start-title" data-testid="start-title" {...textLang}>
+          <Hyphenated text={texts.title} />
         </h1>
-        {survey.description ? <p className="start__description">{survey.description}</p> : null}
+        {texts.description ? (
+          <p className="start__description" {...textLang}>
+            {texts.description}
+          </p>
+        ) : null}
         <p className="start__retention" data-testid="start-retention">
           {retentionSentence(t, survey.retentionMonths)}
         </p>
@@ -157,7 +177,15 @@ export default function SurveyStart() {
               autoGeneration={survey.autoGeneration}
               result={result}
               formKey={formKey}
+              language={{ languages, value: language, onChange: setLanguage }}
             />
+            {online ? (
+              <p className="start__patient-link">
+                <Link to={`/survey/${survey.id}/links`} data-testid="start-patient-link">
+                  {t("patientLinks.forPatient")}
+                </Link>
+              </p>
+            ) : null}
             {online ? <LatestResponses surveyId={survey.id} latest={latest} /> : null}
           </>
         )}

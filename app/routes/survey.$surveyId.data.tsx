@@ -6,6 +6,7 @@ import { pageTitle } from "~/components/layout/meta";
 import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
 import { PatientLookup } from "~/components/audit/PatientLookup";
 import { PatientDataView } from "~/components/audit/PatientDataView";
+import { ErasedNote } from "~/components/audit/ErasedNote";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Choice } from "~/components/ui/Field";
 import { ERASURE_REASONS } from "~/domain/erasure";
@@ -47,19 +48,22 @@ export function ErrorBoundary() {
 }
 
 export default function PatientDataPage() {
-  const { survey, patientId, timeZone, data, confirm } = useLoaderData<typeof loader>();
+  const { survey, patientId, timeZone, data, confirm, erased } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const here = `/survey/${survey.id}/data`;
   const self = `${here}?patientId=${encodeURIComponent(patientId)}`;
   return (
     <section className="page audit patient-data" aria-labelledby="data-title">
-      <h1 id="data-title">{data ? t("dataProtection.titleFor", { patientId }) : t("dataProtection.title")}</h1>
+      <h1 id="data-title">
+        {data || erased ? t("dataProtection.titleFor", { patientId }) : t("dataProtection.title")}
+      </h1>
       <p className="audit__survey">{survey.title}</p>
       <nav className="audit__links no-print" aria-label={t("audit.links")}>
         <Link to={`/survey/${survey.id}/history`}>{t("audit.toHistory")}</Link>
         <Link to={`/survey/${survey.id}/trail`}>{t("audit.toTrail")}</Link>
       </nav>
       <PatientLookup patientId={patientId} label={t("dataProtection.lookup")} submit={t("dataProtection.show")} />
+      {erased ? <ErasedNote patientId={patientId} erased={erased} /> : null}
       {data ? (
         <>
           <div className="patient-data__actions no-print">

@@ -13,6 +13,7 @@ import { EditorHeader } from "~/components/editor/EditorHeader";
 import { EditorTabs } from "~/components/editor/EditorTabs";
 import { EditorActionSchema } from "~/domain/editor-forms";
 import { parseForm } from "~/domain/forms";
+import { LanguagesTab } from "~/components/editor/languages/LanguagesTab";
 import { PreliminaryTab } from "~/components/editor/preliminary/PreliminaryTab";
 import { QuestionnaireTab } from "~/components/editor/questionnaire/QuestionnaireTab";
 import { RichTextTab } from "~/components/editor/richtext/RichTextTab";
@@ -26,6 +27,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { badForm, notFound, refusalMessage, refused } from "~/server/refusals.server";
 import "~/components/editor/editor.css";
+import "~/components/editor/languages/languages.css";
 
 // The editor's and the statistics' texts come with the page (decision 015).
 export const handle: RouteHandle & TextsHandle = { backToList: true, texts: ["authoring"] };
@@ -98,8 +100,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await api.call(surveysApi.update, { params: { id }, body: { Title: form.title } });
       return { ok: true };
     } catch (error) {
-      const { key, status } = refusalMessage(error);
-      return data({ ok: false, error: key }, { status });
+      const { key, status, type } = refusalMessage(error);
+      // Published or archived meanwhile (by an approver, in another tab): the answer names what it is now.
+      const now =
+        type === "SURVEY_INVALID_STATUS"
+          ? await api.call(surveysApi.get, { params: { id } }).then(
+              (survey) => survey.Status,
+              () => undefined,
+            )
+          : undefined;
+      return data({ ok: false, error: key, status: now }, { status });
     }
   }
   try {
@@ -165,6 +175,7 @@ export default function SurveyEditor() {
             preliminary: <PreliminaryTab {...props} />,
             questionnaire: <QuestionnaireTab {...props} />,
             outro: <RichTextTab {...props} field="OutroText" />,
+            languages: <LanguagesTab {...props} />,
           }}
         />
       </section>

@@ -6,7 +6,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { data, redirect } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
 import { canFill } from "~/domain/start-state";
-import { useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { HandOverButton } from "~/components/handover/HandOverButton";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FillPageView } from "~/components/fill/FillPageView";
@@ -23,8 +24,11 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
+import { caseLanguageOf } from "~/domain/case-language";
 import { FillPageFormSchema } from "~/domain/page-forms";
 import {
+  exitsInForm,
+  newPreliminaryExit,
   preliminaryStored,
   readPageForm,
   savePageFromForm,
@@ -97,6 +101,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       page,
       categoryId,
       resumed,
+      // The language the case is filled in (docs/decisions/055-fill-languages.md): the page speaks it.
+      language: caseLanguageOf(survey, patient.Language),
+      toReview: patient.SubmittedByPatient?.At ?? null,
       closed:
         patient.State === "Closed" ? { at: patient.ClosedAt ?? null, signature: patient.Signature ?? null } : null,
       // Sent back with the page's form: files of a form sent twice are stored once (decision 018).
@@ -121,11 +128,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The page's own fields through its schema; the answers' fields are read by question below.
     const submission = parseForm(form, FillPageFormSchema);
     if (submission.status !== "success") return badForm(request, here);
-    const { go } = submission.value;
+    const value = submission.value;
+    // The fill header's switch: the page's values are saved as with "stay", then the page comes back in it.
+    const switched = value.language && (value.intent === "language" || value.go === "language") ? value.language : null;
+    const setLanguage = () =>
+      switched
+        ? api.call(patientsApi.language, { query: { patientId, surveyId }, body: { Language: switched } })
+        : Promise.resolve();
+    if (value.intent === "language") {
+      await setLanguage();
+      return redirect(here);
+    }
+    const go = value.go === "language" ? "stay" : value.go;
     const survey = await api.call(surveysApi.get, { params: { id: surveyId } });
     const pages = pagesOf(survey);
-    if (submission.value.intent === "savePreliminary") {
-      await savePreliminaryFromForm(api, survey, patientId, form);
+    // The case ends as a submit ends it; a survey that requires a signature is submitted on its signing page.
+    const end = async () => {
+      if (survey.RequiresSignature) return redirect(`/survey/${surveyId}/sign/${encodeURIComponent(patientId)}`);
+      await api.call(patientsApi.close, { query: { patientId, surveyId } });
+      return redirect(`${base}?page=done`);
+    };
+    if (value.intent === "savePreliminary") {
+      if (go === "exit") {
+        // An answer that ends the survey, confirmed: it is saved with the rest, and the case ends.
+        if (exitsInForm(survey, form).length === 0) return badForm(request, here);
+        await savePreliminaryFromForm(api, survey, patientId, form);
+        return end();
+      }
+      // An answer that ends the survey, newly chosen, is asked about first; the form's other answers are saved.
+      const exit = await newPreliminaryExit(api, survey, patientId, form);
+      await savePreliminaryFromForm(api, survey, patientId, form, exit?.attributeId);
+      await setLanguage();
+      if (exit) return data<PageProblems>({ exit });
       // Continue only once every preliminary question is answered (section 5); the page says why not.
       if (go === "continue" && !(await preliminaryStored(api, survey, patientId)))
         return data<PageProblems>({ preliminaryIncomplete: true }, { status: 400 });
@@ -139,20 +173,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
               : "preliminary";
       return redirect(`${base}?page=${target}`);
     }
-    if (submission.value.intent === "savePage") {
-      const { categoryId } = submission.value;
+    if (value.intent === "savePage") {
+      const { categoryId } = value;
       const problems: PageProblems = {
         values: await savePageFromForm(api, survey, patientId, form),
         files: await uploadPageFiles(api, survey, patientId, form),
       };
+      // Before the page is drawn again (with what it could not take, as typed): in the language switched to.
+      await setLanguage();
       // What was not taken is shown on the same page, as typed and with its reason, before going anywhere.
       if (hasProblems(problems)) return data(problems, { status: 400 });
-      if (go === "submit") {
-        // A survey that requires a signature is submitted on its signing page (decision 029).
-        if (survey.RequiresSignature) return redirect(`/survey/${surveyId}/sign/${encodeURIComponent(patientId)}`);
-        await api.call(patientsApi.close, { query: { patientId, surveyId } });
-        return redirect(`${base}?page=done`);
-      }
+      // A survey that requires a signature is submitted on its signing page (decision 029).
+      if (go === "submit") return end();
       if (go === "back") return redirect(`${base}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);
       const next = go.startsWith("category:") ? Number(go.slice(9)) : categoryId;
       return redirect(`${base}?page=questionnaire${next ? `&category=${next}` : ""}`);
@@ -175,6 +207,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
     title: (loaded as { survey?: { Title: string } } | undefined)?.survey?.Title ?? "",
   });
 
+/** The page's data names the case's language: its fill words come with the page (root.tsx). */
+export const handle = { fillTexts: true };
+
 export async function clientLoader(args: ClientLoaderFunctionArgs) {
   return fillClientLoader(args);
 }
@@ -187,6 +222,7 @@ export default function FillRoute() {
   // Without JavaScript: what the page's form could not take, shown on the page drawn again.
   const problems = useActionData<typeof action>() as PageProblems | null | undefined;
   const { t } = useTranslation();
+  const root = useRouteLoaderData("root") as { handover?: unknown } | undefined;
   // The same loader data gives the same view: the page is not drawn again when only the route redraws.
   const view = useMemo(() => ("shell" in d ? null : { offline: false, ...d }), [d]);
   if (!view)
@@ -195,5 +231,12 @@ export default function FillRoute() {
         <p role="status">{t("offline.loading")}</p>
       </section>
     );
-  return <FillPageView d={view} problems={problems ?? undefined} />;
+  return (
+    <>
+      {root?.handover || view.offline || view.page === "done" ? null : (
+        <HandOverButton kase={{ surveyId: view.survey.Id, patientId: view.patientId }} />
+      )}
+      <FillPageView d={view} problems={problems ?? undefined} />
+    </>
+  );
 }

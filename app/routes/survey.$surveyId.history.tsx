@@ -4,7 +4,9 @@ import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/r
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
+import { ActorName } from "~/components/audit/ActorName";
 import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
+import { ErasedNote } from "~/components/audit/ErasedNote";
 import { PatientLookup } from "~/components/audit/PatientLookup";
 import { positiveId } from "~/domain/ids";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
@@ -57,7 +59,9 @@ function HistoryTable({ question, testId }: { question: QuestionRows; testId: st
                 <time dateTime={e.atIso}>{e.at}</time>
               </td>
               <td>{e.value ?? <em>{t("audit.history.noValue")}</em>}</td>
-              <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
+              <td>
+                <ActorName actor={e.actor} />
+              </td>
               <td>{t(`audit.source.${e.source}`)}</td>
             </tr>
           ))}
@@ -67,16 +71,54 @@ function HistoryTable({ question, testId }: { question: QuestionRows; testId: st
   );
 }
 
+/** The case's submit and close: when, what and by whom (the patient, where they submitted). */
+function CaseEvents({ events }: { events: NonNullable<Loaded["events"]> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2>{t("audit.history.events")}</h2>
+      <div className="audit__table">
+        <table data-testid="history-events">
+          <caption>{t("audit.history.eventsCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("audit.col.at")}</th>
+              <th scope="col">{t("audit.col.action")}</th>
+              <th scope="col">{t("audit.col.person")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <time dateTime={e.atIso}>{e.at}</time>
+                </td>
+                <td>{t(`audit.history.event.${e.action.replace("case.", "")}`)}</td>
+                <td>
+                  <ActorName actor={e.actor} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 export function ErrorBoundary() {
   return <AuditErrorBoundary page="history" />;
 }
 
 export default function CaseHistoryPage() {
-  const { survey, patientId, timeZone, preliminary, questions, signatures } = useLoaderData<typeof loader>();
+  const { survey, patientId, timeZone, preliminary, questions, signatures, events, erased } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section className="page audit" aria-labelledby="history-title">
-      <h1 id="history-title">{questions ? t("audit.history.titleFor", { patientId }) : t("audit.history.title")}</h1>
+      <h1 id="history-title">
+        {questions || erased ? t("audit.history.titleFor", { patientId }) : t("audit.history.title")}
+      </h1>
       <p className="audit__survey">{survey.title}</p>
       <nav className="audit__links" aria-label={t("audit.links")}>
         <Link to={`/survey/${survey.id}/statistics`}>{t("audit.toStatistics")}</Link>
@@ -84,9 +126,11 @@ export default function CaseHistoryPage() {
         <Link to={`/survey/${survey.id}/data`}>{t("audit.toData")}</Link>
       </nav>
       <PatientLookup patientId={patientId} label={t("audit.history.lookup")} submit={t("audit.history.show")} />
+      {erased ? <ErasedNote patientId={patientId} erased={erased} /> : null}
       {questions ? (
         <>
           <p className="audit__note">{t("audit.timeZoneNote", { zone: timeZone })}</p>
+          {events && events.length > 0 ? <CaseEvents events={events} /> : null}
           {signatures && signatures.length > 0 ? (
             <>
               <h2>{t("audit.history.signatures")}</h2>

@@ -2,12 +2,13 @@ import { patientsApi } from "~/contracts/patients";
 import { surveysApi } from "~/contracts/surveys";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { data, redirect } from "~/server/responses.server";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Choice } from "~/components/ui/Field";
 import { useTranslation } from "react-i18next";
 import { z } from "~/domain/zod";
 import { pageTitle } from "~/components/layout/meta";
+import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { parseForm } from "~/domain/forms";
 import { positiveId } from "~/domain/ids";
 import { isValidPatientId } from "~/domain/patient-id";
@@ -28,6 +29,14 @@ const SignFormSchema = z.object({ meaning: SignatureMeaningSchema });
 
 async function toStart(request: Request, surveyId: number, key: string): Promise<never> {
   throw redirect(`/survey/${surveyId}`, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
+}
+
+export const handle: TextsHandle = { texts: ["sign"] };
+
+/** After an in-app navigation (a case submitted on its fill page), the page's texts come with its data. */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [loaded] = await Promise.all([serverLoader<typeof loader>(), ensureTexts(["sign"])]);
+  return loaded;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -109,8 +118,10 @@ export default function SignPage() {
       window.removeEventListener("offline", update);
     };
   }, []);
+  // "Unterschreiben" without a meaning says so on the page: here at once, without JavaScript in the server's answer.
+  const [meaning, setMeaning] = useState<"unchosen" | "chosen" | null>(null);
   const fill = `/survey/${survey.id}/fill/${encodeURIComponent(patientId)}`;
-  const chooseMeaning = Boolean(problem && "chooseMeaning" in problem);
+  const chooseMeaning = meaning === "unchosen" || (meaning === null && Boolean(problem && "chooseMeaning" in problem));
   return (
     <section className="page sign" aria-labelledby="sign-title">
       <h1 id="sign-title">{t("sign.title", { patientId })}</h1>
@@ -133,8 +144,21 @@ export default function SignPage() {
         <dt>{t("sign.signer")}</dt>
         <dd data-testid="sign-signer">{signer}</dd>
       </dl>
-      <Form method="post" reloadDocument className="sign__form">
+      <Form
+        method="post"
+        reloadDocument
+        noValidate
+        className="sign__form"
+        onSubmit={(event) => {
+          const radios = event.currentTarget.querySelectorAll<HTMLInputElement>('input[name="meaning"]');
+          if (Array.from(radios).some((radio) => radio.checked)) return;
+          event.preventDefault();
+          setMeaning("unchosen");
+          radios[0]?.focus();
+        }}
+      >
         <fieldset
+          onChange={() => setMeaning("chosen")}
           className="choice-list"
           aria-describedby={chooseMeaning ? "sign-meaning-error" : undefined}
           aria-invalid={chooseMeaning || undefined}

@@ -9,6 +9,7 @@ import { pageTitle } from "~/components/layout/meta";
 import { AttachmentsModal } from "~/components/statistics/AttachmentsModal";
 import { BenchmarkModal } from "~/components/statistics/BenchmarkModal";
 import { FilterPanel } from "~/components/statistics/FilterPanel";
+import { LabelLanguage, LanguageChoice } from "~/components/statistics/LanguageChoice";
 import { FreeTextModal } from "~/components/statistics/FreeTextModal";
 import { GraphsTab } from "~/components/statistics/graphs/GraphsTab";
 import { ResultsTab } from "~/components/statistics/ResultsTab";
@@ -67,62 +68,65 @@ function findQuestion(statistics: Statistics, id: number): QuestionStatistics | 
 }
 
 export default function StatisticsPage() {
-  const { survey, several, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal } =
+  const { survey, languages, several, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const benchmarkTitle = statistics.Benchmark?.Title ?? null;
   const modalQuestion = modal && "questionId" in modal ? findQuestion(statistics, modal.questionId) : undefined;
   return (
-    <section className="page stats">
-      <StatisticsHeader
-        survey={survey}
-        completed={statistics.NumSurveyResponses}
-        benchmarkTitle={benchmarkTitle}
-        benchmarkHref={benchmarkTitle ? viewHref(view, { benchmark: null }) : `${viewHref(view, {})}&modal=benchmark`}
-      />
-      <FilterPanel key={JSON.stringify(view.filters)} view={view} filterData={filterData} patientIds={patientIds} />
-      <HashTabs
-        tabs={tabs}
-        label={t("statistics.tabs")}
-        titleKey={(tab) => `statistics.tab.${tab}`}
-        hydrated={hydrated}
-        panels={{
-          results: <ResultsTab statistics={statistics} view={view} several={several} />,
-          graphs: <GraphsTab dashboard={dashboard} benchmark={benchmarkDashboard} filters={view.filters} />,
-        }}
-      />
-      {/* After the figures: what an approver opens now and then, out of the way of the charts' drag and drop. */}
-      {survey.Rights.CanApprove ? (
-        <nav className="audit__links" aria-label={t("statistics.auditLinks")}>
-          <Link to={`/survey/${survey.Id}/history`}>{t("statistics.caseHistory")}</Link>
-          <Link to={`/survey/${survey.Id}/trail`}>{t("statistics.surveyTrail")}</Link>
-        </nav>
-      ) : null}
-      {modal?.kind === "benchmark" ? <BenchmarkModal view={view} q={modal.q} entries={modal.entries} /> : null}
-      {modal?.kind === "freetext" && modalQuestion ? (
-        <FreeTextModal
-          key={`${modal.questionId}:${modal.q}:${modal.take}`}
-          view={view}
-          surveyId={survey.Id}
-          questionId={modal.questionId}
-          title={modalQuestion.QuestionTitle}
-          q={modal.q}
-          take={modal.take}
-          page={modal.page}
-          historyLinks={survey.Rights.CanApprove}
+    <LabelLanguage.Provider value={languages.chosen}>
+      <section className="page stats">
+        <StatisticsHeader
+          survey={survey}
+          completed={statistics.NumSurveyResponses}
+          benchmarkTitle={benchmarkTitle}
+          benchmarkHref={benchmarkTitle ? viewHref(view, { benchmark: null }) : `${viewHref(view, {})}&modal=benchmark`}
         />
-      ) : null}
-      {modal?.kind === "files" && modalQuestion ? (
-        <AttachmentsModal
-          surveyId={survey.Id}
-          view={view}
-          questionId={modal.questionId}
-          title={modalQuestion.QuestionTitle}
-          type={modal.type}
-          files={modal.files}
+        <LanguageChoice view={view} languages={languages} />
+        <FilterPanel key={JSON.stringify(view.filters)} view={view} filterData={filterData} patientIds={patientIds} />
+        <HashTabs
+          tabs={tabs}
+          label={t("statistics.tabs")}
+          titleKey={(tab) => `statistics.tab.${tab}`}
+          hydrated={hydrated}
+          panels={{
+            results: <ResultsTab statistics={statistics} view={view} several={several} />,
+            graphs: <GraphsTab dashboard={dashboard} benchmark={benchmarkDashboard} filters={view.filters} />,
+          }}
         />
-      ) : null}
-    </section>
+        {/* After the figures: what an approver opens now and then, out of the way of the charts' drag and drop. */}
+        {survey.Rights.CanApprove ? (
+          <nav className="audit__links" aria-label={t("statistics.auditLinks")}>
+            <Link to={`/survey/${survey.Id}/history`}>{t("statistics.caseHistory")}</Link>
+            <Link to={`/survey/${survey.Id}/trail`}>{t("statistics.surveyTrail")}</Link>
+          </nav>
+        ) : null}
+        {modal?.kind === "benchmark" ? <BenchmarkModal view={view} q={modal.q} entries={modal.entries} /> : null}
+        {modal?.kind === "freetext" && modalQuestion ? (
+          <FreeTextModal
+            key={`${modal.questionId}:${modal.q}:${modal.take}`}
+            view={view}
+            surveyId={survey.Id}
+            questionId={modal.questionId}
+            title={modalQuestion.QuestionTitle}
+            q={modal.q}
+            take={modal.take}
+            page={modal.page}
+            historyLinks={survey.Rights.CanApprove}
+          />
+        ) : null}
+        {modal?.kind === "files" && modalQuestion ? (
+          <AttachmentsModal
+            surveyId={survey.Id}
+            view={view}
+            questionId={modal.questionId}
+            title={modalQuestion.QuestionTitle}
+            type={modal.type}
+            files={modal.files}
+          />
+        ) : null}
+      </section>
+    </LabelLanguage.Provider>
   );
 }

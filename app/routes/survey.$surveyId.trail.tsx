@@ -6,8 +6,10 @@ import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
 import { Field } from "~/components/ui/Field";
+import { ActorName } from "~/components/audit/ActorName";
 import { AuditErrorBoundary } from "~/components/audit/AuditForbidden";
-import type { Change, ChangeValue } from "~/domain/audit-words";
+import { translatedPlaceKey } from "~/domain/audit-translations";
+import { wordKey, type Change, type ChangeValue } from "~/domain/audit-words";
 import { positiveId } from "~/domain/ids";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { apiClient } from "~/server/api-client.server";
@@ -37,20 +39,29 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 function Value({ value }: { value: ChangeValue }) {
   const { t } = useTranslation();
   if ("none" in value) return <em>{t("audit.value.none")}</em>;
-  if ("word" in value) {
-    const [kind, name] = value.word.split(".");
-    // A status or question type reads as the app names them everywhere else.
+  if ("word" in value) return <>{t(wordKey(value), { answers: value.of })}</>;
+  if ("lines" in value)
     return (
-      <>
-        {kind === "status"
-          ? t(`status.${name}`)
-          : kind === "type"
-            ? t(`questionType.${name}`)
-            : t(`audit.value.${kind}`)}
-      </>
+      <ul>
+        {value.lines.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
     );
-  }
-  return <>„{value.text}“</>;
+  if ("translations" in value)
+    return (
+      <ul>
+        {value.translations.map((text, i) => (
+          <li key={i}>
+            {t("audit.translatedText", {
+              place: t(translatedPlaceKey(text), { name: text.name }),
+              text: t("audit.quoted", { text: text.text }),
+            })}
+          </li>
+        ))}
+      </ul>
+    );
+  return <>{t("audit.quoted", { text: value.text })}</>;
 }
 
 /** What an entry changed: each field by its name, before → after. */
@@ -158,11 +169,13 @@ export default function SurveyTrailPage() {
                   <td>
                     <time dateTime={e.atIso}>{e.at}</time>
                   </td>
-                  <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
+                  <td>
+                    <ActorName actor={e.actor} />
+                  </td>
                   <td>{actionLabel(e.action)}</td>
                   <td>
                     {t(`audit.entity.${e.entity.kind}`, { defaultValue: t("audit.entity.other") })}
-                    {e.entity.name ? <> „{e.entity.name}“</> : null}
+                    {e.entity.name ? <> {t("audit.quoted", { text: e.entity.name })}</> : null}
                   </td>
                   <td>
                     <Changes changes={e.changes} more={e.more} />

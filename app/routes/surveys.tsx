@@ -16,10 +16,9 @@ import {
   useNavigation,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/components/layout/meta";
-import { ImportDialog } from "~/components/surveys/ImportDialog";
 import { SurveyRow } from "~/components/surveys/SurveyRow";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Menu } from "~/components/ui/Menu";
@@ -37,6 +36,9 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { importFromForm, ImportFormSchema, importLabels } from "~/server/fhir-import-page.server";
 import { localeFromRequest } from "~/server/i18n.server";
+
+/** The FHIR import, loaded when it is opened (its texts come with it from the server). */
+const ImportDialog = lazy(() => import("~/components/surveys/ImportDialog").then((m) => ({ default: m.ImportDialog })));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -69,12 +71,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const data = await request.formData();
   const intent = data.get("intent");
   if (intent === "import-preview" || intent === "import") {
-    // The Import dialog (a FHIR Questionnaire): its answer is drawn in the dialog, a new survey opens.
+    // The Import dialog (a FHIR Questionnaire): its answer is drawn in the dialog; a new survey opens, at
+    // once when everything was kept, else after the dialog has said once more what was not.
     const parsed = ImportFormSchema.safeParse(Object.fromEntries(data));
     if (!parsed.success) return badForm(request, "/surveys?import=1");
     try {
       const answer = await importFromForm(apiClient(user.accessToken), parsed.data, localeFromRequest(request));
-      if (answer.import !== "created") return answer;
+      if (answer.import !== "created" || answer.notKept.length > 0) return answer;
       return redirect(`/survey/${answer.surveyId}/edit#start`, {
         headers: { "Set-Cookie": await setFlash(request, { kind: "success", key: "surveys.import.done" }) },
       });
@@ -147,6 +150,18 @@ export default function Surveys() {
           {me.institute ? <span className="greeting__institute">{me.institute}</span> : null}
         </p>
       </div>
+      {surveys.length > 0 ? (
+        <a
+          href="#survey-list"
+          className="skip-link skip-link--inline"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById("survey-list")?.focus();
+          }}
+        >
+          {t("surveys.skipToList")}
+        </a>
+      ) : null}
       <div className="toolbar">
         <SearchBox
           q={q}
@@ -197,12 +212,18 @@ export default function Surveys() {
           </Menu>
         </div>
       </div>
-      {surveys.length === 0 ? (
+      {surveys.length === 0 && readyOnly ? (
+        // Offline, only what was downloaded can be filled: say that nothing is yet, and how it gets here.
+        <div className="empty" role="status" data-testid="ready-empty">
+          <p>{q ? t("offline.readyEmptySearch", { q }) : t("offline.readyEmpty")}</p>
+          <p>{t("offline.readyHowTo", { action: t("offline.download") })}</p>
+        </div>
+      ) : surveys.length === 0 ? (
         <p className="empty" role="status">
           {q ? t("surveys.emptySearch", { q }) : t("surveys.empty")}
         </p>
       ) : (
-        <ul className="rows" aria-label={t("surveys.count", { count: surveys.length })}>
+        <ul id="survey-list" className="rows" tabIndex={-1} aria-label={t("surveys.count", { count: surveys.length })}>
           {surveys.map((s) => (
             <SurveyRow
               key={s.Id}
@@ -222,13 +243,17 @@ export default function Surveys() {
           ))}
         </ul>
       )}
-      <ImportDialog
-        texts={importTexts ?? null}
-        state={imported ?? null}
-        closeHref={listHref}
-        againHref={`/surveys?${new URLSearchParams({ ...(q ? { q } : {}), import: "1" })}`}
-        formKey={formKey}
-      />
+      {importTexts ? (
+        <Suspense fallback={null}>
+          <ImportDialog
+            texts={importTexts}
+            state={imported ?? null}
+            closeHref={listHref}
+            againHref={`/surveys?${new URLSearchParams({ ...(q ? { q } : {}), import: "1" })}`}
+            formKey={formKey}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirm?.kind === "clone"}
         title={t("surveys.cloneTitleConfirm")}

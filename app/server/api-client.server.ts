@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from "node:util";
-import { apiUrl, type AnswerOf, type CallArgs, type Contract } from "~/contracts/contract";
+import { apiUrl, responseSchemaOf, type AnswerOf, type CallArgs, type Contract } from "~/contracts/contract";
 import { isErrorEnvelope, type ErrorEnvelope } from "~/domain/errors";
 import { IDEMPOTENCY_HEADER } from "~/domain/idempotency";
 import { InProcessRead } from "./api/in-process.server";
+import { LINK_COOKIE } from "./api/link-routes.server";
 import { getContext } from "./context.server";
 import { forgetRequestReads } from "./log.server";
 
@@ -25,6 +26,8 @@ interface Options {
   form?: FormData;
   /** Sent as the Idempotency-Key header: a write repeated with the same key is applied once. */
   idempotencyKey?: string;
+  /** The JSON body's media type, one of those the endpoint takes (application/json when not said). */
+  contentType?: string;
 }
 
 type Args<C extends Contract> = CallArgs<C, Options>;
@@ -34,6 +37,20 @@ type Args<C extends Contract> = CallArgs<C, Options>;
  * default (no network hop), over HTTP when SURVEY_API_URL is set.
  */
 export function apiClient(accessToken: string) {
+  return clientOf({ authorization: `Bearer ${accessToken}` }, "");
+}
+
+/**
+ * A patient's link reaching its case's endpoints under /l/api (docs/decisions/057-patient-links.md), with its
+ * cookie as the link's pages were sent it: the link's page and its form posts answer through it.
+ */
+export function linkApiClient(session: string) {
+  const origin = new URL(getContext().env.publicUrl).origin;
+  // The API's own check against writes from other sites: the page's post was checked as it came in.
+  return clientOf({ cookie: `${LINK_COOKIE}=${session}`, origin }, "/l");
+}
+
+function clientOf(auth: Record<string, string>, base: string) {
   const { env, api } = getContext();
 
   /** The answer, and its JSON text when the API handed it over in-process. */
@@ -43,15 +60,15 @@ export function apiClient(accessToken: string) {
     opts: Options = {},
   ): Promise<{ res: Response; text?: string }> {
     const method = c.method.toUpperCase();
-    const headers: Record<string, string> = { authorization: `Bearer ${accessToken}`, accept: "application/json" };
+    const headers: Record<string, string> = { ...auth, accept: "application/json" };
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
     let body: string | FormData | undefined;
     if (opts.form) body = opts.form;
     else if (request.body !== undefined) {
-      headers["content-type"] = "application/json";
+      headers["content-type"] = opts.contentType ?? "application/json";
       body = JSON.stringify(request.body);
     }
-    const target = apiUrl(c, request);
+    const target = base + apiUrl(c, request);
     const init = { method, headers, body };
     // What this request read is read again after a write, also what the write itself read on its way.
     const write = method !== "GET";
@@ -60,7 +77,12 @@ export function apiClient(accessToken: string) {
       let res: Response;
       let read: InProcessRead | undefined;
       if (env.SURVEY_API_URL) {
-        res = await fetch(`${env.SURVEY_API_URL.replace(/\/$/, "")}${target.replace(/^\/api/, "")}`, init);
+        const remote = env.SURVEY_API_URL.replace(/\/$/, "");
+        // A link's calls go to the same server's /l/api, beside its /api.
+        res = await fetch(
+          base ? `${remote.replace(/\/api$/, "")}${target}` : `${remote}${target.replace(/^\/api/, "")}`,
+          init,
+        );
       } else if (!write && body === undefined) {
         read = new InProcessRead(`http://localhost${target}`, headers);
         res = await api.fetch(read.asRequest());
@@ -83,7 +105,7 @@ export function apiClient(accessToken: string) {
     const { res, text } = await send(c, request, options);
     if (res.status === 204) return undefined as AnswerOf<C>;
     const data: unknown = text === undefined ? await res.json() : JSON.parse(text);
-    const schema = c.response;
+    const schema = responseSchemaOf(c, res.status);
     if (!schema) return data as AnswerOf<C>;
     // An answer from another process is checked against its schema. In-process the API is this build, its
     // answers typed by the same schemas: production takes them as they are (the fill page spent 4 % of its

@@ -10,7 +10,8 @@ import { answerText } from "~/domain/answer-text";
 import { type Survey } from "~/domain/survey";
 import type { Tag, Team } from "~/domain/user";
 import { surveyQuestions } from "~/domain/visibility";
-import type { ApiClient } from "./api-client.server";
+import { ErasureReasonSchema, type ErasedCase } from "~/domain/erasure";
+import { ApiError, type ApiClient } from "./api-client.server";
 import { localeFromRequest } from "./i18n.server";
 import { refused } from "./refusals.server";
 
@@ -26,6 +27,17 @@ export function valueText(value: ReadableValue | null, locale: Culture): string 
 }
 
 export const when = (iso: string) => formatDateTime(iso, true, AUDIT_TIME_ZONE);
+
+/**
+ * A patient id whose case was erased (409 CASE_ALREADY_ERASED): when and why, as the page says it in place of
+ * the case (docs/decisions/042-retention-and-erasure.md); null for any other refusal.
+ */
+export function erasedCase(error: unknown): ErasedCase | null {
+  if (!(error instanceof ApiError) || error.type !== "CASE_ALREADY_ERASED") return null;
+  const at = error.envelope.ErasedAt ?? null;
+  const reason = ErasureReasonSchema.safeParse(error.envelope.Reason);
+  return { atIso: at, at: at ? when(at) : null, reason: reason.success ? reason.data : null };
+}
 
 /**
  * The survey, for its approvers only: the audit trail is theirs (docs/decisions/028-audit-reading.md). Anyone
@@ -52,6 +64,7 @@ function trailNames(survey: Survey, teams: Team[], tags: Tag[]): TrailNames {
     options: new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, answerText(o)] as const))),
     categories: new Map(survey.Categories.map((c) => [c.Id, c.Title])),
     attributes: new Map(survey.PatientForm.map((a) => [a.Id, a.Title])),
+    preliminaryOptions: new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o.Text] as const))),
     teams: new Map(teams.map((t) => [t.Id, t.Name])),
     tags: new Map(tags.map((t) => [t.Id, t.Name])),
   };
@@ -62,14 +75,36 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
   const { tree: _tree, ...survey } = await approverSurvey(request, api, surveyId);
   const patientId = new URL(request.url).searchParams.get("patientId")?.trim() ?? "";
   if (!patientId)
-    return { survey, patientId, timeZone: AUDIT_TIME_ZONE, preliminary: null, questions: null, signatures: null };
+    return {
+      survey,
+      patientId,
+      timeZone: AUDIT_TIME_ZONE,
+      preliminary: null,
+      questions: null,
+      signatures: null,
+      events: null,
+      erased: null,
+    };
   const locale = localeFromRequest(request);
-  const history = await api.call(auditApi.caseHistory, { query: { surveyId, patientId } }).catch((error: unknown) =>
-    refused(request, error, {
+  const history = await api.call(auditApi.caseHistory, { query: { surveyId, patientId } }).catch((error: unknown) => {
+    const erased = erasedCase(error);
+    if (erased) return { erased };
+    return refused(request, error, {
       back: `/survey/${surveyId}/history`,
       to: { SURVEY_PATIENTID_NOT_FOUND: `/survey/${surveyId}/history` },
-    }),
-  );
+    });
+  });
+  if ("erased" in history)
+    return {
+      survey,
+      patientId,
+      timeZone: AUDIT_TIME_ZONE,
+      preliminary: null,
+      questions: null,
+      signatures: null,
+      events: null,
+      erased: history.erased,
+    };
   const rowsOf = (list: typeof history.Questions) =>
     list.map((q) => ({
       id: q.QuestionId,
@@ -78,8 +113,7 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
         key: `${e.Id}:${i}`,
         atIso: e.At,
         at: when(e.At),
-        name: e.Actor.Name,
-        userId: e.Actor.UserId,
+        actor: e.Actor,
         source: e.Source,
         value: valueText(e.Value, locale),
       })),
@@ -97,6 +131,14 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
       name: s.SignerName,
       meaning: s.Meaning,
     })),
+    events: (history.Events ?? []).map((e) => ({
+      id: e.Id,
+      atIso: e.At,
+      at: when(e.At),
+      actor: e.Actor,
+      action: e.Action,
+    })),
+    erased: null,
   };
 }
 
@@ -136,8 +178,7 @@ export async function loadSurveyTrailPage(request: Request, api: ApiClient, surv
       id: e.Id,
       atIso: e.At,
       at: when(e.At),
-      name: e.Actor.Name,
-      userId: e.Actor.UserId,
+      actor: e.Actor,
       action: e.Action,
       entity: { kind: e.Entity, name: entityName(e.Entity, e.EntityId, e.Before, e.After, names) },
       ...changesOf(e.Before, e.After, names, e.Entity),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { createBackground } from "~/server/background.server";
 import { getContext } from "~/server/context.server";
 import { closeDb, poolStateOf } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
@@ -35,7 +36,9 @@ export interface BootOptions {
   startIdp?: (options: EmbeddedIdpOptions) => Promise<{ close(): Promise<void> }>;
 }
 
-export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close(): Promise<void> }> {
+export async function boot(
+  opts: BootOptions = {},
+): Promise<{ env: Env; stopBackground(): Promise<void>; close(): Promise<void> }> {
   const env = getEnv();
   setLogLevel(env.LOG_LEVEL);
   if (env.INSTANCE_ID) setInstanceId(env.INSTANCE_ID);
@@ -48,9 +51,12 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
   if (env.DEMO_DATA && (await runExclusively(db, "demo-data", () => seedDemoDataIfEmpty(db)))) {
     log.info("db.demo_data");
   }
-  if (env.DATABASE_URL && (!env.SESSION_SECRET || !env.ATTACHMENT_LINK_SECRET || !env.ERASURE_KEY)) {
+  if (
+    env.DATABASE_URL &&
+    (!env.SESSION_SECRET || !env.ATTACHMENT_LINK_SECRET || !env.ERASURE_KEY || !env.OFFLINE_KEY_SECRET)
+  ) {
     log.info("secrets.generated", {
-      note: "SESSION_SECRET, ATTACHMENT_LINK_SECRET or ERASURE_KEY is unset: generated into DATA_DIR. Copies of the server must share them.",
+      note: "SESSION_SECRET, ATTACHMENT_LINK_SECRET, ERASURE_KEY or OFFLINE_KEY_SECRET is unset: generated into DATA_DIR. Copies of the server must share them.",
     });
   }
 
@@ -66,15 +72,21 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
     log.info("idp.embedded", { issuer: env.issuer });
   }
 
+  // Background work: the periodic rounds, the statistics' warm-up and the export lines written ahead. Each
+  // gets the same signal, aborted when the server stops; the stop waits for them only so long.
+  const background = createBackground();
+  const { signal } = background;
+
   // Periodic work runs in one copy per round (a lease each), whichever takes it.
-  const sweep = everyOnce(
+  everyOnce(
     db,
     "sweep:stale-cases",
     15 * 60_000,
     () => closeStaleCases(db),
     (e) => log.error("cases.sweep", { error: String(e) }),
+    background,
   );
-  const purge = everyOnce(
+  everyOnce(
     db,
     "purge:expired",
     3600_000,
@@ -87,71 +99,96 @@ export async function boot(opts: BootOptions = {}): Promise<{ env: Env; close():
       if (blobs > 0) log.info("erasure.blobs_removed", { store: attachments.kind, removed: blobs });
     },
     (e) => log.error("purge", { error: String(e) }),
+    background,
   );
 
   // Cases past their survey's retention period, erased once a day in one copy (decision 042): after the start
   // (unless a copy did so less than a day ago), then each day.
   const eraseRetained = async () => {
-    const erased = await eraseExpiredCases(db, attachments, erasureKey(env));
+    const erased = await eraseExpiredCases(db, attachments, erasureKey(env), new Date(), signal);
     log.info("cases.retention_erased", { erased });
   };
   const retentionFailed = (e: unknown) => log.error("cases.retention", { error: String(e) });
-  const retention = everyOnce(db, RETENTION_LEASE, RETENTION_EVERY_MS, eraseRetained, retentionFailed);
-  void takeLease(db, RETENTION_LEASE, RETENTION_EVERY_MS * 0.9)
-    .then((taken) => (taken ? eraseRetained() : undefined))
-    .catch(retentionFailed);
+  everyOnce(db, RETENTION_LEASE, RETENTION_EVERY_MS, eraseRetained, retentionFailed, background);
+  background.start(() =>
+    takeLease(db, RETENTION_LEASE, RETENTION_EVERY_MS * 0.9)
+      .then((taken) => (taken ? eraseRetained() : undefined))
+      .catch(retentionFailed),
+  );
 
-  const orphans = everyOnce(
+  everyOnce(
     db,
     "sweep:attachment-orphans",
     3600_000,
     async () => {
-      const removed = await sweepOrphans(db, attachments);
+      const removed = await sweepOrphans(db, attachments, { signal });
       if (removed > 0) log.info("attachments.orphans_removed", { store: attachments.kind, removed });
     },
     (e) => log.error("attachments.sweep", { error: String(e) }),
+    background,
   );
 
   // The export lines of every survey with closed cases, written ahead in one copy at a time (decision 032):
   // after the start, then each round.
-  const readyingStopped = new AbortController();
-  let readyingNow: Promise<unknown> = Promise.resolve();
   const readyExportLines = async () => {
-    const round = readyExports(db, readyingStopped.signal);
-    readyingNow = round.catch(() => undefined);
-    const written = await round;
+    const written = await readyExports(db, env.CLINIC_TIME_ZONE, signal);
     if (Object.keys(written).length > 0) log.info("export.readied", { lines: written });
   };
   const readiedExports = (e: unknown) => log.info("export.readying_stopped", { error: String(e) });
-  const readying = everyOnce(db, READY_EXPORTS_LEASE, READY_EXPORTS_EVERY_MS, readyExportLines, readiedExports);
+  everyOnce(db, READY_EXPORTS_LEASE, READY_EXPORTS_EVERY_MS, readyExportLines, readiedExports, background);
 
   // The statistics of the busiest surveys readied in the background (reader threads, caches, words).
-  const warming = warmStatistics(db)
-    .then(
-      (surveys) => log.info("statistics.warm", { surveys }),
-      (e: unknown) => log.info("statistics.warm_stopped", { error: String(e) }),
-    )
-    .then(async () => {
-      if (await takeLease(db, READY_EXPORTS_LEASE, READY_EXPORTS_EVERY_MS * 0.9)) await readyExportLines();
-    })
-    .catch(readiedExports);
+  background.start(() =>
+    warmStatistics(db, signal)
+      .then(
+        (surveys) => log.info("statistics.warm", { surveys }),
+        (e: unknown) => log.info("statistics.warm_stopped", { error: String(e) }),
+      )
+      .then(async () => {
+        if (signal.aborted) return;
+        if (await takeLease(db, READY_EXPORTS_LEASE, READY_EXPORTS_EVERY_MS * 0.9)) await readyExportLines();
+      })
+      .catch(readiedExports),
+  );
+
+  // What still runs once the stop has waited is cut by the process's exit: each piece keeps its data whole on
+  // its own (transactions; a lease that expires), as for a copy that is killed.
+  let stopped: Promise<void> | undefined;
+  const stopBackground = () =>
+    (stopped ??= background.stop(BACKGROUND_STOP_MS).then((left) => {
+      if (left > 0) log.info("background.cut", { running: left, waitedMs: BACKGROUND_STOP_MS });
+    }));
 
   return {
     env,
+    /** Tells the background work to stop (at SIGTERM, beside the requests' draining); waits for it only so long. */
+    stopBackground,
     async close() {
-      readyingStopped.abort();
-      readying();
-      await warming;
-      await readyingNow;
-      orphans();
-      retention();
-      purge();
-      sweep();
+      await stopBackground();
       await idp?.close();
       await attachments.close();
-      await closeDb();
+      // A statement still running holds its connection, and the pool would wait for it.
+      if (!(await settlesWithin(closeDb(), DB_CLOSE_MS))) log.info("db.close_cut", { waitedMs: DB_CLOSE_MS });
     },
   };
+}
+
+/** How long a stop waits for the background work to end once told to stop, and for the database to close. */
+const BACKGROUND_STOP_MS = 3_000;
+const DB_CLOSE_MS = 2_000;
+
+/** Whether the promise settles within ms (its outcome is left to it). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = await Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
 }
 
 /** The daily retention round and its lease. */

@@ -10,6 +10,7 @@ describe("configuration", () => {
     expect(env.issuer).toBe("http://localhost:3001");
     expect(env.publicUrl).toBe("http://localhost:3000");
     expect(env.attachmentsDir).toBe("data/attachments");
+    expect(env.CLINIC_TIME_ZONE).toBe("Europe/Berlin");
   });
 
   it("a bad value stops with a message naming the variable", () => {
@@ -18,6 +19,18 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("the clinic's time zone: a zone name as the tz database writes it", () => {
+    expect(parseEnv({ CLINIC_TIME_ZONE: "America/New_York" }).CLINIC_TIME_ZONE).toBe("America/New_York");
+    expect(parseEnv({ CLINIC_TIME_ZONE: "Asia/Kolkata" }).CLINIC_TIME_ZONE).toBe("Asia/Kolkata");
+    expect(() => parseEnv({ CLINIC_TIME_ZONE: "Europe/Gotham" })).toThrow(
+      /CLINIC_TIME_ZONE: must be an IANA time zone name such as Europe\/Berlin/,
+    );
+    expect(() => parseEnv({ CLINIC_TIME_ZONE: "europe/berlin" })).toThrow(
+      /CLINIC_TIME_ZONE: must be written Europe\/Berlin/,
+    );
+    expect(() => parseEnv({ CLINIC_TIME_ZONE: "+01:00" })).toThrow(/CLINIC_TIME_ZONE: .*not an offset/);
   });
 
   it("an external provider needs its client secret", () => {

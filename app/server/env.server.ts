@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { S3Settings } from "~/server/storage/s3-store.server";
+import { timeZoneProblem } from "~/server/time-zone.server";
 
 /**
  * Every setting of the server, read from the environment once and validated.
@@ -36,6 +37,12 @@ const schema = z
      * every copy must share it, and it must outlive the backups. Else generated into DATA_DIR.
      */
     ERASURE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * Derives each person's key for their offline work on devices (docs/decisions/048-shared-device.md);
+     * every copy must share it, and it must not change while devices hold unsynced work (they could not
+     * read it any more). Else generated into DATA_DIR.
+     */
+    OFFLINE_KEY_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).default("survey-tool"),
@@ -71,6 +78,17 @@ const schema = z
     SCORE_RED_BELOW: z.coerce.number().min(0).max(100).default(50),
     SCORE_YELLOW_BELOW: z.coerce.number().min(0).max(100).default(75),
     SCORE_MIN_RESPONSES: z.coerce.number().int().min(1).default(5),
+    /**
+     * The clinic's time zone: typed date-times are its wall-clock time, and the exports write them (and the
+     * cases' times) in it with their offset from UTC (docs/decisions/053-clinic-time-zone.md).
+     */
+    CLINIC_TIME_ZONE: z
+      .string()
+      .default("Europe/Berlin")
+      .superRefine((name, ctx) => {
+        const problem = timeZoneProblem(name);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
     /** The client-specific image on the start page; a path on this server (the page's CSP allows only 'self'). */
     CLIENT_IMAGE_URL: z
       .string()

@@ -144,11 +144,17 @@ export async function uploadPageFiles(
   return problems;
 }
 
-/** Saves the preliminary answers of the form (fields a{attributeId}). */
-export async function savePreliminaryFromForm(api: ApiClient, survey: Survey, patientId: string, form: FormData) {
+/** Saves the preliminary answers of the form (fields a{attributeId}), but that of `except`. */
+export async function savePreliminaryFromForm(
+  api: ApiClient,
+  survey: Survey,
+  patientId: string,
+  form: FormData,
+  except?: number,
+) {
   for (const attribute of survey.PatientForm) {
     const value = positiveId(form.get(`a${attribute.Id}`));
-    if (value === null) continue;
+    if (value === null || attribute.Id === except) continue;
     await api.call(responsesApi.answerPreliminary, {
       body: {
         PatientId: patientId,
@@ -167,4 +173,25 @@ export async function preliminaryStored(api: ApiClient, survey: Survey, patientI
     survey,
     Object.fromEntries(given.map((a) => [a.PatientFormAttributeId, a.PatientFormAnswerOptionId])),
   );
+}
+
+/** The form's preliminary answers that end the survey (fields a{attributeId}). */
+export function exitsInForm(survey: Survey, form: FormData): { attributeId: number; optionId: number }[] {
+  return survey.PatientForm.flatMap((attribute) => {
+    const value = positiveId(form.get(`a${attribute.Id}`));
+    const option = attribute.AnswerOptions.find((o) => o.Id === value);
+    return option?.IsExitAnswer ? [{ attributeId: attribute.Id, optionId: option.Id }] : [];
+  });
+}
+
+/**
+ * A preliminary answer that ends the survey, chosen in the form and not yet the case's: it waits for its
+ * confirmation (section 4, exit answer), as on the page with JavaScript. Null when there is none.
+ */
+export async function newPreliminaryExit(api: ApiClient, survey: Survey, patientId: string, form: FormData) {
+  const exits = exitsInForm(survey, form);
+  if (exits.length === 0) return null;
+  const given = await api.call(responsesApi.preliminaryAnswers, { query: { surveyId: survey.Id, patientId } });
+  const stored = new Map(given.map((a) => [a.PatientFormAttributeId, a.PatientFormAnswerOptionId]));
+  return exits.find((e) => stored.get(e.attributeId) !== e.optionId) ?? null;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { currentRequestId, forgetRequestReads, oncePerRequest, withRequestContext } from "./log.server";
+import {
+  currentRequestId,
+  forgetRequestReads,
+  missingTextsOfRequest,
+  noteLoggedPath,
+  noteMissingText,
+  oncePerRequest,
+  pathForLog,
+  withRequestContext,
+} from "./log.server";
 
 describe("oncePerRequest", () => {
   function counter() {
@@ -74,5 +83,40 @@ describe("oncePerRequest", () => {
     );
     expect(result).toBe("row");
     expect(calls).toBe(2);
+  });
+});
+
+describe("missing texts of a request", () => {
+  it("are the request's own, also across what it awaits, and none outside a request", async () => {
+    const [first, second] = await Promise.all([
+      withRequestContext("a", async () => {
+        noteMissingText("de-DE start.retentionMonths");
+        await new Promise((r) => setTimeout(r, 2));
+        noteMissingText("de-DE start.retentionMonths");
+        return missingTextsOfRequest();
+      }),
+      withRequestContext("b", async () => {
+        await new Promise((r) => setTimeout(r, 1));
+        return missingTextsOfRequest();
+      }),
+    ]);
+    expect(first).toEqual(["de-DE start.retentionMonths"]);
+    expect(second).toEqual([]);
+    noteMissingText("en-US app.name");
+    expect(missingTextsOfRequest()).toEqual([]);
+  });
+});
+
+describe("a patient's link in the log (decision 057)", () => {
+  it("names the link it opened or says it was invalid, never the token", () => {
+    const token = "q3J9xkT0bS6w1YpZ4u8c2nVfLm5aHd7eRgKjWoPiQyA";
+    withRequestContext("req-1", () => noteLoggedPath("/l/[link 12]"));
+    expect(pathForLog(`/l/${token}`, "req-1")).toBe("/l/[link 12]");
+    // Noted once: the next request under the same id learns nothing of it.
+    expect(pathForLog(`/l/${token}`, "req-1")).toBe("/l/[invalid]");
+    expect(pathForLog(`/l/${token}/more`)).toBe("/l/[invalid]");
+    for (const page of ["/l", "/l/", "/l/fill", "/l/api/question-responses/free-text", "/surveys"]) {
+      expect(pathForLog(page)).toBe(page);
+    }
   });
 });

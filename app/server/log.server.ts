@@ -30,6 +30,10 @@ interface RequestContext {
   requestId: string;
   /** Reads shared by the parts of a request that only reads (GET or HEAD): see oncePerRequest. */
   reads?: Map<string, Promise<unknown>>;
+  /** Texts the request's page or answer asked for and the locale files lack (app/missing-texts.ts). */
+  missingTexts?: Set<string>;
+  /** The hand-over of the request's session (decision 058), for the API calls the page makes in-process. */
+  handover?: unknown;
 }
 
 const requests = new AsyncLocalStorage<RequestContext>();
@@ -47,6 +51,17 @@ export function requestIdFrom(incoming: string | null | undefined): string {
  */
 export function withRequestContext<T>(requestId: string, fn: () => T, readOnly = false): T {
   return requests.run(readOnly ? { requestId, reads: new Map() } : { requestId }, fn);
+}
+
+/** Notes the request's session as handed over to the patient (guards.server.ts). */
+export function noteRequestHandover(scope: unknown): void {
+  const store = requests.getStore();
+  if (store) store.handover = scope;
+}
+
+/** The hand-over noted for this request, if any. */
+export function requestHandover<T>(): T | undefined {
+  return requests.getStore()?.handover as T | undefined;
 }
 
 /** Forgets what the request read so far: a page's loader is about to write through the API. */
@@ -68,6 +83,17 @@ export function oncePerRequest<T>(key: string, read: () => Promise<T>): Promise<
     value.catch(() => reads.delete(key));
   }
   return value;
+}
+
+/** Notes a text missing from the locale files for the answer to the request being answered. */
+export function noteMissingText(text: string): void {
+  const store = requests.getStore();
+  if (store) (store.missingTexts ??= new Set()).add(text);
+}
+
+/** The texts missing so far while answering the current request. */
+export function missingTextsOfRequest(): string[] {
+  return [...(requests.getStore()?.missingTexts ?? [])];
 }
 
 /** The id of the request being answered, if any. */
@@ -95,3 +121,25 @@ export const log = {
   info: (msg: string, fields: Record<string, unknown> = {}) => write("info", msg, fields),
   debug: (msg: string, fields: Record<string, unknown> = {}) => write("debug", msg, fields),
 };
+
+/**
+ * The path a request is logged under. A patient's link carries its secret in its address (/l/<token>,
+ * decision 057): the log names the link it opened ("/l/[link 12]", noted by the page that opened it) or
+ * "/l/[invalid]", never the token. The link's own pages (/l, /l/fill, /l/api/…) are logged as they are.
+ */
+const loggedPaths = new Map<string, string>();
+const LINK_PAGES = /^\/l(?:\/(?:fill|code|done|api(?:\/.*)?))?\/?$/;
+
+export function noteLoggedPath(path: string): void {
+  const id = currentRequestId();
+  if (!id) return;
+  if (loggedPaths.size >= 10_000) loggedPaths.delete(loggedPaths.keys().next().value!);
+  loggedPaths.set(id, path);
+}
+
+export function pathForLog(path: string, requestId?: string): string {
+  const noted = requestId ? loggedPaths.get(requestId) : undefined;
+  if (requestId) loggedPaths.delete(requestId);
+  if (!path.startsWith("/l/") || LINK_PAGES.test(path)) return path;
+  return noted ?? "/l/[invalid]";
+}

@@ -6,7 +6,7 @@ import { erasuresApi } from "~/contracts/erasures";
 import { ErasureReasonSchema } from "~/domain/erasure";
 import type { PatientData, PatientDataShown } from "~/domain/patient-data";
 import type { ApiClient } from "./api-client.server";
-import { approverSurvey, valueText, when } from "./audit-pages.server";
+import { approverSurvey, erasedCase, valueText, when } from "./audit-pages.server";
 import { setFlash } from "./flash.server";
 import { localeFromRequest } from "./i18n.server";
 import { badForm, refused } from "./refusals.server";
@@ -21,11 +21,16 @@ export async function loadPatientDataPage(request: Request, api: ApiClient, surv
   const url = new URL(request.url);
   const patientId = url.searchParams.get("patientId")?.trim() ?? "";
   const here = `/survey/${surveyId}/data`;
-  if (!patientId) return { survey, patientId, timeZone: AUDIT_TIME_ZONE, data: null, confirm: null };
+  const nothing = { survey, patientId, timeZone: AUDIT_TIME_ZONE, data: null, confirm: null, erased: null };
+  if (!patientId) return nothing;
   const back = { back: here, to: { SURVEY_PATIENTID_NOT_FOUND: here, CASE_ALREADY_ERASED: here } };
-  const data = await api
-    .call(erasuresApi.patientData, { query: { surveyId, patientId } })
-    .catch((error: unknown) => refused(request, error, back));
+  const data = await api.call(erasuresApi.patientData, { query: { surveyId, patientId } }).catch((error: unknown) => {
+    // Erased: the page says when and why, under the patient id asked for.
+    const erased = erasedCase(error);
+    if (erased) return { erased };
+    return refused(request, error, back);
+  });
+  if ("erased" in data) return { ...nothing, erased: data.erased };
   const reason = ErasureReasonSchema.safeParse(url.searchParams.get("erase"));
   const confirm = reason.success
     ? {
@@ -35,7 +40,14 @@ export async function loadPatientDataPage(request: Request, api: ApiClient, surv
           .catch((error: unknown) => refused(request, error, back)),
       }
     : null;
-  return { survey, patientId, timeZone: AUDIT_TIME_ZONE, data: shown(data, localeFromRequest(request)), confirm };
+  return {
+    survey,
+    patientId,
+    timeZone: AUDIT_TIME_ZONE,
+    data: shown(data, localeFromRequest(request)),
+    confirm,
+    erased: null,
+  };
 }
 
 /** The data as the page shows it: values in the reader's number format, times in the audit time zone. */
@@ -75,7 +87,7 @@ function shown(data: PatientData, locale: ReturnType<typeof localeFromRequest>):
   };
 }
 
-/** The confirmed erasure: the API erases, the page returns to its lookup with the notice. */
+/** The confirmed erasure: the API erases; the page returns to the patient id, which says when and why. */
 export async function erasePatientData(request: Request, api: ApiClient, surveyId: number) {
   const form = await request.formData();
   const here = `/survey/${surveyId}/data`;
@@ -86,7 +98,9 @@ export async function erasePatientData(request: Request, api: ApiClient, surveyI
     .call(erasuresApi.erase, { body: { SurveyId: surveyId, PatientId: patientId, Reason: reason.data } })
     .catch((error: unknown) => refused(request, error, { back: here, notFound: here }));
   const flash = { kind: "success" as const, key: "dataProtection.erased", vars: { patientId } };
-  return redirect(here, { headers: { "Set-Cookie": await setFlash(request, flash) } });
+  return redirect(`${here}?patientId=${encodeURIComponent(patientId)}`, {
+    headers: { "Set-Cookie": await setFlash(request, flash) },
+  });
 }
 
 /** The download: the same data as JSON, as a file. */

@@ -30,9 +30,12 @@ describe("acceptsGzip", () => {
 });
 
 describe("keepPlainTexts", () => {
-  async function make() {
+  async function make(missing: string[] = []) {
     const instance = createInstance();
     await instance.init({
+      saveMissing: true,
+      saveMissingTo: "current",
+      missingKeyHandler: (_lngs, _ns, key) => void missing.push(key),
       lng: "de",
       fallbackLng: "de",
       resources: {
@@ -59,6 +62,15 @@ describe("keepPlainTexts", () => {
     expect(t("items", { count: 3 })).toBe("3 Stück");
     expect(t("missing.key")).toBe("missing.key");
     expect(t("missing.key", "Vorgabe")).toBe("Vorgabe");
+  });
+
+  it("asks for a missing text afresh each time, so that every page lacking it reports it", async () => {
+    const missing: string[] = [];
+    const t = (await make(missing)).getFixedT("de");
+    expect(t("nowhere")).toBe("nowhere");
+    expect(t("nowhere")).toBe("nowhere");
+    expect(t("hello")).toBe("Hallo");
+    expect(missing).toEqual(["nowhere", "nowhere"]);
   });
 
   it("keeps a text per language", async () => {

@@ -27,7 +27,8 @@ export function keepPlainTexts(instance: i18n): i18n {
     const id = `${String(lng ?? "")}\u0000${String(ns ?? "")}\u0000${key}`;
     if (kept.has(id)) return kept.get(id);
     const text = translate(key, options);
-    if (kept.size < MAX_KEPT_TEXTS) kept.set(id, text);
+    // A missing text (i18next gives its key) is asked for afresh, so that each page lacking it reports it.
+    if (kept.size < MAX_KEPT_TEXTS && text !== key) kept.set(id, text);
     return text;
   };
   instance.t = keep as unknown as i18n["t"];

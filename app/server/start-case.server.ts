@@ -2,6 +2,7 @@ import { patientsApi } from "~/contracts/patients";
 import crypto from "node:crypto";
 import { fillPath, resolveStartId, type StartProblem, type StartTarget } from "~/domain/start-state";
 import { AppError } from "~/domain/errors";
+import type { ContentLanguage } from "~/domain/languages";
 import { keyForWrite } from "~/domain/idempotency";
 import { GENERATED_PATIENT_ID_LENGTH, generatePatientId } from "~/domain/patient-id";
 import { ApiError, type ApiClient } from "./api-client.server";
@@ -38,6 +39,8 @@ export async function startCase(
   typed: string,
   autoGeneration: boolean,
   formKey: unknown,
+  /** The language a new case is filled in (an open case keeps its own). */
+  language?: ContentLanguage,
 ): Promise<StartOutcome> {
   for (let attempt = 0; attempt < GENERATE_ATTEMPTS; attempt++) {
     const idempotencyKey = keyForWrite(formKey, "start", attempt);
@@ -53,7 +56,7 @@ export async function startCase(
       if (known.State === "Open") return { to: fillPath(surveyId, target.patientId) };
     }
     try {
-      const added = await api.call(patientsApi.add, { query }, { idempotencyKey });
+      const added = await api.call(patientsApi.add, { query: { ...query, language } }, { idempotencyKey });
       return { to: fillPath(surveyId, added.PatientId) };
     } catch (error) {
       // Someone else took the id in the meantime: go on as if it had been there already.

@@ -35,7 +35,9 @@ export async function statisticsDownload(request: Request, api: ApiClient, surve
       const { filters } = readView(url.searchParams);
       // In the language of the page it was asked from (the person's stored one may be another browser's).
       const culture = localeFromRequest(request);
-      return passOn(await api.raw(statisticsApi.csv, { params: { surveyId }, query: { culture }, body: filters }));
+      // The survey's labels in the language the page shows them in (docs/decisions/056-statistics-languages.md).
+      const query = { culture, language: form.language };
+      return passOn(await api.raw(statisticsApi.csv, { params: { surveyId }, query, body: filters }));
     }
     if (form.intent === "fhir") {
       // The same cases as FHIR R4 QuestionnaireResponses, one a line (docs/decisions/040-fhir.md).

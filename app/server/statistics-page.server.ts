@@ -9,6 +9,9 @@ import { takesSeveralOptions } from "~/domain/question-types";
 import type { ApiClient } from "./api-client.server";
 import { refused } from "./refusals.server";
 import { surveyQuestions } from "~/domain/visibility";
+import { translateSurvey } from "~/domain/content-languages";
+import { chosenLanguage, statisticsLanguages } from "~/domain/statistics-languages";
+import { localeFromRequest } from "./i18n.server";
 
 /** The free-text details modal shows this many answers at first and loads this many more each time (section 9). */
 export const FREE_TEXT_PAGE = 15;
@@ -37,9 +40,11 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
   try {
     const survey = await api.call(surveysApi.get, { params: { id: surveyId } });
     if (!survey.Rights.CanEdit && !survey.Rights.CanApprove) throw redirect("/403");
+    // The survey's labels in the language asked for, else the person's own, else the source language (056).
+    const language = chosenLanguage(survey, view.language, localeFromRequest(request));
     const { PatientIds: _chosen, ...others } = view.filters;
     const [filterData, patientIds] = await Promise.all([
-      api.call(statisticsApi.filterData, { query: { surveyId } }),
+      api.call(statisticsApi.filterData, { query: { surveyId, language } }),
       api.call(statisticsApi.patientIds, { params: { surveyId }, body: others }),
     ]);
     if (view.filters.PatientIds) {
@@ -52,14 +57,23 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
         params: { surveyId },
         body: view.filters,
         // The word clouds read every free text: asked for only while they are shown.
-        query: { benchmarkSurveyId: view.benchmark ?? undefined, wordCloud: view.cloud ? undefined : false },
+        query: {
+          benchmarkSurveyId: view.benchmark ?? undefined,
+          wordCloud: view.cloud ? undefined : false,
+          language,
+        },
       }),
-      api.call(dashboardsApi.ofSurvey, { params: { id: surveyId }, body: { Filters: view.filters } }),
+      api.call(dashboardsApi.ofSurvey, {
+        params: { id: surveyId },
+        query: { language },
+        body: { Filters: view.filters },
+      }),
     ]);
     // The benchmark survey was checked with the figures above; its charts follow the same dashboard.
     const benchmarkDashboard = view.benchmark
       ? await api.call(dashboardsApi.benchmark, {
           params: { id: dashboard.Id, surveyId: view.benchmark },
+          query: { language },
           body: { Filters: view.filters },
         })
       : null;
@@ -68,7 +82,19 @@ export async function loadStatisticsPage(request: Request, api: ApiClient, surve
     const several = surveyQuestions(survey)
       .filter(takesSeveralOptions)
       .map((q) => q.Id);
-    return { survey, several, view, filterData, patientIds, statistics, dashboard, benchmarkDashboard, modal };
+    const languages = { chosen: language, offered: statisticsLanguages(survey), source: survey.SourceLanguage };
+    return {
+      survey: translateSurvey(survey, language),
+      languages,
+      several,
+      view,
+      filterData,
+      patientIds,
+      statistics,
+      dashboard,
+      benchmarkDashboard,
+      modal,
+    };
   } catch (error) {
     // Section 8: a statistics load failure shows the message; the survey list is the way back.
     return refused(request, error, { back: "/surveys", notFound: "/surveys" });

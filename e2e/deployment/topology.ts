@@ -115,6 +115,7 @@ export class Topology {
       OIDC_CLIENT_SECRET: "deployment-client-secret-0123456789",
       SESSION_SECRET: "deployment-session-secret-0123456789",
       ATTACHMENT_LINK_SECRET: "deployment-link-secret-0123456789",
+      OFFLINE_KEY_SECRET: "deployment-offline-key-secret-0123456789",
       IDP_ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
       DEMO_DATA: "1",
       LOG_LEVEL: "debug",

@@ -190,6 +190,9 @@ describe("Firefox ESR: offline fill with a reload, then the sync", () => {
     // Back online: the app syncs by itself.
     await goOnline();
     await shows(page, "1 Offline-Erfassung wurde synchronisiert.");
+    // The confirmation page tells the truth now: no "no connection", and the case is closed on the server.
+    await shows(page, `Der Fall ${patientId} ist abgeschlossen; seine Antworten können nicht mehr geändert werden.`);
+    expect(await page.$('[data-testid="fill-offline-notice"]')).toBeNull();
     const arrived = await responses();
     expect(arrived.map((r) => r.QuestionId).sort()).toEqual(
       Object.values(questions)

@@ -1,8 +1,12 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ImageSrcSchema } from "~/domain/editing";
+import { translatableTexts, translateSurvey, translationProgress } from "~/domain/content-languages";
 import { answerText, type Survey } from "~/domain/survey";
 import { visibleQuestionIds } from "~/domain/visibility";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { caseTotal } from "~/domain/scores";
 import { demoSurveys, seedDemoData, seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
 import { benchmarkableSurveys } from "~/server/services/survey-lifecycle.server";
 import { loadSurveyTree } from "~/server/services/survey-tree.server";
@@ -11,6 +15,7 @@ import { dialects, openTestDb, type TestDb } from "../support/databases";
 const rights = { CanEdit: true, CanApprove: true, CanParticipate: true };
 const WOUND = "Wundverlauf – Dokumentation";
 const WOUND_COPY = "Wundverlauf – Dokumentation (Station B)";
+const MULTILINGUAL = "Befinden im Krankenhaus (mehrsprachig)";
 
 const questionsOf = (tree: Survey) => tree.Categories.flatMap((c) => c.Questions);
 const byTitle = (tree: Survey, title: string) => questionsOf(tree).find((q) => q.Title === title)!;
@@ -56,7 +61,8 @@ describe.each(dialects)("demo data on %s", (kind) => {
     expect(await seedDemoDataIfEmpty(t.db)).toBe(true);
     expect(await seedDemoDataIfEmpty(t.db)).toBe(false);
     const rows = await t.db.selectFrom("surveys").select(["id", "title", "status"]).orderBy("id").execute();
-    expect(rows.map((r) => r.status)).toEqual([2, 2, 1, 2, 4, 2, 2]);
+    // The eight surveys of demo-surveys.server.ts, then PHQ-9 imported from its FHIR file (Active).
+    expect(rows.map((r) => r.status)).toEqual([2, 2, 1, 2, 4, 2, 2, 2, 2]);
     expect(rows.map((r) => r.title)).toContain("Post-operative Pain Assessment");
     const tree = await loadSurveyTree(t.db, rows[0].id, rights);
     expect(tree!.PatientForm.map((a) => a.Title)).toEqual(["Geschlecht", "Altersgruppe"]);
@@ -100,6 +106,69 @@ describe.each(dialects)("demo data on %s", (kind) => {
     expect(shows(bedridden.Id)).toBe(false);
   });
 
+  it("has a survey in four languages: every text translated, cases filled in each language", async () => {
+    const survey = await surveyByTitle(MULTILINGUAL);
+    expect([survey.SourceLanguage, survey.Languages]).toEqual(["de", ["en", "tr", "ar"]]);
+    const texts = translatableTexts(survey);
+    expect(texts.map((t) => t.key)).toEqual(
+      expect.arrayContaining([
+        "Title",
+        "Description",
+        "IntroText",
+        "OutroText",
+        `attribute:${survey.PatientForm[0].Id}`,
+      ]),
+    );
+    expect(texts.some((t) => t.label === "hint") && texts.some((t) => t.label === "unit")).toBe(true);
+    expect(texts.some((t) => t.kind === "subQuestion")).toBe(true);
+    for (const lang of survey.Languages) {
+      const progress = translationProgress(survey, lang);
+      expect(
+        progress.overall.missing.map((t) => t.key),
+        lang,
+      ).toEqual([]);
+      expect(progress.overall.review, lang).toBe(0);
+      expect(progress.overall.translated, lang).toBe(texts.length);
+      // Each a translation of its own: no text left as it was, no two texts the same.
+      const translated = texts.map((t) => survey.Translations[lang][t.key].Text);
+      expect(
+        translated.filter((text, i) => text === texts[i].source),
+        lang,
+      ).toEqual([]);
+      expect(new Set(translated).size, lang).toBe(new Set(texts.map((t) => t.source)).size);
+    }
+    expect(translateSurvey(survey, "tr").Categories[0].Questions[0].Title).toBe("Şu anda ağrınız ne kadar şiddetli?");
+    expect(translateSurvey(survey, "ar").Title).toBe("الشعور بالراحة في المستشفى (متعدد اللغات)");
+    const cases = await t.db
+      .selectFrom("patient_data")
+      .select(["language", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("survey_id", "=", survey.Id)
+      .groupBy("language")
+      .orderBy("language")
+      .execute();
+    // German, the source language, is stored as none.
+    expect(Object.fromEntries(cases.map((c) => [c.language ?? "source", Number(c.n)]))).toEqual({
+      source: 10,
+      en: 10,
+      tr: 10,
+      ar: 10,
+    });
+    // A case's free texts are in its language.
+    const freeTexts = await t.db
+      .selectFrom("question_responses as qr")
+      .innerJoin("patient_data as pd", "pd.id", "qr.patient_data_id")
+      .select(["pd.language", "qr.text_response"])
+      .where("pd.survey_id", "=", survey.Id)
+      .where("qr.text_response", "is not", null)
+      .execute();
+    expect(freeTexts.filter((r) => r.language === "ar").every((r) => /[\u0600-\u06ff]/.test(r.text_response!))).toBe(
+      true,
+    );
+    expect(
+      freeTexts.filter((r) => r.language === null).every((r) => /^[\p{Script=Latin} ,äöüß]+$/u.test(r.text_response!)),
+    ).toBe(true);
+  });
+
   it("has a second survey of the same making to benchmark against", async () => {
     const wound = await surveyByTitle(WOUND);
     const copy = await surveyByTitle(WOUND_COPY);
@@ -115,7 +184,7 @@ describe.each(dialects)("demo data on %s", (kind) => {
   it("gives the Active demo surveys closed cases whose answers fit what each case could see", async () => {
     const ids = (await t.db.selectFrom("surveys").select("id").orderBy("id").execute()).map((r) => r.id);
     const withCases = demoSurveys().flatMap((s, i) => (s.cases ? [[ids[i], s.cases.count] as const] : []));
-    expect(withCases.map(([, count]) => count)).toEqual([60, 40, 50, 35]);
+    expect(withCases.map(([, count]) => count)).toEqual([60, 40, 50, 35, 40]);
     for (const [surveyId, count] of withCases) {
       const cases = await t.db.selectFrom("patient_data").selectAll().where("survey_id", "=", surveyId).execute();
       expect(cases).toHaveLength(count);
@@ -212,9 +281,55 @@ describe.each(dialects)("demo data on %s", (kind) => {
       expect(Number.isInteger(v) && v <= 10).toBe(true);
   });
 
+  it("has PHQ-9 imported from LHC-Forms' file by the FHIR import, Active, its cases' totals spread", async () => {
+    const file = (...parts: string[]) => readFileSync(join(import.meta.dirname, "..", "..", ...parts));
+    // The demo's copy is the tests' copy of the published file, byte for byte.
+    expect(file("app", "server", "services", "instruments", "phq9.json")).toEqual(
+      file("tests", "api", "fhir-questionnaires", "phq9.json"),
+    );
+    const phq9 = await surveyByTitle("PHQ-9 quick depression assessment panel");
+    expect(phq9.Status).toBe("Active");
+    expect(phq9.ScoreTitle).toBe("Patient health questionnaire 9 item total score");
+    expect(phq9.Instrument?.Identifier).toEqual([{ System: "http://loinc.org", Value: "44249-1" }]);
+    const questions = questionsOf(phq9);
+    expect(questions).toHaveLength(10);
+    expect(questions[0].AnswerOptions.map((o) => [o.Value, o.Score])).toEqual([
+      ["LA6568-5", 0],
+      ["LA6569-3", 1],
+      ["LA6570-1", 2],
+      ["LA6571-9", 3],
+    ]);
+    const cases = await t.db
+      .selectFrom("patient_data")
+      .select(["id", "state"])
+      .where("survey_id", "=", phq9.Id)
+      .execute();
+    expect(cases).toHaveLength(20);
+    expect(new Set(cases.map((c) => c.state))).toEqual(new Set(["Closed"]));
+    const answers = await t.db
+      .selectFrom("question_responses")
+      .select(["patient_data_id", "answer_option_id"])
+      .where("survey_id", "=", phq9.Id)
+      .execute();
+    const totals = cases.map((c) =>
+      caseTotal(
+        phq9,
+        answers.flatMap((a) => (a.patient_data_id === c.id && a.answer_option_id ? [a.answer_option_id] : [])),
+      ),
+    );
+    // Every case has a total; they spread over the scale, low ones more often than high ones.
+    expect(totals.every((total) => total !== null)).toBe(true);
+    const values = totals as number[];
+    expect(new Set(values).size).toBeGreaterThan(5);
+    expect(Math.min(...values)).toBeLessThan(9);
+    expect(Math.max(...values)).toBeGreaterThan(12);
+    expect(values.reduce((a, b) => a + b, 0) / values.length).toBeLessThan(13.5);
+  });
+
   it("seeds again on demand, the copy pointing to the original of its own seeding", async () => {
     const ids = await seedDemoData(t.db);
-    expect(ids).toHaveLength(7);
+    // The eight surveys of demo-surveys.server.ts and PHQ-9, imported after them.
+    expect(ids).toHaveLength(9);
     const copy = await t.db
       .selectFrom("surveys")
       .select("source_survey_id")

@@ -118,6 +118,8 @@ describe.each(dialects)("answer options API on %s", (kind) => {
       Sort: 0,
       X: null,
       Y: null,
+      Score: null,
+      System: null,
       SubQuestions: [],
     });
     expect((await addOption(id, question.Id, { Text: "Nein" })).Sort).toBe(1);

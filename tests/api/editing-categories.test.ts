@@ -42,7 +42,14 @@ describe.each(dialects)("categories API on %s", (kind) => {
     const before = await survey();
     const auditsBefore = await audits();
     const first = await addCategory("  Anamnese ");
-    expect(first).toEqual({ Id: expect.any(Number), SurveyId: surveyId, Title: "Anamnese", Sort: 0, Questions: [] });
+    expect(first).toEqual({
+      Id: expect.any(Number),
+      SurveyId: surveyId,
+      Title: "Anamnese",
+      Sort: 0,
+      Codes: [],
+      Questions: [],
+    });
     const second = await addCategory("Befund");
     expect(second.Sort).toBe(1);
     expect((await survey()).Hash).not.toBe(before.Hash);

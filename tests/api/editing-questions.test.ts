@@ -64,6 +64,8 @@ describe.each(dialects)("questions API on %s", (kind) => {
       IsTestQuestion: false,
       ImageSrc: null,
       Dependence: null,
+      Hint: null,
+      Codes: [],
       AnswerOptions: [],
     });
     expect((await addQuestion({ Title: "Raucher?", Type: "SingleSelection", IsTestQuestion: true })).Sort).toBe(1);

@@ -57,6 +57,7 @@ export const endpoints: Endpoint[] = [
   // Off while METRICS_TOKEN is unset, as in these tests (tests/server/metrics.test.ts scrapes it with its token).
   row("GET /metrics", "404 404 404 404", () => ({ path: "/metrics" }), { global: true, public: true }),
   row("GET /users/current", "200 200 200 200", () => ({ path: "/users/current" }), { global: true }),
+  row("GET /users/current/offline-key", "200 200 200 200", () => ({ path: "/users/current/offline-key" }), { global: true }),
   row("POST /users/current/culture", "204 204 204 204", () => ({ path: "/users/current/culture", query: { culture: "de-DE" } }), { global: true }),
   row("GET /teams", "200 200 200 200", () => ({ path: "/teams" }), { global: true }),
   row("GET /tags", "200 200 200 200", () => ({ path: "/tags" }), { global: true }),
@@ -70,8 +71,12 @@ export const endpoints: Endpoint[] = [
   row("POST /surveys/:id/archive", "204 403 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey()}/archive` })),
   row("POST /surveys/:id/archive/restore", "204 403 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey("archived")}/archive/restore` })),
   row("DELETE /surveys/:id/archive", "204 403 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey("archived")}/archive` })),
-  row("POST /surveys/fhir-import", "201 403 201 403", () => ({ path: "/surveys/fhir-import", query: { preview: "true" }, body: { resourceType: "Questionnaire", status: "draft", title: "Neu", item: [{ linkId: "a", type: "string", text: "Frage" }] } }), { global: true }),
+  row("POST /surveys/fhir-import", "200 403 200 403", () => ({ path: "/surveys/fhir-import", query: { preview: "true" }, body: { resourceType: "Questionnaire", status: "draft", title: "Neu", item: [{ linkId: "a", type: "string", text: "Frage" }] } }), { global: true }),
   row("POST /surveys/:id/clone", "201 403 201 403", (w) => ({ path: `/surveys/${w.heart}/clone` }), { byRole: true }),
+  row("PUT /surveys/:id/translations/:language", "200 403 200 404", async (w) => {
+    await w.admin("PUT", `/surveys/${w.draft}`, { Languages: ["tr"] });
+    return { path: `/surveys/${w.draft}/translations/tr`, body: { Texts: [{ Key: "Title", Text: "Yeni" }] } };
+  }),
   row("POST /surveys/:id/approve", "403 204 204 404", async (w) => ({ path: `/surveys/${await w.newSurvey()}/approve` })),
   row("PUT /surveys/:id/change-status", "403 204 204 403", async (w) => ({ path: `/surveys/${await w.newSurvey("active")}/change-status`, query: { newStatusId: "3" } })),
 
@@ -113,11 +118,31 @@ export const endpoints: Endpoint[] = [
   row("GET /patients/latest", "200 200 200 200", (w) => ({ path: "/patients/latest", query: { count: "10", surveyId: String(w.heart) } })),
   row("GET /patients", "200 200 200 200", (w) => ({ path: "/patients", query: { patientId: w.openPatient, surveyId: String(w.heart) } })),
   row("POST /patients/add", "201 201 201 201", (w) => ({ path: "/patients/add", query: { patientId: w.patientId(), surveyId: String(w.heart) } })),
+  row("POST /patients/language", "204 204 204 204", async (w) => {
+    const patientId = w.patientId();
+    await w.newCase(patientId);
+    return { path: "/patients/language", query: { patientId, surveyId: String(w.heart) }, body: { Language: "de" } };
+  }),
   row("POST /patients/close", "204 204 204 204", async (w) => {
     const patientId = w.patientId();
     await w.newCase(patientId);
     return { path: "/patients/close", query: { patientId, surveyId: String(w.heart) } };
   }),
+  // Patients' links (decision 057): those who fill the survey; revoking and renewing make their own link.
+  row("POST /patient-links", "201 201 201 201", (w) => ({ path: "/patient-links", body: { SurveyId: w.heart, PatientId: w.patientId() } })),
+  row("GET /patient-links", "200 200 200 200", (w) => ({ path: "/patient-links", query: { surveyId: String(w.heart), patientId: w.openPatient } })),
+  row("POST /patient-links/:id/revoke", "200 200 200 200", async (w) => {
+    const made = await w.admin("POST", "/patient-links", { SurveyId: w.heart, PatientId: w.patientId() });
+    return { path: `/patient-links/${made.Link.Id}/revoke` };
+  }),
+  row("POST /patient-links/:id/renew", "201 201 201 201", async (w) => {
+    const made = await w.admin("POST", "/patient-links", { SurveyId: w.heart, PatientId: w.patientId() });
+    return { path: `/patient-links/${made.Link.Id}/renew`, body: { ExpiryDays: 3 } };
+  }),
+  // The hand-over (decision 058) is a signed-in session's: a bearer token is refused whoever holds it.
+  row("POST /handover/start", "403 403 403 403", (w) => ({ path: "/handover/start", body: { SurveyId: w.heart, PatientId: w.openPatient, ReturnHash: "0".repeat(64) } }), { byRole: true }),
+  row("GET /handover/current", "200 200 200 200", () => ({ path: "/handover/current" }), { global: true }),
+  row("POST /handover/end", "403 403 403 403", () => ({ path: "/handover/end", body: { ReturnToken: "t" } }), { byRole: true }),
   ...["/attribute-responses", "/attribute-responses/"].flatMap((path) => [
     row(`POST ${path}`, "200 200 200 200", (w) => ({ path, body: { ...answer(w), PatientFormAttributeId: w.attribute, PatientFormAnswerOptionId: w.attributeOption } })),
     row(`GET ${path}`, "200 200 200 200", (w) => ({ path, query: { surveyId: String(w.heart), patientId: w.openPatient } })),
@@ -189,6 +214,8 @@ export const endpoints: Endpoint[] = [
   row("GET /audit-log/trail", "403 200 200 403", (w) => ({ path: "/audit-log/trail", query: { surveyId: String(w.heart), action: "survey.create" } })),
   // Erasure: the survey's approvers (docs/decisions/042-retention-and-erasure.md); each erasure makes its own case.
   row("GET /erasures/preview", "403 200 200 403", (w) => ({ path: "/erasures/preview", query: { surveyId: String(w.heart), patientId: w.closedPatient } })),
+  // Before shortening a survey's retention period: its editors, as for the period itself.
+  row("GET /erasures/retention-preview", "200 403 200 403", (w) => ({ path: "/erasures/retention-preview", query: { surveyId: String(w.heart), months: "6" } })),
   row("GET /patient-data", "403 200 200 403", (w) => ({ path: "/patient-data", query: { surveyId: String(w.heart), patientId: w.closedPatient } })),
   row("POST /erasures", "403 200 200 403", async (w) => {
     const patientId = w.patientId();

@@ -63,6 +63,7 @@ export async function leftOf(db: DB, caseId: number) {
     "file_attachments",
     "response_words",
     "case_export_rows",
+    "case_totals",
     "case_signatures",
     "signing_intents",
     "sync_requests",

@@ -51,7 +51,7 @@ describe.each(storeSetups)("erasure, $name", (setup) => {
     const survey = w.a.heart;
     const { caseId, storageKey } = await fullCase(w, survey, "ERASE_1");
     await fullCase(w, survey, "KEEP_1");
-    await readyExports(w.db);
+    await readyExports(w.db, w.api.ctx.env.CLINIC_TIME_ZONE);
     expect(everyCount(await leftOf(w.db, caseId))).toBeGreaterThan(4);
     expect((await leftOf(w.db, caseId)).case_export_rows).toBe(1);
 
@@ -71,6 +71,8 @@ describe.each(storeSetups)("erasure, $name", (setup) => {
         .NumSurveyResponses;
     const countedBefore = await counted();
     expect(countedBefore).toBeGreaterThanOrEqual(2);
+    // The heart survey adds up its complaints' points: the case's total is kept (decision 051).
+    expect((await leftOf(w.db, caseId)).case_totals).toBe(1);
 
     const res = await erase(w, survey, "ERASE_1");
     expect(res.status).toBe(200);
@@ -86,6 +88,7 @@ describe.each(storeSetups)("erasure, $name", (setup) => {
       file_attachments: 0,
       response_words: 0,
       case_export_rows: 0,
+      case_totals: 0,
       case_signatures: 0,
       signing_intents: 0,
       sync_requests: 0,

@@ -6,6 +6,7 @@ import { recordSignature, startSigning } from "~/server/services/fill/signatures
 import { dialects } from "../support/databases";
 import { expectValidR4 } from "../support/fhir-validator";
 import { answersOf, fillCase, read, useStatisticsWorld, type Body } from "./statistics-support";
+import { items } from "./fhir-items";
 
 /**
  * FHIR R4 out (docs/decisions/040-fhir.md): the Questionnaire of the test survey and of every demo survey,
@@ -19,20 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await idp.dispose();
 });
-
-/** Every item of a Questionnaire or QuestionnaireResponse, nested ones and those inside answers included. */
-function items(resource: Body): Body[] {
-  const out: Body[] = [];
-  const walk = (list: Body[] | undefined) => {
-    for (const i of list ?? []) {
-      out.push(i);
-      walk(i.item);
-      for (const a of i.answer ?? []) walk(a.item);
-    }
-  };
-  walk(resource.item);
-  return out;
-}
 
 describe.each(dialects)("FHIR out on %s", (kind) => {
   const { world, fixture } = useStatisticsWorld(kind, () => idp);
@@ -71,10 +58,21 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
     expect(byId.get(`Q${f.q.daily}`).enableWhen).toEqual([
       { question: `P${f.smoker.id}`, operator: "=", answerCoding: { code: String(f.smoker.yes), display: "ja" } },
     ]);
-    // Weights as ordinalValue on the option's coding.
+    // A test weight is no score: the product's own test-weight beside its weighting state, on the option;
+    // nothing on the coding, and no ordinalValue, which SDC forms would add up.
     const pulse = byId.get(`Q${f.q.pulse}`);
-    expect(pulse.answerOption[0].valueCoding.extension).toEqual([
-      { url: "http://hl7.org/fhir/StructureDefinition/ordinalValue", valueDecimal: 2 },
+    const own = (name: string) => new URL(`/fhir/StructureDefinition/${name}`, q.url).href;
+    expect(pulse.extension).toEqual([{ url: own("test-question"), valueBoolean: true }]);
+    expect(pulse.answerOption.map((o: Body) => [o.valueCoding, o.extension])).toEqual([
+      [
+        { code: String(f.o.p60), display: "60 bis 100" },
+        [
+          { url: own("weighting-state"), valueInteger: 1 },
+          { url: own("test-weight"), valueInteger: 2 },
+        ],
+      ],
+      [{ code: String(f.o.p120), display: "120 bis 160" }, [{ url: own("weighting-state"), valueInteger: 0 }]],
+      [{ code: String(f.o.pUnknown), display: "weiß nicht" }, undefined],
     ]);
     // The same linkIds and codes on a second export.
     expect(await questionnaireOf(f.survey, "approver")).toEqual(q);
@@ -115,7 +113,8 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
     );
     const byId = new Map(items(p1).map((i) => [i.linkId, i]));
     expect(byId.get(`Q${f.q.weight}`).answer).toEqual([{ valueDecimal: 70.5 }]);
-    expect(byId.get(`Q${f.q.measured}`).answer).toEqual([{ valueDateTime: "2024-03-01T08:00:00Z" }]);
+    // The typed wall-clock time in the clinic's zone (Europe/Berlin), with the offset of its date.
+    expect(byId.get(`Q${f.q.measured}`).answer).toEqual([{ valueDateTime: "2024-03-01T08:00:00+01:00" }]);
     expect(byId.get(`Q${f.q.notes}`).answer[0].valueString).toBe("Die Atemnot ist besser");
     expect(byId.get(`Q${f.q.complaints}`).answer.map((a: Body) => a.valueCoding.display)).toEqual(["Husten", "Fieber"]);
     // The sub-question inside the answer it stands under.
@@ -142,6 +141,16 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
       .map((l) => JSON.parse(l));
     expect(lines.map((r) => r.subject.identifier.value)).toEqual(["P1", "P2", "P3", "P4", "P5", "P6"]);
     for (const r of lines) expectValidR4(r);
+    // Winter and summer time: P1 on 1 March, P5 on 2 April 2024 (summer time from 31 March).
+    const measured = lines.map((r) => items(r).find((i) => i.linkId === `Q${f.q.measured}`)?.answer[0].valueDateTime);
+    expect(measured).toEqual([
+      "2024-03-01T08:00:00+01:00",
+      "2024-03-01T20:30:00+01:00",
+      "2024-03-15T12:00:00+01:00",
+      undefined,
+      "2024-04-02T09:15:00+02:00",
+      undefined,
+    ]);
     const bundle = await read(await w.call("approver", "POST", `/statistics/${f.survey}/fhir?format=bundle`, {}));
     expectValidR4(bundle);
     expect(bundle.entry).toHaveLength(6);
@@ -151,6 +160,25 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
       }),
     );
     expect(filtered.entry.map((e: Body) => e.resource.subject.identifier.value)).toEqual(["P1", "P2", "P5"]);
+  });
+
+  it("a date-time typed in the hour the clocks skip or repeat: a valid offset, as decision 053 says", async () => {
+    const f = fixture();
+    const w = world();
+    const typed = { SPRING: "29.03.2026 02:30", AUTUMN: "25.10.2026 02:30" };
+    for (const [patientId, measured] of Object.entries(typed))
+      await fillCase(w, f, patientId, { ...answersOf.P1, measured, files: [], close: false });
+    const valueOf = async (patientId: string) => {
+      const qr = await read(
+        await w.call("editor", "GET", `/surveys/${f.survey}/fhir/questionnaire-response?patientId=${patientId}`),
+      );
+      expectValidR4(qr);
+      return items(qr).find((i) => i.linkId === `Q${f.q.measured}`).answer[0].valueDateTime;
+    };
+    // 02:30 does not exist on 29 March: the clocks not yet turned, moved on by the hour, in summer time.
+    expect(await valueOf("SPRING")).toBe("2026-03-29T03:30:00+02:00");
+    // 02:30 comes twice on 25 October: the earlier, still in summer time.
+    expect(await valueOf("AUTUMN")).toBe("2026-10-25T02:30:00+02:00");
   });
 
   it("the OpenAPI document describes the FHIR endpoints", async () => {
@@ -163,7 +191,16 @@ describe.each(dialects)("FHIR out on %s", (kind) => {
         "/surveys/fhir-import",
       ]),
     );
-    expect(doc.paths["/surveys/fhir-import"].post.summary).toContain("Draft survey");
+    const importing = doc.paths["/surveys/fhir-import"].post;
+    expect(importing.summary).toContain("Draft survey");
+    // The import takes a FHIR resource's own media type and JSON's; its preview answers 200, its creation 201.
+    expect(Object.keys(importing.requestBody.content)).toEqual(["application/fhir+json", "application/json"]);
+    expect(importing.responses["200"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/FhirImportPreview",
+    );
+    expect(importing.responses["201"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/FhirImportResult",
+    );
   });
 
   it("only editors and approvers read FHIR, and each read is logged", async () => {

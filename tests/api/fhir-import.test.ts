@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FHIR_IMPORT_MAX_QUESTIONS } from "~/contracts/fhir";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { responseOf } from "~/server/services/fhir/response.server";
 import { demoSurveys } from "~/server/services/demo-data.server";
+import { clinicZone } from "~/server/time-zone.server";
 import { dialects } from "../support/databases";
 import { expectValidR4 } from "../support/fhir-validator";
 import { read, useStatisticsWorld, type Body } from "./statistics-support";
@@ -25,7 +27,10 @@ afterAll(async () => {
 const file = (name: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, "fhir-questionnaires", name), "utf8")) as Body;
 
-/** A Questionnaire's shape without its ids: types, texts, options, codes, weights, units and conditions. */
+/**
+ * A Questionnaire's shape without its ids: identity, types, texts, codes, options, scores, weights, units,
+ * hints, conditions and the total's calculation (the questions it names by their texts).
+ */
 function shape(q: Body): Body {
   const textOf = new Map<string, string>();
   const index = (items: Body[] = []) => {
@@ -35,12 +40,21 @@ function shape(q: Body): Body {
     }
   };
   index(q.item);
+  const named = (expression: string) => expression.replace(/'(Q\d+)'/g, (_, id: string) => `'${textOf.get(id)}'`);
+  const extension = (e: Body) =>
+    e.url.endsWith("/image")
+      ? { url: "image" }
+      : e.valueExpression
+        ? { ...e, valueExpression: { ...e.valueExpression, expression: named(e.valueExpression.expression) } }
+        : e;
   const strip = (items: Body[] = []): Body[] =>
     items.map((i) => ({
       type: i.type,
+      code: i.code,
       text: i.text,
       repeats: i.repeats,
-      extension: i.extension?.map((e: Body) => (e.url.endsWith("/image") ? { url: "image" } : e)),
+      readOnly: i.readOnly,
+      extension: i.extension?.map(extension),
       answerOption: i.answerOption?.map((o: Body) => ({
         coding: o.valueCoding,
         own: o.extension?.map((e: Body) => ({ ...e, url: e.url.replace(/^.*\/fhir\//, "") })),
@@ -49,7 +63,18 @@ function shape(q: Body): Body {
       enableBehavior: i.enableBehavior,
       item: i.item ? strip(i.item) : undefined,
     }));
-  return { title: q.title, status: q.status, item: strip(q.item) };
+  const { name, identifier, date, subjectType, code, copyright } = q;
+  return {
+    title: q.title,
+    name,
+    identifier,
+    date,
+    subjectType,
+    code,
+    copyright,
+    status: q.status,
+    item: strip(q.item),
+  };
 }
 
 /** Every item of a Questionnaire, nested ones included. */
@@ -76,11 +101,15 @@ function tree(survey: Body): Body {
     AllowMultipleAnswers: q.Type === "Image" ? q.AllowMultipleAnswers : undefined,
     IsTestQuestion: q.IsTestQuestion,
     ImageSrc: q.ImageSrc,
+    Hint: q.Hint,
+    Codes: q.Codes,
     Dependence: q.Dependence?.PreliminaryAnswerOptions.length ? q.Dependence.Type : null,
     AnswerOptions: q.AnswerOptions.map((o: Body) => ({
       Text: o.Text ?? o.Title,
       Code: code(o),
       IsExitAnswer: o.IsExitAnswer,
+      System: o.System,
+      Score: o.Score,
       Weight: o.WeightingState === 2 ? null : o.Weight,
       WeightingState: o.WeightingState,
       X: o.X,
@@ -90,11 +119,17 @@ function tree(survey: Body): Body {
   });
   return {
     Title: survey.Title,
+    ScoreTitle: survey.ScoreTitle,
+    Instrument: survey.Instrument,
     PatientForm: survey.PatientForm.map((a: Body) => ({
       Title: a.Title,
       AnswerOptions: a.AnswerOptions.map((o: Body) => [o.Text, code(o), o.IsExitAnswer]),
     })),
-    Categories: survey.Categories.map((c: Body) => ({ Title: c.Title, Questions: c.Questions.map(question) })),
+    Categories: survey.Categories.map((c: Body) => ({
+      Title: c.Title,
+      Codes: c.Codes,
+      Questions: c.Questions.map(question),
+    })),
   };
 }
 
@@ -105,15 +140,19 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
     const w = world();
     const vitals = file("vitals.json");
     expectValidR4(vitals);
-    const preview = await read(await w.call("editor", "POST", "/surveys/fhir-import?preview=true", vitals), 201);
+    const preview = await read(await w.call("editor", "POST", "/surveys/fhir-import?preview=true", vitals), 200);
     expect(preview).toMatchObject({ Title: "Vital signs follow-up", Categories: 3, PreliminaryQuestions: 0 });
     const notKept: string[] = preview.NotKept;
     const about = (item: string) => notKept.filter((n) => n.includes(`„${item}“`));
-    expect(about("Body mass index").join()).toContain("sdc-questionnaire-calculatedExpression");
-    expect(about("Why is the pulse high?").join()).toContain("pulse >");
-    expect(about("Do you smoke?").join()).toContain("boolean");
+    // Each loss once, those that change what is asked first; the calculated item is no question.
+    expect(about("Body mass index")).toEqual([
+      "1 berechnetes Element wird nicht übernommen (eine Umfrage rechnet nicht): „Body mass index“",
+    ]);
+    expect(notKept[0]).toBe(about("Body mass index")[0]);
+    expect(about("Why is the pulse high?").join()).toContain("(„Resting pulse“ > 100)");
+    expect(about("Do you smoke?").join()).toContain("Typ boolean");
     expect(about("Other complaints").join()).toContain("Sonstiges");
-    expect(about("Anything else?").join()).toContain("required");
+    expect(notKept).toContain("1 Frage ist als Pflichtfrage markiert; Pflichtantworten werden nicht erzwungen.");
     expect(notKept).toHaveLength(5);
     // Nothing was created by the preview.
     const before = await w.db
@@ -123,10 +162,11 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
 
     const made = await read(await w.call("editor", "POST", "/surveys/fhir-import", vitals), 201);
     expect(made.NotKept).toEqual(notKept);
+    expect(made.Title).toBe("Vital signs follow-up");
     const survey = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
     expect(survey.Status).toBe("Draft");
-    expect(survey.Description).toContain("Written for the import tests");
-    for (const n of notKept) expect(survey.Description).toContain(n);
+    // The description is the Questionnaire's own: everyone who fills the survey reads it.
+    expect(survey.Description).toBe(vitals.description);
     expect(survey.IntroText).toContain("Please answer for the last seven days.");
     expect(survey.IntroText).toContain("Tick everything that applies.");
     expect(survey.Categories.map((c: Body) => c.Title)).toEqual(["Vital signs", "Complaints", "Vital signs follow-up"]);
@@ -136,18 +176,23 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
       ["Resting pulse", "Numerical", null],
       ["Measured at", "DateTime", null],
       ["Why is the pulse high?", "FreeText", null],
-      ["Body mass index", "Numerical", null],
     ]);
     const pain = complaints.Questions.find((q: Body) => q.Title === "Do you have pain?");
     expect(pain.Type).toBe("SingleSelection");
     const yes = pain.AnswerOptions[0];
-    expect([yes.Text, yes.Value, yes.Weight, yes.WeightingState]).toEqual(["Yes", "yes", 2, 1]);
+    // ordinalValue is the answer's score, no test weight: the question is not a test question.
+    expect([yes.Text, yes.Value, yes.Score, yes.Weight, yes.WeightingState]).toEqual(["Yes", "yes", 2, null, 2]);
+    expect(pain.IsTestQuestion).toBe(false);
     // The nested item and the item with enableWhen on "Yes" are both sub-questions of "Yes".
     expect(yes.SubQuestions.map((s: Body) => [s.Title, s.Type])).toEqual([
       ["Where?", "MultipleSelection"],
       ["How severe?", "SingleSelection"],
     ]);
-    expect(yes.SubQuestions[1].AnswerOptions.map((o: Body) => o.Text)).toEqual(["Mild", "Moderate", "Severe"]);
+    expect(yes.SubQuestions[1].AnswerOptions.map((o: Body) => [o.Text, o.System])).toEqual([
+      ["Mild", "http://example.org/severity"],
+      ["Moderate", "http://example.org/severity"],
+      ["Severe", "http://example.org/severity"],
+    ]);
     expect(complaints.Questions.map((q: Body) => q.Title)).toEqual([
       "Do you have pain?",
       "Since when?",
@@ -161,36 +206,43 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirst();
     expect(Number(before2!.n)).toBe(Number(before!.n) + 1);
-    // The import is in the survey's trail.
-    const logged = await w.db.selectFrom("audit_log").select("action").where("survey_id", "=", made.SurveyId).execute();
-    expect(logged.map((l) => l.action)).toContain("survey.import.fhir");
+    // The import is in the survey's trail, with the list of what was not kept.
+    const logged = await w.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("survey_id", "=", made.SurveyId)
+      .where("action", "=", "survey.import.fhir")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(logged.after!)).toEqual({ Title: "Vital signs follow-up", NotKept: notKept });
   });
 
-  it("a second Questionnaire of our own: integer options with weights, an expanded ValueSet, nested groups", async () => {
+  it("a second Questionnaire of our own: integer options with scores, an expanded ValueSet, nested groups", async () => {
     const w = world();
     const screening = file("screening.json");
     expectValidR4(screening);
     const made = await read(await w.call("editor", "POST", "/surveys/fhir-import", screening), 201);
-    expect(made.NotKept).toHaveLength(3);
-    expect(made.NotKept.join("\n")).toContain("„Describe“: „maxLength“");
-    expect(made.NotKept.join("\n")).toContain("„Describe“: die Bedingung down != ");
-    expect(made.NotKept.join("\n")).toContain("„Hours of sleep“: die Bedingung sleep-trouble exists true");
+    expect(made.NotKept).toEqual([
+      "Die Bedingungen von 2 Fragen können nicht übernommen werden; die Fragen werden immer gezeigt: " +
+        "„Describe“ („Feeling down“ != 0), „Hours of sleep“ („Which troubles?“ exists true)",
+      "1 Frage: Höchstlänge nicht übernommen.",
+    ]);
     const survey = await read(await w.call("editor", "GET", `/surveys/${made.SurveyId}`));
     expect(survey.Categories.map((c: Body) => c.Title)).toEqual([
       "Over the last two weeks",
       "Over the last two weeks – Sleep",
     ]);
     const [interest, down] = survey.Categories[0].Questions;
-    expect(interest.IsTestQuestion).toBe(true);
-    expect(interest.AnswerOptions.map((o: Body) => [o.Text, o.Value, o.Weight, o.WeightingState])).toEqual([
-      ["0", "0", 1, 1],
-      ["1", "1", 2, 1],
-      ["2", "2", 3, 1],
+    // Scores, not test weights: no answer is "correct".
+    expect(interest.IsTestQuestion).toBe(false);
+    expect(interest.AnswerOptions.map((o: Body) => [o.Text, o.Value, o.Score, o.Weight, o.WeightingState])).toEqual([
+      ["0", "0", 1, null, 2],
+      ["1", "1", 2, null, 2],
+      ["2", "2", 3, null, 2],
     ]);
-    expect(down.AnswerOptions.map((o: Body) => [o.Text, o.Value])).toEqual([
-      ["Not at all", "0"],
-      ["Several days", "1"],
-      ["Nearly every day", "2"],
+    expect(down.AnswerOptions.map((o: Body) => [o.Text, o.Value, o.System])).toEqual([
+      ["Not at all", "0", "http://example.org/frequency"],
+      ["Several days", "1", "http://example.org/frequency"],
+      ["Nearly every day", "2", "http://example.org/frequency"],
     ]);
     expect(survey.Categories[1].Questions.map((q: Body) => [q.Title, q.Type, q.Dependence])).toEqual([
       ["Which troubles?", "MultipleSelection", null],
@@ -225,6 +277,99 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
     expect(res.status).toBe(400);
     expect((await res.json()).Error).toContain("item.0.linkId");
     expect((await w.call("approver", "POST", "/surveys/fhir-import", file("vitals.json"))).status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
+  it("takes application/fhir+json and application/json, with or without charset; nothing else", async () => {
+    const w = world();
+    const body = JSON.stringify(file("screening.json"));
+    for (const type of [
+      "application/fhir+json",
+      "application/fhir+json; charset=utf-8",
+      "application/json",
+      "application/json;charset=UTF-8",
+    ]) {
+      const res = await w.raw("editor", "POST", "/surveys/fhir-import?preview=true", {
+        body,
+        headers: { "content-type": type },
+      });
+      expect((await read(res, 200)).Title, type).toBe("Mood screening");
+    }
+    const made = await w.raw("editor", "POST", "/surveys/fhir-import", {
+      body,
+      headers: { "content-type": "application/fhir+json; charset=utf-8" },
+    });
+    expect((await read(made, 201)).Title).toBe("Mood screening");
+    const text = await w.raw("editor", "POST", "/surveys/fhir-import?preview=true", {
+      body,
+      headers: { "content-type": "text/plain" },
+    });
+    expect(text.status).toBe(415);
+    expect((await text.json()).Error).toContain("application/fhir+json");
+  });
+
+  it("a Questionnaire with no question a survey holds, or with too many, is refused in the caller's words", async () => {
+    const w = world();
+    const count = async () =>
+      Number(
+        (await w.db
+          .selectFrom("surveys")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirst())!.n,
+      );
+    const before = await count();
+    const refusal = async (resource: unknown, preview: boolean) => {
+      const res = await w.call("editor", "POST", `/surveys/fhir-import${preview ? "?preview=true" : ""}`, resource);
+      return read(res, 400);
+    };
+    const empty = { resourceType: "Questionnaire", status: "draft", title: "Leer" };
+    const onlyText = { ...empty, item: [{ linkId: "t", type: "display", text: "Welcome" }] };
+    const onlyRepeats = {
+      ...empty,
+      item: [
+        { linkId: "kin", type: "group", text: "Relatives", repeats: true, item: [{ linkId: "a", type: "string" }] },
+      ],
+    };
+    for (const resource of [empty, onlyText, onlyRepeats]) {
+      for (const preview of [true, false]) {
+        const answer = await refusal(resource, preview);
+        expect(answer).toMatchObject({ Type: "VALIDATION_ERROR", Reason: "empty" });
+        expect(answer.Error).toContain("Der Fragebogen enthält keine Frage, die eine Umfrage aufnehmen kann");
+      }
+    }
+    // What refused the items is said with it.
+    expect((await refusal(onlyRepeats, false)).Error).toContain("Die Gruppe „Relatives“ wiederholt sich");
+
+    const many = (n: number) => ({
+      ...empty,
+      item: [
+        {
+          linkId: "g",
+          type: "group",
+          text: "Viele",
+          item: Array.from({ length: n }, (_, i) => ({ linkId: `q${i}`, type: "string", text: `Frage ${i}` })),
+        },
+      ],
+    });
+    const most = await read(
+      await w.call("editor", "POST", "/surveys/fhir-import?preview=true", many(FHIR_IMPORT_MAX_QUESTIONS)),
+    );
+    expect(most.Questions).toBe(FHIR_IMPORT_MAX_QUESTIONS);
+    const over = await refusal(many(FHIR_IMPORT_MAX_QUESTIONS + 1), false);
+    expect(over).toMatchObject({ Type: "VALIDATION_ERROR", Reason: "tooMany" });
+    expect(over.Error).toContain(`${FHIR_IMPORT_MAX_QUESTIONS + 1} Fragen`);
+    expect(over.Error).toContain(`höchstens ${FHIR_IMPORT_MAX_QUESTIONS}`);
+
+    // In English for a caller who speaks it.
+    await read(await w.call("editor", "POST", "/users/current/culture?culture=en-US"), 204);
+    try {
+      expect((await refusal(onlyText, true)).Error).toContain("The questionnaire holds no question a survey can hold");
+      expect((await refusal(many(FHIR_IMPORT_MAX_QUESTIONS + 1), true)).Error).toContain(
+        `an imported survey has at most ${FHIR_IMPORT_MAX_QUESTIONS}`,
+      );
+    } finally {
+      await read(await w.call("editor", "POST", "/users/current/culture?culture=de-DE"), 204);
+    }
     expect(await count()).toBe(before);
   });
 
@@ -303,7 +448,12 @@ describe.each(dialects)("FHIR import on %s", (kind) => {
         files: [],
         signature: null,
       },
-      { questionnaireUrl: first.url, apiUrl: "http://localhost/api", culture: "de-DE" },
+      {
+        questionnaireUrl: first.url,
+        apiUrl: "http://localhost/api",
+        culture: "de-DE",
+        zone: clinicZone("Europe/Berlin"),
+      },
     );
     expectValidR4(response);
     const answered = response.item.find((i: Body) => i.linkId === `C${survey.Categories[0].Id}`).item[0];

@@ -42,6 +42,7 @@ describe.each(dialects)("automatic closing of cases on %s", (kind) => {
       Version: 0,
       ClosedAt: expect.any(String),
       Signature: null,
+      Language: "de",
     });
     // It says when it closed: 24 hours after its last change.
     expect(Date.parse(record.ClosedAt) - Date.parse(modified)).toBe(CASE_AUTO_CLOSE_MS);

@@ -95,6 +95,8 @@ describe.each(dialects)("patients API on %s", (kind) => {
         State: "Open",
         PatientDataId: id,
         Version: 0,
+        // Kept as the case started: the survey's source language (docs/decisions/055-fill-languages.md).
+        Language: "de",
       });
       await w.call("user", "POST", `/patients/close?${q(w.a.heart, "STATE_1")}`);
       // A closed case says when it closed, and that no signature closed it.
@@ -103,6 +105,7 @@ describe.each(dialects)("patients API on %s", (kind) => {
         PatientDataId: id,
         Version: 0,
         ClosedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+        Language: "de",
         Signature: null,
       });
       // Ids are case-sensitive.

@@ -67,10 +67,19 @@ describe.each(dialects)("patient data on %s", (kind) => {
 
   it("is gone with the erasure, its reading rows erased too, and the chain verifies", async () => {
     const w = world();
-    expect((await erase(w, w.a.heart, "DATA_1")).status).toBe(200);
+    const erased = await erase(w, w.a.heart, "DATA_1");
+    expect(erased.status).toBe(200);
+    const { ErasedAt } = await json<{ ErasedAt: string }>(erased);
+    // Asked again, the data page and the case history learn when and why the data went.
     const after = await w.call("approver", "GET", `/patient-data?surveyId=${w.a.heart}&patientId=DATA_1`);
     expect(after.status).toBe(409);
-    expect(await json(after)).toMatchObject({ Type: "CASE_ALREADY_ERASED" });
+    expect(await json(after)).toMatchObject({ Type: "CASE_ALREADY_ERASED", ErasedAt, Reason: "consent" });
+    const history = await w.call("approver", "GET", `/audit-log/case-history?surveyId=${w.a.heart}&patientId=DATA_1`);
+    expect(history.status).toBe(409);
+    expect(await json(history)).toMatchObject({ Type: "CASE_ALREADY_ERASED", ErasedAt, Reason: "consent" });
+    // A patient id that never had a case is still not found.
+    const never = await w.call("approver", "GET", `/audit-log/case-history?surveyId=${w.a.heart}&patientId=NEVER_1`);
+    expect(never.status).toBe(404);
     const rows = await w.db
       .selectFrom("audit_log")
       .select(["after", "erased_at"])

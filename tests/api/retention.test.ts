@@ -5,6 +5,7 @@ import { casesErased } from "~/server/metrics.server";
 import { verifyStoredChain } from "~/server/services/audit-verify.server";
 import { erasureKey } from "~/server/services/erasure/keys.server";
 import { eraseExpiredCases, monthsBefore } from "~/server/services/erasure/retention.server";
+import type { RetentionPreview } from "~/domain/erasure";
 import { dialects } from "../support/databases";
 import { fullCase, leftOf } from "./erasure-support";
 import { json, useFillWorld } from "./fill-support";
@@ -88,5 +89,43 @@ describe.each(dialects)("retention on %s", (kind) => {
     expect(await verifyStoredChain(w.db, String(survey))).toMatchObject({ ok: true, erased: expect.any(Number) });
     // A second round the same day finds nothing left to do.
     expect(await eraseExpiredCases(w.db, w.api.ctx.attachments, erasureKey(w.api.ctx.env))).toBe(0);
+  });
+
+  it("says how many closed cases a shorter period would have the next round erase, to the survey's editors", async () => {
+    const w = world();
+    const survey = w.a.heart;
+    const old = await fullCase(w, survey, "PRE_OLD");
+    const older = await fullCase(w, survey, "PRE_OLDER");
+    await fullCase(w, survey, "PRE_NEW");
+    await fullCase(w, survey, "PRE_OPEN", false);
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await w.db
+      .updateTable("patient_data")
+      .set({ closed_at: at(200) })
+      .where("id", "=", old.caseId)
+      .execute();
+    await w.db
+      .updateTable("patient_data")
+      .set({ closed_at: at(800) })
+      .where("id", "=", older.caseId)
+      .execute();
+    const preview = async (months: number) => {
+      const res = await w.call("editor", "GET", `/erasures/retention-preview?surveyId=${survey}&months=${months}`);
+      expect(res.status).toBe(200);
+      return json<RetentionPreview>(res);
+    };
+    expect(await preview(6)).toMatchObject({ Months: 6, Cases: 2, Before: expect.any(String) });
+    expect((await preview(12)).Cases).toBe(1);
+    expect((await preview(120)).Cases).toBe(0);
+    // The round erases what the preview said.
+    await w.db.updateTable("surveys").set({ retention_months: 6 }).where("id", "=", survey).execute();
+    expect(await eraseExpiredCases(w.db, w.api.ctx.attachments, erasureKey(w.api.ctx.env))).toBe(2);
+    expect((await preview(6)).Cases).toBe(0);
+    // Approvers and participants do not set the period; a period out of range is refused.
+    expect((await w.call("approver", "GET", `/erasures/retention-preview?surveyId=${survey}&months=6`)).status).toBe(
+      403,
+    );
+    expect((await w.call("user", "GET", `/erasures/retention-preview?surveyId=${survey}&months=6`)).status).toBe(403);
+    expect((await w.call("editor", "GET", `/erasures/retention-preview?surveyId=${survey}&months=0`)).status).toBe(400);
   });
 });

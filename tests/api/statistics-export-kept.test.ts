@@ -60,10 +60,21 @@ describe.each(dialects)("the export's kept lines on %s", (kind) => {
       .where("id", "=", f.cases.P2)
       .executeTakeFirstOrThrow();
     onTestFinished(async () => {
-      await w.db.updateTable("patient_data").set({ closed_at }).where("id", "=", f.cases.P2).execute();
+      await w.db
+        .updateTable("patient_data")
+        .set({ closed_at, language: null, respondent: null, respondent_link_id: null })
+        .where("id", "=", f.cases.P2)
+        .execute();
     });
-    await w.db.updateTable("patient_data").set({ closed_at: closedAt }).where("id", "=", f.cases.P2).execute();
-    expect(await exportCsv()).toContain(`;${closedAt};${marked}`);
+    // The case's language and who answered it are its own cells too (docs/decisions/056-statistics-languages.md,
+    // 057-patient-links.md).
+    await w.db
+      .updateTable("patient_data")
+      .set({ closed_at: closedAt, language: "tr", respondent: "link", respondent_link_id: 12 })
+      .where("id", "=", f.cases.P2)
+      .execute();
+    // (The CSV writes it in the clinic's zone, Europe/Berlin: 03:04:05 UTC is 04:04:05 winter time.)
+    expect(await exportCsv()).toContain(`;2026-01-02T04:04:05+01:00;tr;link;12;${marked}`);
     // ...until the case's answers change, by any path: then it is written from the answers again.
     const weight = await w.db
       .selectFrom("question_responses")

@@ -44,6 +44,7 @@ function keptLines(db: () => DB) {
  */
 describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
   const { world, fixture } = useStatisticsWorld(kind, () => idp);
+  const zone = () => world().api.ctx.env.CLINIC_TIME_ZONE;
 
   const { keptOf, forgetLines } = keptLines(() => world().db);
   const exportCsv = async (surveyId: number, who: "approver" | "admin" = "approver") => {
@@ -62,11 +63,11 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
     const written = await keptOf(f.survey);
     await forgetLines(f.survey);
 
-    expect(await readyExportLines(w.db, f.survey)).toBe(6);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(6);
     const readied = await keptOf(f.survey);
     expect(readied).toEqual(written);
     // Nothing left to ready.
-    expect(await readyExportLines(w.db, f.survey)).toBe(0);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(0);
 
     // The export reads the readied lines (one is marked here behind its back) and gives the same file.
     expect(await exportCsv(f.survey)).toBe(fromAnswers);
@@ -97,11 +98,29 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
       .set({ numerical_response: 77.5 })
       .where("id", "=", weight.id)
       .execute();
-    expect(await readyExportLines(w.db, f.survey)).toBe(1);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(1);
     const afterChange = await exportCsv(f.survey);
     expect(afterChange).toContain("77,5");
     await forgetLines(f.survey);
     expect(await exportCsv(f.survey)).toBe(afterChange.replace(`READY${p3.line}`, p3.line));
+  });
+
+  it("a line kept in another time zone is written anew, with the offsets of the zone now set", async () => {
+    const f = fixture();
+    const w = world();
+    await forgetLines(f.survey);
+    onTestFinished(() => forgetLines(f.survey));
+    const fromAnswers = await exportCsv(f.survey);
+    expect(fromAnswers).toContain(";2024-03-01T08:00:00+01:00;");
+    // Lines kept while the setting named New York (a copy started with another CLINIC_TIME_ZONE).
+    expect(await readyExportLines(w.db, f.survey, "America/New_York")).toBe(6);
+    const p1 = (await keptOf(f.survey)).find((k) => k.patient_id === "P1")!;
+    expect(p1.line).toContain(";2024-03-01T08:00:00-05:00;");
+    // Their layout is not the present one: the export and the readying write them again, in Berlin.
+    expect(await exportCsv(f.survey)).toBe(fromAnswers);
+    expect(await readyExportLines(w.db, f.survey, "America/New_York")).toBe(6);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(6);
+    expect(await exportCsv(f.survey)).toBe(fromAnswers);
   });
 
   it("readies in the separator the survey's analysts export in, German when none was kept", async () => {
@@ -112,7 +131,7 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
     await exportCsv(f.survey);
     const germanLayout = (await keptOf(f.survey))[0].layout;
     await forgetLines(f.survey);
-    expect(await readyExportLines(w.db, f.survey)).toBe(6);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(6);
     expect(new Set((await keptOf(f.survey)).map((k) => k.layout))).toEqual(new Set([germanLayout]));
 
     // An analyst working in English exports: the lines are kept in English, and readying keeps them so.
@@ -123,7 +142,7 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
     await exportCsv(f.survey, "admin");
     const english = await keptOf(f.survey);
     expect(english.map((k) => k.layout)).not.toContain(germanLayout);
-    expect(await readyExportLines(w.db, f.survey)).toBe(0);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(0);
     expect(await keptOf(f.survey)).toEqual(english);
   });
 
@@ -147,16 +166,16 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
     onTestFinished(() => forgetLines(other.survey));
     const stopped = new AbortController();
     stopped.abort();
-    expect(await readyExports(w.db, stopped.signal)).toEqual({});
+    expect(await readyExports(w.db, zone(), stopped.signal)).toEqual({});
     expect(await keptOf(f.survey)).toEqual([]);
-    expect(await readyExports(w.db)).toEqual({
+    expect(await readyExports(w.db, zone())).toEqual({
       [f.survey]: 6,
       [busier[0]]: 2,
       [busier[1]]: 2,
       [other.survey]: 1,
     });
     expect((await keptOf(other.survey)).map((k) => k.patient_id)).toEqual(["Z1"]);
-    expect(await readyExports(w.db)).toEqual({});
+    expect(await readyExports(w.db, zone())).toEqual({});
     // Its first export reads the readied line: the same file as written from the answers.
     const readied = await exportCsv(other.survey);
     await forgetLines(other.survey);
@@ -167,6 +186,7 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
 /** SQLite runs a write on the thread that asks for it: a round of readying must not wait long for a lock. */
 describe("the export's lines readied ahead on sqlite, beside a write", () => {
   const { world, fixture } = useStatisticsWorld("sqlite", () => idp);
+  const zone = () => world().api.ctx.env.CLINIC_TIME_ZONE;
   const { keptOf, forgetLines } = keptLines(() => world().db);
 
   it("gives a round up, instead of holding the server's thread, while the database is being written", async () => {
@@ -183,10 +203,10 @@ describe("the export's lines readied ahead on sqlite, beside a write", () => {
     });
     other.exec("begin immediate");
     const started = performance.now();
-    expect(await readyExportLines(w.db, f.survey)).toBe(0);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(0);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(await keptOf(f.survey)).toEqual([]);
     other.exec("rollback");
-    expect(await readyExportLines(w.db, f.survey)).toBe(6);
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(6);
   });
 });

@@ -50,6 +50,9 @@ describe.each(dialects)("statistics export on %s", (kind) => {
       "State",
       "Created",
       "Closed",
+      "Language",
+      "Respondent",
+      "RespondentLink",
       ...P(f.smoker.id),
       ...P(f.sex.id),
       ...Q(f.q.feeling),
@@ -63,14 +66,20 @@ describe.each(dialects)("statistics export on %s", (kind) => {
       ...Q(f.q.symptoms),
     ]);
     expect(rows.map((r) => r[0])).toEqual(["P1", "P2", "P3", "P4", "P5", "P6"]);
+    // The case's times: the clinic's local time with its offset (Europe/Berlin, the default), to the second.
+    const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/;
     for (const r of rows) {
       expect(r).toHaveLength(header.length);
       expect(r[1]).toBe("Closed");
-      expect(Number.isNaN(Date.parse(r[2]))).toBe(false);
-      expect(Number.isNaN(Date.parse(r[3]))).toBe(false);
+      expect(r[2]).toMatch(zoned);
+      expect(r[3]).toMatch(zoned);
+      // No case of the fixture has a stored language: each was filled in the survey's source language.
+      expect(r[4]).toBe("de");
+      // Staff filled every case of the fixture: no link (docs/decisions/057-patient-links.md).
+      expect(r.slice(5, 7)).toEqual(["staff", ""]);
     }
     const o = f.o;
-    expect(rows[0].slice(4)).toEqual([
+    expect(rows[0].slice(7)).toEqual([
       "ja",
       String(f.smoker.yes),
       "weiblich",
@@ -82,7 +91,7 @@ describe.each(dialects)("statistics export on %s", (kind) => {
       "Husten | Fieber",
       `${o.husten} | ${o.fieber}`,
       "70,5",
-      "01.03.2024 08:00",
+      "2024-03-01T08:00:00+01:00",
       "Die Atemnot ist besser",
       "ja",
       String(o.dailyYes),
@@ -101,6 +110,32 @@ describe.each(dialects)("statistics export on %s", (kind) => {
     expect(rows[3][col(`Q${f.q.complaints}`)]).toBe("");
     expect(rows[5][col(`Q${f.q.feeling}`)]).toBe("");
     expect(rows[3][col(`Q${f.q.weight}`)]).toBe("91,25");
+    // Typed date-times in the clinic's zone with the offset of their date: winter time, then summer time.
+    expect(rows.map((r) => r[col(`Q${f.q.measured}`)])).toEqual([
+      "2024-03-01T08:00:00+01:00",
+      "2024-03-01T20:30:00+01:00",
+      "2024-03-15T12:00:00+01:00",
+      "",
+      "2024-04-02T09:15:00+02:00",
+      "",
+    ]);
+  });
+
+  it("the case's started and closed times are the same instants as stored, in the clinic's zone", async () => {
+    const f = fixture();
+    const [header, ...rows] = parseCsv(utf8.decode(files["responses.csv"]).slice(1), ";");
+    const stored = await world()
+      .db.selectFrom("patient_data")
+      .select(["patient_id", "created_at", "closed_at"])
+      .where("survey_id", "=", f.survey)
+      .execute();
+    const byPatient = new Map(stored.map((c) => [c.patient_id, c]));
+    for (const r of rows) {
+      const c = byPatient.get(r[0])!;
+      // To the second: the CSV leaves the milliseconds out.
+      expect(Date.parse(r[header.indexOf("Created")])).toBe(Math.floor(Date.parse(c.created_at) / 1000) * 1000);
+      expect(Date.parse(r[header.indexOf("Closed")])).toBe(Math.floor(Date.parse(c.closed_at!) / 1000) * 1000);
+    }
   });
 
   it("responses.csv keeps every digit of a number and every character of a text, as stored", async () => {
@@ -185,7 +220,27 @@ describe.each(dialects)("statistics export on %s", (kind) => {
     expect(byName[`Q${f.q.since}`][1]).toContain("gut");
     expect(byName[`Q${f.q.weight}`][2]).toContain("kg");
     expect(byName[`P${f.smoker.id}`][3]).toBe(`${f.smoker.yes} = ja; ${f.smoker.no} = nein`);
-    expect(rows).toHaveLength(1 + 4 + 4 + 15);
+    expect(byName.Created.slice(1, 3)).toEqual([
+      "Fall begonnen",
+      "Datum und Uhrzeit in Europe/Berlin, mit Versatz zu UTC",
+    ]);
+    expect(byName[`Q${f.q.measured}`][2]).toBe("DateTime (Datum und Uhrzeit in Europe/Berlin, mit Versatz zu UTC)");
+    expect(byName.Language.slice(1, 3)).toEqual([
+      "Sprache, in der der Fall ausgefüllt wurde (ISO 639-1)",
+      "Text (Sprachcode)",
+    ]);
+    expect(byName.Language[3]).toMatch(/^de = Deutsch; en = Englisch; tr = Türkisch; ar = Arabisch; /);
+    expect(byName.Respondent.slice(1)).toEqual([
+      "Wer den Fall beantwortet hat",
+      "Text (Code)",
+      "staff = Personal; link = Patient:in per Link; handover = Patient:in am übergebenen Gerät",
+    ]);
+    expect(byName.RespondentLink.slice(1)).toEqual([
+      "Nummer des Links, über den die Patient:in geantwortet hat (leer, wenn nicht per Link)",
+      "Zahl",
+      "",
+    ]);
+    expect(rows).toHaveLength(1 + 7 + 4 + 15);
   });
 
   it("English: comma separator, decimal point and an English codebook", async () => {
@@ -198,12 +253,16 @@ describe.each(dialects)("statistics export on %s", (kind) => {
     expect(rows).toHaveLength(6);
     expect(rows[0][header.indexOf(`Q${f.q.weight}`)]).toBe("70.5");
     expect(rows[4][header.indexOf(`Q${f.q.notes}`)]).toBe("Übelkeit, keine Beschwerden");
-    expect(parseCsv(utf8.decode(zip["codebook.csv"]).slice(1), ",")[0]).toEqual([
-      "Column",
-      "Question",
-      "Kind",
-      "Codes",
-    ]);
+    const codebook = parseCsv(utf8.decode(zip["codebook.csv"]).slice(1), ",");
+    expect(codebook[0]).toEqual(["Column", "Question", "Kind", "Codes"]);
+    const byName = Object.fromEntries(codebook.slice(1).map((r) => [r[0], r]));
+    expect(byName.Closed.slice(1, 3)).toEqual(["Case closed", "date and time in Europe/Berlin, with offset from UTC"]);
+    expect(byName[`Q${f.q.measured}`][2]).toBe("DateTime (date and time in Europe/Berlin, with offset from UTC)");
+    expect(byName.Respondent[3]).toBe(
+      "staff = Staff; link = The patient, by link; handover = The patient, on a handed-over device",
+    );
+    // Date-times are written alike in either language.
+    expect(rows[0][header.indexOf(`Q${f.q.measured}`)]).toBe("2024-03-01T08:00:00+01:00");
   });
   it("a culture asked for wins over the caller's own; an unknown one is refused", async () => {
     const f = fixture();

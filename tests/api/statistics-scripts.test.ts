@@ -1,16 +1,24 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QuestionStatistics, Statistics } from "~/domain/statistics";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { demoHints, demoSurveys } from "~/server/services/demo-data.server";
 import { seedDemoCases } from "~/server/services/demo-cases.server";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { dialects } from "../support/databases";
 import { checkStata } from "./stata-subset";
-import { parseCsv, read, useStatisticsWorld, utf8 } from "./statistics-support";
+import { setRespondents } from "./respondents-support";
+import {
+  allQuestions,
+  checkDateTimes,
+  compare,
+  compareTotal,
+  exportTo,
+  psppOutput,
+  runPspp,
+  runR,
+  type Exported,
+} from "./statistics-scripts-support";
+import { answersOf, parseCsv, read, useStatisticsWorld, utf8 } from "./statistics-support";
 
 /**
  * The export's scripts run for real: R (Rscript) and GNU PSPP read the exported CSV, and the frequencies each
@@ -25,150 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await idp.dispose();
 });
-
-/** Counts by variable: "n" (values present), "v:<value>" (SPSS) or "l:<level>" (R), "m:<reason>". */
-type Counts = Map<string, Map<string, number>>;
-
-function add(counts: Counts, name: string, key: string, n: number) {
-  const of = counts.get(name) ?? new Map<string, number>();
-  of.set(key, (of.get(key) ?? 0) + n);
-  counts.set(name, of);
-}
-
-const R_DRIVER = `
-options(warn = 2)
-source("responses.R")
-for (name in names(responses)) {
-  x <- responses[[name]]
-  cat(name, "\\tn\\t", sum(!is.na(x)), "\\n", sep = "")
-  if (is.factor(x)) { tb <- table(x); for (i in seq_along(tb)) cat(name, "\\tl:", i, "\\t", tb[[i]], "\\n", sep = "") }
-  if (!is.null(attr(x, "labels"))) cat(name, "\\tl:1\\t", sum(x == 1L, na.rm = TRUE), "\\n", sep = "")
-  m <- attr(x, "missing")
-  if (!is.null(m)) { tb <- table(m); for (i in seq_along(tb)) cat(name, "\\tm:", i, "\\t", tb[[i]], "\\n", sep = "") }
-  cat(name, "\\tlabel\\t", nchar(attr(x, "label")), "\\n", sep = "")
-}
-`;
-
-function runR(dir: string): Counts {
-  writeFileSync(join(dir, "driver.R"), R_DRIVER);
-  const out = execFileSync("Rscript", ["driver.R"], {
-    cwd: dir,
-    encoding: "utf8",
-    env: { ...process.env, LANG: "C.UTF-8" },
-  });
-  const counts: Counts = new Map();
-  for (const line of out.trim().split("\n")) {
-    const [name, key, n] = line.split("\t");
-    add(counts, name, key, Number(n));
-  }
-  return counts;
-}
-
-/** The PSPP output of the last run (its dictionary: labels and value labels as PSPP read them). */
-let psppOutput = "";
-
-function runPspp(dir: string, names: string[]): Counts {
-  const syntax = readFileSync(join(dir, "responses.sps"), "utf8");
-  const driver =
-    `${syntax}\nDISPLAY DICTIONARY.\nSET TVARS=NAMES TNUMBERS=VALUES.\n` +
-    `FREQUENCIES /VARIABLES=${names.join(" ")} /STATISTICS=NONE.\n`;
-  writeFileSync(join(dir, "driver.sps"), driver);
-  execFileSync("pspp", ["driver.sps", "-o", "out.csv"], { cwd: dir, encoding: "utf8" });
-  const output = readFileSync(join(dir, "out.csv"), "utf8");
-  expect(output).not.toMatch(/error|warning/i);
-  psppOutput = output;
-  const counts: Counts = new Map();
-  let table = "";
-  let section = "";
-  for (const line of output.split("\n")) {
-    if (line.startsWith("Table: ")) {
-      table = line.slice(7).trim();
-      continue;
-    }
-    if (!names.includes(table) || line === "") continue;
-    const [first, value, frequency] = parseCsv(`${line}\r\n`, ",")[0];
-    if (first === "Total" || frequency === "Frequency") continue;
-    if (first) section = first;
-    const v = value.trim();
-    if (section === "Valid" && v !== "") {
-      add(counts, table, `v:${Number(v)}`, Number(frequency));
-      add(counts, table, "n", Number(frequency));
-    } else if (section === "Missing" && v !== "" && v !== ".") add(counts, table, `m:${Number(v)}`, Number(frequency));
-  }
-  return counts;
-}
-
-/** Every question's statistics, sub-questions included. */
-function allQuestions(stats: Statistics): QuestionStatistics[] {
-  const out: QuestionStatistics[] = [];
-  const walk = (q: QuestionStatistics) => {
-    out.push(q);
-    for (const a of q.AnswerStatistics) for (const s of a.SubQuestionStatistics) walk(s);
-  };
-  for (const c of stats.CategoryStatistics) for (const q of c.QuestionStatistics) walk(q);
-  return out;
-}
-
-interface Exported {
-  dir: string;
-  files: Record<string, Uint8Array>;
-  vars: string[][];
-  stats: Statistics;
-}
-
-async function exportTo(
-  call: ReturnType<typeof useStatisticsWorld>["world"],
-  surveyId: number,
-  culture = "de-DE",
-): Promise<Exported> {
-  const w = call();
-  const res = await w.call("editor", "POST", `/statistics/${surveyId}/csv?culture=${culture}`, {});
-  expect(res.status).toBe(200);
-  const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-  const dir = mkdtempSync(join(tmpdir(), "export-scripts-"));
-  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, name), bytes);
-  const sep = culture === "de-DE" ? ";" : ",";
-  const vars = parseCsv(utf8.decode(files["codebook-variables.csv"]).slice(1), sep).slice(1);
-  const stats: Statistics = await read(await w.call("editor", "POST", `/statistics/${surveyId}?wordCloud=false`, {}));
-  return { dir, files, vars, stats };
-}
-
-/** The app's figures against a package's: per option, answered and (for choices) not answered. */
-function compare(e: Exported, counts: Counts, pkg: "R" | "SPSS") {
-  const byName = new Map(e.vars.map((v) => [v[0], v]));
-  let compared = 0;
-  for (const q of allQuestions(e.stats)) {
-    const single = byName.get(`Q${q.QuestionId}`);
-    if (single && q.AnswerStatistics.length > 0) {
-      // A single choice: one labelled variable, counts by option.
-      const c = counts.get(`Q${q.QuestionId}`)!;
-      const values = single[6].split("; ").map((s) => Number(s.split(" = ")[0]));
-      for (const [i, a] of q.AnswerStatistics.entries()) {
-        const key = pkg === "R" ? `l:${i + 1}` : `v:${values[i]}`;
-        expect(c.get(key) ?? 0, `${pkg} Q${q.QuestionId} option ${a.AnswerOptionText}`).toBe(
-          a.TotalAnswerOptionResponses,
-        );
-      }
-      expect(c.get("n") ?? 0, `${pkg} Q${q.QuestionId} answered`).toBe(q.TotalQuestionResponses);
-      expect(c.get(pkg === "R" ? "m:2" : "m:-2") ?? 0, `${pkg} Q${q.QuestionId} not answered`).toBe(q.NotAnswered);
-    } else if (single) {
-      // Numbers, dates and texts: the answers present.
-      expect(counts.get(`Q${q.QuestionId}`)?.get("n") ?? 0, `${pkg} Q${q.QuestionId}`).toBe(q.TotalQuestionResponses);
-    } else {
-      // A multiple choice: one 0/1 variable per option.
-      for (const a of q.AnswerStatistics) {
-        const c = counts.get(`Q${q.QuestionId}_o${a.AnswerOptionId}`)!;
-        expect(c, `Q${q.QuestionId}_o${a.AnswerOptionId}`).toBeDefined();
-        const ones = pkg === "R" ? c.get("l:1") : c.get("v:1");
-        expect(ones ?? 0, `${pkg} ${a.AnswerOptionText}`).toBe(a.TotalAnswerOptionResponses);
-        expect(c.get("n") ?? 0, `${pkg} Q${q.QuestionId} answered`).toBe(q.TotalQuestionResponses);
-        expect(c.get(pkg === "R" ? "m:2" : "m:-2") ?? 0, `${pkg} Q${q.QuestionId} not answered`).toBe(q.NotAnswered);
-      }
-    }
-    compared++;
-  }
-  return compared;
-}
 
 describe.each(dialects)("statistics scripts on %s", (kind) => {
   const { world, fixture } = useStatisticsWorld(kind, () => idp);
@@ -196,7 +60,15 @@ describe.each(dialects)("statistics scripts on %s", (kind) => {
     const names = e.vars.map((v) => v[0]);
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[A-Za-z][A-Za-z0-9_]{0,31}$/);
-    expect(names.slice(0, 4)).toEqual(["PatientId", "State", "Created", "Closed"]);
+    expect(names.slice(0, 7)).toEqual([
+      "PatientId",
+      "State",
+      "Created",
+      "Closed",
+      "Language",
+      "Respondent",
+      "RespondentLink",
+    ]);
   });
 
   it("R and PSPP read the test survey with the app's frequencies for every question", async () => {
@@ -256,6 +128,8 @@ describe.each(dialects)("statistics scripts on %s", (kind) => {
     for (const v of e.vars) expect(check.labels.has(v[0]), v[0]).toBe(true);
     const f = fixture();
     expect(check.valueLabels.get(`Q${f.q.feeling}`)).toBe(`Q${f.q.feeling}`);
+    // Who answered is a labelled code there too (docs/decisions/057-patient-links.md).
+    expect(check.valueLabels.get("Respondent")).toBe("Respondent");
   });
 
   it("a text with a line break: PSPP reads responses-lines.csv, one case a line", async () => {
@@ -275,6 +149,89 @@ describe.each(dialects)("statistics scripts on %s", (kind) => {
     expect(compare(e, runR(e.dir), "R")).toBe(allQuestions(e.stats).length);
   });
 
+  it("R shows a typed date-time in the clinic's zone as it was typed; PSPP holds the same local time", async () => {
+    const f = fixture();
+    const e = exports[0] ?? (await exportOf(f.survey));
+    const answers = checkDateTimes(e, `Q${f.q.measured}`, "Europe/Berlin");
+    for (const id of ["P1", "P2", "P3", "P4", "P5", "P6"])
+      expect(answers.get(id)!.local, id).toBe(answersOf[id].measured ?? "NA");
+    // 08:00 on 1 March is winter time (07:00 UTC); 09:15 on 2 April summer time (07:15 UTC).
+    expect(answers.get("P1")).toEqual({
+      local: "01.03.2024 08:00",
+      abbreviation: "CET",
+      seconds: Date.parse("2024-03-01T07:00:00Z") / 1000,
+    });
+    expect(answers.get("P5")).toEqual({
+      local: "02.04.2024 09:15",
+      abbreviation: "CEST",
+      seconds: Date.parse("2024-04-02T07:15:00Z") / 1000,
+    });
+  });
+
+  it("the hours the clocks skip and repeat: R and PSPP agree with the CSV, as decision 053 reads them", async () => {
+    const f = fixture();
+    const w = world();
+    const answerOf = (id: string) =>
+      w.db
+        .updateTable("question_responses")
+        .where("patient_data_id", "=", f.cases[id])
+        .where("question_id", "=", f.q.measured);
+    onTestFinished(async () => {
+      await answerOf("P1").set({ date_time_response: "2024-03-01T08:00" }).execute();
+      await answerOf("P2").set({ date_time_response: "2024-03-01T20:30" }).execute();
+    });
+    await answerOf("P1").set({ date_time_response: "2026-03-29T02:30" }).execute();
+    await answerOf("P2").set({ date_time_response: "2026-10-25T02:30" }).execute();
+    const e = await exportOf(f.survey);
+    const answers = checkDateTimes(e, `Q${f.q.measured}`, "Europe/Berlin");
+    // 02:30 on 29 March does not exist: read before the clocks turned (01:30 UTC), shown as 03:30 summer time.
+    expect(answers.get("P1")).toEqual({
+      local: "29.03.2026 03:30",
+      abbreviation: "CEST",
+      seconds: Date.parse("2026-03-29T01:30:00Z") / 1000,
+    });
+    // 02:30 on 25 October comes twice: the first, in summer time (00:30 UTC).
+    expect(answers.get("P2")).toEqual({
+      local: "25.10.2026 02:30",
+      abbreviation: "CEST",
+      seconds: Date.parse("2026-10-25T00:30:00Z") / 1000,
+    });
+  });
+
+  it("who answered: R and PSPP read the respondent's code with its labels and the link's number", async () => {
+    const f = fixture();
+    // P1 through link 7, P3 on a handed-over device, the others staff (docs/decisions/057-patient-links.md).
+    onTestFinished(await setRespondents(world().db, f.cases));
+    const e = await exportOf(f.survey, "en-US");
+    const spss = runPspp(e.dir, ["Respondent", "RespondentLink"]);
+    // The codes are the same in every export: staff 1, link 2, handover 3.
+    expect(Object.fromEntries(spss.get("Respondent")!)).toEqual({ "v:1": 4, "v:2": 1, "v:3": 1, n: 6 });
+    expect(Object.fromEntries(spss.get("RespondentLink")!)).toEqual({ "v:7": 1, n: 1 });
+    expect(psppOutput).toContain("The patient, on a handed-over device");
+    const out = execFileSync(
+      "Rscript",
+      [
+        "-e",
+        'source("responses.R"); x <- responses$Respondent; cat(attr(x, "label"), levels(x), sep = "\\n"); ' +
+          'cat(paste(responses$PatientId, as.integer(x), responses$RespondentLink), sep = "\\n")',
+      ],
+      { cwd: e.dir, encoding: "utf8", env: { ...process.env, LANG: "C.UTF-8" } },
+    );
+    expect(out.trim().split("\n")).toEqual([
+      "Answered by",
+      "Staff",
+      "The patient, by link",
+      "The patient, on a handed-over device",
+      "P1 2 7",
+      "P2 1 NA",
+      "P3 3 NA",
+      "P4 1 NA",
+      "P5 1 NA",
+      "P6 1 NA",
+    ]);
+    expect(utf8.decode(e.files["responses.do"])).toContain('replace Respondent = 2 if v6 == `"link"\'');
+  });
+
   it("the demo surveys: R and PSPP count as the app does", async () => {
     const w = world();
     const demos = demoSurveys();
@@ -287,6 +244,71 @@ describe.each(dialects)("statistics scripts on %s", (kind) => {
       const spssNames = e.vars.map((v) => v[0]).filter((n) => n.startsWith("Q") || n.startsWith("P"));
       expect(compare(e, runR(e.dir), "R")).toBe(asked);
       expect(compare(e, runPspp(e.dir, spssNames), "SPSS")).toBe(asked);
+      // The heart survey adds up its complaints' points.
+      if (demo.scoreTitle) {
+        expect(e.stats.ScoreTotal?.Cases).toBeGreaterThan(0);
+        compareTotal(e);
+      }
     }
+  });
+
+  it("a total score with decimals: R and PSPP read each case's total, in German and in English", async () => {
+    const w = world();
+    const f = fixture();
+    const ok = async (res: Response) => expect(res.status, await res.text()).toBeLessThan(300);
+    await ok(await w.call("approver", "PUT", `/surveys/${f.survey}/change-status?newStatusId=1`));
+    const scores: Record<string, number> = { gut: 0, mittel: 1.5, schlecht: 3, tage: 0.25, husten: 1, atemnot: -0.5 };
+    for (const [key, Score] of Object.entries(scores)) {
+      await ok(await w.call("editor", "PUT", `/answer-options/${f.o[key]}`, { SurveyId: f.survey, Score }));
+    }
+    await ok(await w.call("editor", "PUT", `/surveys/${f.survey}`, { ScoreTitle: "Summe (Punkte)" }));
+    for (const culture of ["de-DE", "en-US"]) {
+      const e = await exportOf(f.survey, culture);
+      expect(e.stats.ScoreTotal?.Distribution.some((b) => !Number.isInteger(b.From))).toBe(true);
+      compareTotal(e);
+      const columns = parseCsv(utf8.decode(e.files["responses.csv"]).slice(1), culture === "de-DE" ? ";" : ",")[0]
+        .length;
+      expect(checkStata(utf8.decode(e.files["responses.do"]), columns).variables).toContain("Total");
+    }
+  });
+});
+
+/** The setting's other values: a clinic in New York, whose summer time starts three weeks before Berlin's. */
+describe("statistics scripts in another clinic time zone", () => {
+  const { world, fixture } = useStatisticsWorld("sqlite", () => idp, { CLINIC_TIME_ZONE: "America/New_York" });
+
+  it("the CSV's offsets, both codebooks, R's zone, PSPP and FHIR follow CLINIC_TIME_ZONE", async () => {
+    const f = fixture();
+    const e = await exportTo(world, f.survey);
+    onTestFinished(() => rmSync(e.dir, { recursive: true, force: true }));
+    const measured = `Q${f.q.measured}`;
+    const [header, ...rows] = parseCsv(utf8.decode(e.files["responses.csv"]).slice(1), ";");
+    // 15 March 2024 is winter time in Berlin, summer time in New York (since 10 March).
+    expect(rows.map((r) => r[header.indexOf(measured)])).toEqual([
+      "2024-03-01T08:00:00-05:00",
+      "2024-03-01T20:30:00-05:00",
+      "2024-03-15T12:00:00-04:00",
+      "",
+      "2024-04-02T09:15:00-04:00",
+      "",
+    ]);
+    for (const r of rows) expect(r[header.indexOf("Closed")]).toMatch(/T\d{2}:\d{2}:\d{2}-0[45]:00$/);
+    const codebook = parseCsv(utf8.decode(e.files["codebook.csv"]).slice(1), ";");
+    expect(codebook.find((r) => r[0] === measured)![2]).toBe(
+      "DateTime (Datum und Uhrzeit in America/New_York, mit Versatz zu UTC)",
+    );
+    expect(e.vars.find((v) => v[0] === measured)![2]).toContain("Datum und Uhrzeit in America/New_York");
+    const answers = checkDateTimes(e, measured, "America/New_York");
+    expect(answers.get("P1")).toEqual({
+      local: "01.03.2024 08:00",
+      abbreviation: "EST",
+      seconds: Date.parse("2024-03-01T13:00:00Z") / 1000,
+    });
+    expect(answers.get("P3")!.abbreviation).toBe("EDT");
+    const qr = await read(
+      await world().call("editor", "GET", `/surveys/${f.survey}/fhir/questionnaire-response?patientId=P3`),
+    );
+    const item = JSON.stringify(qr).match(/"valueDateTime":"([^"]+)"/);
+    expect(item?.[1]).toBe("2024-03-15T12:00:00-04:00");
   });
 });

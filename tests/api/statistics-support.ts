@@ -296,10 +296,10 @@ export async function fillCase(w: FillWorld, f: Omit<Fixture, "cases" | "files">
   return { caseId, files };
 }
 
-/** The statistics world: demo data, the fixture survey and its cases. */
-export function useStatisticsWorld(kind: DialectName, idp: () => TestIdp) {
+/** The statistics world: demo data, the fixture survey and its cases; `env` adds settings of the server's. */
+export function useStatisticsWorld(kind: DialectName, idp: () => TestIdp, env?: Record<string, string>) {
   let fixture: Fixture | undefined;
-  const world = useFillWorld(kind, idp, async (w) => {
+  const prepare = async (w: FillWorld) => {
     const built = await buildSurvey(w.call, "Statistik: Herz & Kreislauf");
     const cases: Record<string, number> = {};
     const files: Record<string, number[]> = {};
@@ -309,7 +309,8 @@ export function useStatisticsWorld(kind: DialectName, idp: () => TestIdp) {
       files[patientId] = done.files;
     }
     fixture = { ...built, cases, files };
-  });
+  };
+  const world = useFillWorld(kind, idp, prepare, env && (() => env));
   return {
     world,
     fixture: () => {

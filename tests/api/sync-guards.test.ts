@@ -45,6 +45,20 @@ describe.each(dialects)("offline sync: outcomes, idempotency and permissions on 
     expect(await casesWith(w.db, w.b.postop, "S_UNPUB")).toEqual([]);
   });
 
+  it("SYNC_FILL_OTHER_AUTHOR for a fill another person made, whoever sends it; its author syncs it", async () => {
+    const w = world();
+    const body = await fill("S_AUTHOR", "von user", { AuthorId: "user" });
+    for (const who of ["editor", "admin"] as const) {
+      const res = await sync(w, survey, body, { who, key: `author${who}1` });
+      expect(res.status).toBe(403);
+      expect(await errorType(res)).toBe("SYNC_FILL_OTHER_AUTHOR");
+    }
+    expect(await casesWith(w.db, survey, "S_AUTHOR")).toEqual([]);
+    const own = await sync(w, survey, body, { who: "user", key: "authoruser1" });
+    expect(own.status).toBe(200);
+    expect((await casesWith(w.db, survey, "S_AUTHOR")).length).toBe(1);
+  });
+
   it("SYNC_SURVEY_OUTDATED_HASH when the survey changed since the fill was made", async () => {
     const w = world();
     const res = await sync(w, survey, { ...(await fill("S_HASH")), SurveyHash: "0123456789abcdef01234567" });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_ANSWER_STANDS_MS } from "~/server/auth/discovery.server";
 import { startEmbeddedIdp, type EmbeddedIdp } from "~/server/idp/index.server";
 import { freePort } from "~/server/idp/test-client.server";
 import { built, killHard, serverEnv, signIn, startHealthy, type Running } from "./real-server";
@@ -86,6 +87,9 @@ describe("the identity provider unavailable", () => {
   it("shows the error page again when the provider goes down after it was used", async () => {
     await idp!.close();
     idp = undefined;
+    // The provider's last answer stands for a few seconds (decision 050): the sign-ins that start later see
+    // the error page.
+    await new Promise((r) => setTimeout(r, PROVIDER_ANSWER_STANDS_MS));
     expect(await expectErrorPage()).toContain("Der Anmeldedienst ist gerade nicht erreichbar.");
     idp = await startIdp();
     expect(await signIn(server.url, "user")).toContain("=");

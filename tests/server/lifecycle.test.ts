@@ -181,4 +181,11 @@ describe("a bad configuration", () => {
     expect(await server.exited).toBe(1);
     expect(server.err.join("")).toMatch(/PORT/);
   });
+
+  it("a time zone the server does not know stops it, naming CLINIC_TIME_ZONE", async () => {
+    const port = String(await freePort());
+    const server = start({ PORT: port, CLINIC_TIME_ZONE: "Europe/Gotham", DATA_DIR: os.tmpdir() });
+    expect(await server.exited).toBe(1);
+    expect(server.err.join("")).toMatch(/CLINIC_TIME_ZONE: must be an IANA time zone name such as Europe\/Berlin/);
+  });
 });

@@ -8,7 +8,7 @@ type Resource = Parameters<typeof validateResource>[0];
 /**
  * FHIR R4 validation for the tests (docs/decisions/040-fhir.md): the R4 structure definitions and their
  * invariants (que-1, qrs-1, ...) through @medplum/core, plus the required codes of the item and status
- * bindings, which that validator leaves unchecked.
+ * bindings and the zone of a date-time, which that validator leaves unchecked.
  */
 
 let indexed = false;
@@ -60,6 +60,19 @@ function checkCodes(resource: Json) {
   }
 }
 
+/**
+ * "If hours and minutes are specified, a time zone SHALL be populated" (R4 dateTime): the type's regular
+ * expression leaves the zone optional, so the validator takes "2024-03-01T08:00:00". Every such value has one.
+ */
+function checkZones(value: Json, at: string) {
+  if (typeof value === "string") {
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value))
+      expect(value, `${at}: a date-time with hours has a zone`).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) checkZones(v, `${at}.${k}`);
+  }
+}
+
 /** Throws (with the validator's issues) unless the resource is valid R4. */
 export function expectValidR4(resource: unknown): void {
   index();
@@ -73,6 +86,7 @@ export function expectValidR4(resource: unknown): void {
     );
   }
   checkCodes(resource);
+  checkZones(resource, (resource as Json).resourceType);
   if ((resource as Json).resourceType === "Bundle")
     for (const e of (resource as Json).entry ?? []) expectValidR4(e.resource);
 }

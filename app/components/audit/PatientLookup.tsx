@@ -14,7 +14,15 @@ export function PatientLookup({ patientId, label, submit }: { patientId: string;
     <Form method="get" className="audit__lookup no-print" role="search" aria-label={label}>
       <Field id={id} label={t("audit.history.patientId")}>
         {(control) => (
-          <input {...control} name="patientId" defaultValue={patientId} required maxLength={200} autoComplete="off" />
+          <input
+            {...control}
+            className="input"
+            name="patientId"
+            defaultValue={patientId}
+            required
+            maxLength={200}
+            autoComplete="off"
+          />
         )}
       </Field>
       <button type="submit" className="btn btn--primary">

@@ -48,7 +48,6 @@ export function DateField({ name, label, value, onChange, min, error, disabled }
             type="button"
             className="btn btn--ghost"
             disabled={disabled}
-            aria-label={t("editor.openCalendar")}
             title={t("editor.openCalendar")}
             onClick={() => picker.current?.showPicker?.()}
           >

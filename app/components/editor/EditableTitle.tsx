@@ -1,5 +1,5 @@
 import { Field } from "~/components/ui/Field";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
@@ -10,7 +10,12 @@ import { Hyphenated } from "~/components/ui/Hyphenated";
 interface Result {
   ok: boolean;
   error?: string;
+  /** A refusal because the survey is no longer a Draft: its status now. */
+  status?: string;
 }
+
+/** The answers of title saves already met: each is said once, also by a title drawn anew after it arrived. */
+const met = new WeakSet<Result>();
 
 /**
  * The survey title, edited in place: the edit toggle (or Enter) switches between reading and editing;
@@ -33,7 +38,10 @@ export function EditableTitle({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const fetcher = useFetcher<Result>();
+  // Keyed: the header is drawn anew when the survey's status changes (a refusal because it was published
+  // meanwhile brings the new status), and its title must still meet the answer of the save it sent.
+  const fetcher = useFetcher<Result>({ key: "survey-title" });
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(title);
   const saved = useRef(title);
@@ -53,21 +61,39 @@ export function EditableTitle({
   }, [title]);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.state !== "idle" || !fetcher.data || met.has(fetcher.data)) return;
+    met.add(fetcher.data);
     if (fetcher.data.ok) {
       saved.current = value.trim();
       setOutcome("saved");
     } else {
       setValue(saved.current);
       setOutcome("failed");
-      toast("error", t(fetcher.data.error ?? "errors.validation"));
+      const status = fetcher.data.status;
+      // A survey published or archived meanwhile: said why, and the page shows it as it is now (read-only).
+      if (status) {
+        toast("error", t("editor.titleNotDraft", { status: t(`status.${status}`) }));
+        revalidator.revalidate();
+      } else {
+        toast("error", t(fetcher.data.error ?? "errors.validation"));
+      }
     }
     // Only the arrival of a new answer matters here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
+  const toggle = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
   useEffect(() => {
-    if (!editing) return;
+    if (!editing) {
+      // The edit ended with its field's focus (Enter, Escape, the toggle clicked): focus goes on at the toggle,
+      // where the next edit starts, not to the page's body. One left by Tab or a click elsewhere stays there.
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (wasEditing.current && lost) toggle.current?.focus();
+      wasEditing.current = false;
+      return;
+    }
+    wasEditing.current = true;
     // A new edit: an Escape of an earlier one no longer counts (the browser sends no blur for a field it
     // removes, so the flag may still be set).
     cancelled.current = false;
@@ -144,10 +170,10 @@ export function EditableTitle({
       {editable ? <SaveStatus state={state} testId="title-save-state" /> : null}
       {editable ? (
         <button
+          ref={toggle}
           type="button"
           className="btn btn--ghost"
           aria-pressed={editing}
-          aria-label={t("editor.editTitle")}
           title={t("editor.editTitle")}
           onMouseDown={(e) => editing && e.preventDefault()}
           onClick={() => {

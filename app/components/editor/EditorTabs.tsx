@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { HashTabs } from "~/components/ui/HashTabs";
 
-export const editorTabs = ["start", "intro", "preliminary", "questionnaire", "outro"] as const;
+export const editorTabs = ["start", "intro", "preliminary", "questionnaire", "outro", "languages"] as const;
 export type EditorTab = (typeof editorTabs)[number];
 
 /** The editor's tabs by URL hash; #start when there is none (section 2). */

@@ -131,7 +131,6 @@ export function EntryList({
                   <button
                     type="button"
                     className="btn btn--small"
-                    aria-label={t("entries.moveUp", { n })}
                     title={t("entries.moveUp", { n })}
                     disabled={index === 0}
                     onClick={() => change(moveEntry(entries, index, index - 1), entry.key)}
@@ -141,7 +140,6 @@ export function EntryList({
                   <button
                     type="button"
                     className="btn btn--small"
-                    aria-label={t("entries.moveDown", { n })}
                     title={t("entries.moveDown", { n })}
                     disabled={index === entries.length - 1}
                     onClick={() => change(moveEntry(entries, index, index + 1), entry.key)}
@@ -152,7 +150,6 @@ export function EntryList({
                 <button
                   type="button"
                   className="btn prelim-form__remove"
-                  aria-label={t("entries.remove", { n })}
                   title={t("entries.remove", { n })}
                   onClick={() => remove(index)}
                 >

@@ -1,9 +1,19 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { languageName } from "~/domain/content-languages";
 import { blocksPublishing, publishProblems, publishSummary, type PublishProblem } from "~/domain/publish-check";
-import type { Survey } from "~/domain/survey";
+import { textPlace } from "./languages/place";
 
-function problemText(t: (key: string, options?: Record<string, unknown>) => string, problem: PublishProblem) {
+type Checked = Parameters<typeof publishProblems>[0];
+
+function problemText(t: TFunction, problem: PublishProblem, uiLanguage: string): string {
   switch (problem.kind) {
+    case "untranslated":
+      return t("publishCheck.untranslated", {
+        language: languageName(problem.language, uiLanguage),
+        count: problem.count,
+        first: problem.first.map((text) => textPlace(t, text)).join(", "),
+      });
     case "noTitle":
     case "noQuestion":
       return t(`publishCheck.${problem.kind}`);
@@ -18,13 +28,19 @@ function problemText(t: (key: string, options?: Record<string, unknown>) => stri
  * The pre-publish check while a Draft is edited (the start tab): what keeps it from being published, each
  * with the way to where it is fixed, and what is only noted. The approver's publish dialog shows the same.
  */
-export function DraftCheck({ survey }: { survey: Pick<Survey, "Title" | "Categories" | "PatientForm"> }) {
-  const { t } = useTranslation();
+export function DraftCheck({ survey }: { survey: Checked }) {
+  const { t, i18n } = useTranslation();
   const problems = publishProblems(survey);
   const blocking = problems.filter(blocksPublishing);
   const notes = problems.filter((p) => !blocksPublishing(p));
   const item = (p: PublishProblem, i: number) => (
-    <li key={i}>{p.kind === "noTitle" ? problemText(t, p) : <a href="#questionnaire">{problemText(t, p)}</a>}</li>
+    <li key={i}>
+      {p.kind === "noTitle" ? (
+        problemText(t, p, i18n.language)
+      ) : (
+        <a href={p.kind === "untranslated" ? "#languages" : "#questionnaire"}>{problemText(t, p, i18n.language)}</a>
+      )}
+    </li>
   );
   return (
     <section className="draft-check" aria-labelledby="draft-check-title" data-testid="draft-check">
@@ -50,12 +66,12 @@ export function DraftCheck({ survey }: { survey: Pick<Survey, "Title" | "Categor
 }
 
 /** Whether the questionnaire tab holds something that keeps the survey from being published (its mark). */
-export function questionnaireNeedsWork(survey: Pick<Survey, "Title" | "Categories" | "PatientForm">): boolean {
+export function questionnaireNeedsWork(survey: Checked): boolean {
   return publishProblems(survey).some((p) => p.kind !== "noTitle" && blocksPublishing(p));
 }
 
 /** Whether the survey may be published as it stands (the server checks the same). */
-export function canPublish(survey: Pick<Survey, "Title" | "Categories" | "PatientForm">): boolean {
+export function canPublish(survey: Checked): boolean {
   return !publishProblems(survey).some(blocksPublishing);
 }
 
@@ -63,8 +79,8 @@ export function canPublish(survey: Pick<Survey, "Title" | "Categories" | "Patien
  * The pre-publish check shown in the publish confirmation: every problem (those that keep it from being
  * published first) and what is being released.
  */
-export function PublishCheck({ survey }: { survey: Pick<Survey, "Title" | "Categories" | "PatientForm"> }) {
-  const { t } = useTranslation();
+export function PublishCheck({ survey }: { survey: Checked }) {
+  const { t, i18n } = useTranslation();
   const problems = publishProblems(survey);
   const blocking = problems.filter(blocksPublishing);
   const notes = problems.filter((p) => !blocksPublishing(p));
@@ -76,7 +92,7 @@ export function PublishCheck({ survey }: { survey: Pick<Survey, "Title" | "Categ
           <p className="field__error">{t("publishCheck.blocked", { count: blocking.length })}</p>
           <ul data-testid="publish-problems">
             {blocking.map((p, i) => (
-              <li key={i}>{problemText(t, p)}</li>
+              <li key={i}>{problemText(t, p, i18n.language)}</li>
             ))}
           </ul>
         </div>
@@ -84,7 +100,7 @@ export function PublishCheck({ survey }: { survey: Pick<Survey, "Title" | "Categ
       {notes.length > 0 ? (
         <ul className="publish-check__notes" data-testid="publish-notes">
           {notes.map((p, i) => (
-            <li key={i}>{problemText(t, p)}</li>
+            <li key={i}>{problemText(t, p, i18n.language)}</li>
           ))}
         </ul>
       ) : null}

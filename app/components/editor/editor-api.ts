@@ -5,7 +5,13 @@ import { apiUrl, type AnswerOf, type CallArgs, type Contract, type RequestOf } f
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
-import { useRefusal } from "~/components/ui/useRefusal";
+import { useRefusal, type Refusal, type RefusalOptions } from "~/components/ui/useRefusal";
+
+/** For a dialog that shows a refusal beside its fields: said there, not in a toast as well. */
+export const IN_PLACE: RefusalOptions = { toast: false };
+
+/** What an editor change came to: the API's answer, and for a refusal its words (none when a page opens). */
+export type EditorOutcome<T> = { ok: true; data: T } | (Refusal & { words: string | null });
 
 /**
  * The Idempotency-Keys of a page's POSTs (decision 018): a POST whose outcome is unknown (no answer, or a
@@ -34,8 +40,9 @@ export function writeKeys() {
 
 /**
  * One editor change: call the API; on success reload the page's data (and optionally say so); on a
- * refusal do what every page does (useRefusal: 401 and 403 open their pages, the rest is said in a toast). Resolves to the outcome so callers can
- * revert what they showed optimistically.
+ * refusal do what every page does (useRefusal: 401 and 403 open their pages, the rest is said in a toast,
+ * or with `{ toast: false }` only returned, for a dialog that says it in place, once). Resolves to the
+ * outcome so callers can revert what they showed optimistically.
  */
 export function useEditorMutation() {
   const revalidator = useRevalidator();
@@ -44,16 +51,21 @@ export function useEditorMutation() {
   const refuse = useRefusal();
   const keys = useRef(writeKeys());
   return useCallback(
-    async <C extends Contract>(c: C, request: RequestOf<C>, success?: string): Promise<ApiResult<AnswerOf<C>>> => {
+    async <C extends Contract>(
+      c: C,
+      request: RequestOf<C>,
+      success?: string,
+      refusal?: RefusalOptions,
+    ): Promise<EditorOutcome<AnswerOf<C>>> => {
       const idempotencyKey = keys.current.keyFor(c, request);
-      const result = await callApi(c, ...([request, { idempotencyKey }] as CallArgs<C, object>));
+      const result: ApiResult<AnswerOf<C>> = await callApi(
+        c,
+        ...([request, { idempotencyKey }] as CallArgs<C, object>),
+      );
       keys.current.settle(c, request, result);
-      if (result.ok) {
-        revalidator.revalidate();
-        if (success) toast("success", t(success));
-      } else {
-        refuse(result);
-      }
+      if (!result.ok) return { ...result, words: refuse(result, refusal) };
+      revalidator.revalidate();
+      if (success) toast("success", t(success));
       return result;
     },
     [revalidator, toast, t, refuse],

@@ -1,13 +1,16 @@
 import { attachmentsApi } from "~/contracts/attachments";
-import { uploadErrorValues } from "~/domain/uploads";
+import { allowedExtensions, uploadErrorValues } from "~/domain/uploads";
 import { callApi } from "~/api-client";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";
+import { FilePicker } from "~/components/ui/FilePicker";
 import { useRefusal } from "~/components/ui/useRefusal";
 import type { FileProblem } from "~/domain/page-problems";
+
+const acceptedFiles = allowedExtensions.map((e) => `.${e}`).join(",");
 
 interface Stored {
   Id: number;
@@ -43,42 +46,47 @@ export function Attachments({
   initial,
   refused,
   named = false,
+  link = false,
 }: {
   question: Question;
   surveyId: number;
   patientDataId: number;
   userId: string;
   surveyUserDataId: number;
-  count: number;
+  /** How many files the question has on the server, as the page was drawn; null: not known, asked for. */
+  count: number | null;
   /** The files listed as the page was drawn. */
   initial?: Stored[];
   /** Without JavaScript: the files the page's form action could not upload. */
   refused?: FileProblem[];
   /** Without JavaScript: the file field carries a name for the page's form. */
   named?: boolean;
+  /** A patient's link (decision 057): its API under /l, files listed without a staff download. */
+  link?: boolean;
 }) {
   const { t } = useTranslation();
   const refuse = useRefusal();
   const id = useId();
-  const [files, setFiles] = useState<Stored[] | null>(initial ?? (count > 0 ? null : []));
+  const [files, setFiles] = useState<Stored[] | null>(initial ?? (count === 0 ? [] : null));
   const [failed, setFailed] = useState<Failed[]>(() =>
     (refused ?? []).map((f) => ({ name: f.name, reason: t(f.reason, uploadErrorValues(f.name)) })),
   );
   const [busy, setBusy] = useState(false);
   const questionId = question.Id;
-  const owner = { ssiUserDataId: surveyUserDataId, userId };
+  const owner = link ? {} : { ssiUserDataId: surveyUserDataId, userId };
+  const base = link ? "/l" : undefined;
 
   const reload = useCallback(async () => {
-    const result = await callApi(attachmentsApi.list, { query: { questionId, patientDataId } });
+    const result = await callApi(attachmentsApi.list, { query: { questionId, patientDataId } }, { base });
     if (result.ok) setFiles(result.data);
     else refuse(result);
-  }, [questionId, patientDataId, refuse]);
+  }, [questionId, patientDataId, refuse, base]);
   // Listed as the page was drawn; otherwise asked for once the page runs.
   const listed = initial !== undefined;
   useEffect(() => {
     if (listed) return;
-    if (count > 0) void reload();
-    else setFiles([]);
+    if (count === 0) setFiles([]);
+    else void reload();
   }, [count, listed, reload]);
 
   const upload = async (list: FileList) => {
@@ -91,7 +99,7 @@ export function Attachments({
         attachmentsApi.upload,
         { query: { questionId, patientDataId, surveyId, ...owner } },
         // A request the browser sends again by itself (its connection closed early) stores the file once.
-        { form: body, idempotencyKey: newIdempotencyKey() },
+        { form: body, idempotencyKey: newIdempotencyKey(), base },
       );
       if (!result.ok) {
         const key = [result.type, result.message].find((k) => k && errorKeys.includes(k));
@@ -117,10 +125,14 @@ export function Attachments({
   }, []);
 
   const remove = async (fileName: string) => {
-    const result = await callApi(attachmentsApi.remove, {
-      query: { questionId, patientDataId, ...owner },
-      body: { fileName },
-    });
+    const result = await callApi(
+      attachmentsApi.remove,
+      {
+        query: { questionId, patientDataId, ...owner },
+        body: { fileName },
+      },
+      { base },
+    );
     if (result.ok) await reload();
     else refuse(result);
   };
@@ -128,21 +140,33 @@ export function Attachments({
   return (
     <div className="attachments" data-testid="attachments">
       <Field id={id} label={t("fill.attachments")}>
-        <input
-          ref={input}
-          id={id}
-          name={named ? `f${question.Id}` : undefined}
-          type="file"
-          multiple
-          disabled={busy}
-          onChange={(e) => e.target.files && void upload(e.target.files).then(() => (e.target.value = ""))}
-        />
+        <FilePicker text={t(busy ? "attachments.uploading" : "attachments.choose")}>
+          <input
+            ref={input}
+            id={id}
+            name={named ? `f${question.Id}` : undefined}
+            type="file"
+            multiple
+            // On a phone the chooser offers the camera beside the files: only the kinds the API takes.
+            accept={acceptedFiles}
+            disabled={busy}
+            className="file-pick__input"
+            onChange={(e) => e.target.files && void upload(e.target.files).then(() => (e.target.value = ""))}
+          />
+        </FilePicker>
       </Field>
+      {link ? (
+        <CameraPicker
+          text={t(busy ? "attachments.uploading" : "attachments.camera")}
+          disabled={busy}
+          onPick={(list) => void upload(list)}
+        />
+      ) : null}
       {files && files.length > 0 ? (
         <ul className="attachments__list">
           {files.map((f) => (
             <li key={f.Id}>
-              <span>{f.FileName}</span>
+              {link ? <span>{f.FileName}</span> : <a href={`/survey/${surveyId}/files/${f.Id}`}>{f.FileName}</a>}
               <button
                 type="button"
                 className="btn btn--small"
@@ -168,5 +192,36 @@ export function Attachments({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A photo taken with the phone's camera (rear camera first), uploaded as a file is: a patient's page only. */
+function CameraPicker({
+  text,
+  disabled,
+  onPick,
+}: {
+  text: string;
+  disabled: boolean;
+  onPick: (files: FileList) => void;
+}) {
+  const id = useId();
+  return (
+    <FilePicker text={text}>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png"
+        capture="environment"
+        disabled={disabled}
+        className="file-pick__input"
+        aria-label={text}
+        data-testid="attachment-camera"
+        onChange={(e) => {
+          if (e.target.files?.length) onPick(e.target.files);
+          e.target.value = "";
+        }}
+      />
+    </FilePicker>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import type { CaseClosed } from "~/offline/fill-local";
+import { LtrValues } from "./FillLanguage";
 
 /**
  * What the confirmation page says happened to the case: closed at once when it was submitted (decision 006),
@@ -17,21 +18,36 @@ export function ClosedNote({
   local: boolean;
 }) {
   const { t } = useTranslation();
-  if (local) return <p className="hint">{t("fill.closedOnSync", { id: patientId })}</p>;
+  if (local)
+    return (
+      <p className="hint">
+        <LtrValues text={(ltr) => t("fill.closedOnSync", { id: ltr(patientId) })} />
+      </p>
+    );
   if (!closed) return null;
   const at = (iso: string) => formatDateTime(iso, false, DISPLAY_TIME_ZONE);
   return (
     <div className="closed-note" data-testid="closed-note">
       <p className="hint">
-        {closed.at ? t("fill.closedAt", { id: patientId, at: at(closed.at) }) : t("fill.closed", { id: patientId })}
+        <LtrValues
+          text={(ltr) =>
+            closed.at
+              ? t("fill.closedAt", { id: ltr(patientId), at: ltr(at(closed.at)) })
+              : t("fill.closed", { id: ltr(patientId) })
+          }
+        />
       </p>
       {closed.signature ? (
         <p className="hint" data-testid="signed-note">
-          {t("fill.signedBy", {
-            name: closed.signature.SignerName,
-            at: at(closed.signature.SignedAt),
-            meaning: t(`fill.signedMeaning.${closed.signature.Meaning}`),
-          })}
+          <LtrValues
+            text={(ltr) =>
+              t("fill.signedBy", {
+                name: closed.signature!.SignerName,
+                at: ltr(at(closed.signature!.SignedAt)),
+                meaning: t(`fill.signedMeaning.${closed.signature!.Meaning}`),
+              })
+            }
+          />
         </p>
       ) : null}
     </div>

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { storedToWireDateTime, typedToWireDateTime, wireToStoredDateTime } from "~/domain/response-values";
 import type { ValueProblem } from "~/domain/page-problems";
-import { useTypedBeforeStart, useTypedValue, type InputProps } from "./QuestionInputs";
+import { describedBy, hintIdOf, useTypedBeforeStart, useTypedValue, type InputProps } from "./QuestionInputs";
 
 const INVALID = "fill.dateTimeInvalid";
 
@@ -101,7 +101,12 @@ export function DateTimeInput({
           disabled={disabled}
           placeholder={t("fill.dateTimePlaceholder")}
           aria-labelledby={`${id}-title`}
-          aria-describedby={`${id}-format${refused ? ` ${id}-error` : ""}${named ? "" : ` ${id}-saved`}`}
+          aria-describedby={describedBy(
+            hintIdOf(question),
+            `${id}-format`,
+            refused && `${id}-error`,
+            !named && `${id}-saved`,
+          )}
           aria-invalid={refused ? true : undefined}
           onChange={(e) => change(e.target.value)}
           onBlur={() => commit(draft)}

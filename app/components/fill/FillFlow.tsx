@@ -1,4 +1,5 @@
-import { type ApiResult, type AnswerSink } from "~/api-client";
+import type { ApiResult } from "~/api-client";
+import type { AnswerSink } from "~/answer-sink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import { answerText } from "~/domain/answer-text";
@@ -8,6 +9,7 @@ import type { CaseClosed } from "~/offline/fill-local";
 import { ExitConfirm } from "./ExitConfirm";
 import { focusHeading, movedOn } from "~/components/layout/page-focus";
 import { FillHeader } from "./FillHeader";
+import type { LanguageChoice } from "./LanguageSwitch";
 import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
 import type { PageProblems } from "~/domain/page-problems";
 import {
@@ -58,6 +60,14 @@ export interface FillFlowProps {
   closed?: CaseClosed | null;
   /** Filled on this device: closed when it is synced. */
   local: boolean;
+  /** The editor's preview: each question's number as the editor shows it. */
+  numbers?: ReadonlyMap<number, string>;
+  /** The case's language and its switch in the header (docs/decisions/055-fill-languages.md). */
+  language?: LanguageChoice;
+  /** The patient fills through their link (decision 057): the header names no patient id. */
+  byPatient?: boolean;
+  /** Submitted by the patient, for staff to review and close (decision 057): when. */
+  toReview?: string | null;
 }
 
 /** The whole fill flow of section 2: intro, preliminary, questionnaire, outro, confirmation. */
@@ -79,7 +89,12 @@ export function FillFlow(props: FillFlowProps) {
   );
   const prelim = usePreliminaryAnswers(props.initialPreliminary, props.savePreliminary, props.onRefused);
   const preliminary = prelim.answers;
-  const [exit, setExit] = useState<{ question: Question; value: AnswerValue; text: string } | null>(null);
+  // An answer that ends the survey, waiting for its confirmation: a question's, or a preliminary question's.
+  const [exit, setExit] = useState<
+    | { question: Question; value: AnswerValue; text: string }
+    | { attributeId: number; optionId: number; text: string }
+    | null
+  >(null);
   const { saving, track, settled } = useTrackedSaves(flush);
   const rules = useFillRules(survey, answers, preliminary);
   // Each fill page (a new one is this component afresh) starts with focus on the heading, which names the
@@ -126,9 +141,32 @@ export function FillFlow(props: FillFlowProps) {
     void track(answer(question, value));
   };
 
+  const onPreliminary = (attributeId: number, optionId: number) => {
+    const option = survey.PatientForm.find((a) => a.Id === attributeId)?.AnswerOptions.find((o) => o.Id === optionId);
+    if (option?.IsExitAnswer && preliminary[attributeId] !== optionId)
+      return setExit({ attributeId, optionId, text: option.Text });
+    void track(prelim.answer(attributeId, optionId));
+  };
+
   return (
     <div ref={root} className="fill" data-testid="fill" aria-busy={saving || busy || undefined}>
-      <FillHeader title={survey.Title} patientId={patientId} index={index} total={total} preview={preview} />
+      <FillHeader
+        title={survey.Title}
+        patientId={props.byPatient ? null : patientId}
+        toReview={props.byPatient ? null : props.toReview}
+        index={index}
+        total={total}
+        preview={preview}
+        language={
+          props.language && {
+            choice: props.language,
+            hydrated,
+            // Without JavaScript the switch sends the page's answers with it, on the pages that have a form.
+            formId: page === "preliminary" || (page === "questionnaire" && current) ? "page-form" : undefined,
+            action: props.hrefOf(page, page === "questionnaire" ? current?.Id : undefined),
+          }
+        }
+      />
       {page === "intro" ? (
         <IntroPage
           html={survey.IntroText}
@@ -141,11 +179,13 @@ export function FillFlow(props: FillFlowProps) {
           attributes={askedPreliminary(survey)}
           answers={preliminary}
           failed={prelim.failed}
-          onAnswer={(a, o) => void track(prelim.answer(a, o))}
+          onAnswer={onPreliminary}
           hydrated={hydrated}
           preview={preview}
           incomplete={Boolean(props.problems?.preliminaryIncomplete)}
+          exitAsked={props.problems?.exit}
           action={props.hrefOf("preliminary")}
+          formKey={props.formKey}
           onBack={() => go(previousPage("preliminary", pages))}
           onContinue={() =>
             void settled().then(() => {
@@ -174,6 +214,7 @@ export function FillFlow(props: FillFlowProps) {
           onBack={() => void settled().then(() => go(previousPage("questionnaire", pages)))}
           onSubmit={() => void submit()}
           attachments={props.attachments}
+          numbers={props.numbers}
         />
       ) : null}
       {page === "outro" ? (
@@ -198,7 +239,12 @@ export function FillFlow(props: FillFlowProps) {
         onConfirm={async () => {
           if (!exit) return;
           setExit(null);
-          if (await answer(exit.question, exit.value)) await submit();
+          // Confirmed: the answer is recorded, and the survey ends as a submit ends it (offline alike).
+          const recorded =
+            "question" in exit
+              ? await answer(exit.question, exit.value)
+              : await track(prelim.answer(exit.attributeId, exit.optionId));
+          if (recorded) await submit();
         }}
       />
     </div>

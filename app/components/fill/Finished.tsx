@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -30,13 +30,20 @@ export function Finished({
     return () => clearTimeout(timer);
   }, [delayMs]);
   const done = saved || !hydrated;
+  // Handed over to the patient (decision 058): the patient gives the device back; nothing of staff's.
+  const handedOver = Boolean((useRouteLoaderData("root") as { handover?: unknown } | undefined)?.handover);
   return (
     <div className="finished">
       {html ? <div className="rich" dangerouslySetInnerHTML={{ __html: html }} /> : null}
       <p role="status" aria-live="polite" className={done ? "finished__saved" : "finished__waiting"}>
         {done ? t(preview ? "fill.previewDone" : "fill.saved") : t("fill.saving")}
       </p>
-      {done && !preview ? (
+      {done && handedOver ? (
+        <p className="finished__handover" data-testid="handover-thanks">
+          {t("fill.handoverThanks")}
+        </p>
+      ) : null}
+      {done && !preview && !handedOver ? (
         <div className="finished__actions">
           <Link to={`/survey/${surveyId}`} className="btn btn--primary">
             {t("fill.startOver")}

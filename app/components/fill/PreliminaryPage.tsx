@@ -1,25 +1,83 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Modal } from "~/components/ui/Modal";
 import type { PreliminaryAnswers } from "~/domain/answers";
+import type { PageProblems } from "~/domain/page-problems";
 import type { PatientFormAttribute } from "~/domain/survey";
+import { useChoiceGroup } from "./useChoiceGroup";
 
 interface PreliminaryPageProps {
   attributes: PatientFormAttribute[];
   answers: PreliminaryAnswers;
   failed: ReadonlySet<number>;
+  /** An answer chosen; one that ends the survey asks first (FillFlow). */
   onAnswer: (attributeId: number, optionId: number) => void;
   hydrated: boolean;
   preview: boolean;
   /** Without JavaScript: continue was chosen with questions unanswered (the action said so). */
   incomplete: boolean;
+  /** Without JavaScript: an answer that ends the survey was sent, and waits for its confirmation. */
+  exitAsked?: PageProblems["exit"];
   /** Where the form posts without JavaScript (this page's own address). */
   action: string;
+  formKey?: string;
   onBack: () => void;
   onContinue: () => void;
   /** Save and leave: asks for confirmation, then goes to the outro (section 4). */
   onSave: () => void;
+}
+
+/** The single choice is the person's, as in every group of answers (docs/decisions/039-keyboard-and-focus.md). */
+const SINGLE = { Type: "SingleSelection", AllowMultipleAnswers: false } as const;
+
+/**
+ * One preliminary question's answers. The arrow keys pass over an answer that ends the survey, as in a question;
+ * a preliminary answer is changed, never emptied (choosing the chosen answer again keeps it).
+ */
+function PreliminaryChoices({
+  attribute,
+  chosen,
+  onAnswer,
+}: {
+  attribute: PatientFormAttribute;
+  chosen: number | undefined;
+  onAnswer: (optionId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const value = chosen === undefined ? undefined : { AnswerOptionIds: [chosen] };
+  const { group, option } = useChoiceGroup(SINGLE, value, (next) => {
+    const id = next?.AnswerOptionIds?.[0];
+    if (id !== undefined) onAnswer(id);
+  });
+  const exitHint = `a-${attribute.Id}-exit-hint`;
+  return (
+    <div className="choices" {...group}>
+      {attribute.AnswerOptions.map((o) => {
+        const { checked, ...handlers } = option(o);
+        return (
+          <label key={o.Id} className={`choice${checked ? " choice--checked" : ""}`}>
+            <input
+              type="radio"
+              name={`a${attribute.Id}`}
+              value={o.Id}
+              checked={checked}
+              aria-describedby={o.IsExitAnswer ? exitHint : undefined}
+              {...handlers}
+            />
+            <span>{o.Text}</span>
+            {o.IsExitAnswer ? <span className="choice__exit">{t("fill.endsSurvey")}</span> : null}
+          </label>
+        );
+      })}
+      {attribute.AnswerOptions.some((o) => o.IsExitAnswer) ? (
+        <span id={exitHint} className="visually-hidden">
+          {t("fill.endsSurveyHint")}
+        </span>
+      ) : null}
+    </div>
+  );
 }
 
 /** The patient-identification questions; continue is enabled only when every one is answered (section 5). */
@@ -31,7 +89,9 @@ export function PreliminaryPage({
   hydrated,
   preview,
   incomplete,
+  exitAsked,
   action,
+  formKey,
   onBack,
   onContinue,
   onSave,
@@ -54,57 +114,66 @@ export function PreliminaryPage({
       <legend className="fill-question__title">
         {a.Title}
         {failed.has(a.Id) ? (
-          <span
-            className="fill-question__failed"
-            role="img"
-            aria-label={t("fill.saveFailed")}
-            title={t("fill.saveFailed")}
-          >
+          <span className="fill-question__failed" role="img" title={t("fill.saveFailed")}>
             ⚠
           </span>
         ) : null}
       </legend>
-      <div className="choices">
-        {a.AnswerOptions.map((o) => (
-          <label key={o.Id} className={`choice${answers[a.Id] === o.Id ? " choice--checked" : ""}`}>
-            <input
-              type="radio"
-              name={`a${a.Id}`}
-              value={o.Id}
-              checked={answers[a.Id] === o.Id}
-              onChange={() => onAnswer(a.Id, o.Id)}
-            />
-            <span>{o.Text}</span>
-          </label>
-        ))}
-      </div>
+      <PreliminaryChoices attribute={a} chosen={answers[a.Id]} onAnswer={(o) => onAnswer(a.Id, o)} />
     </fieldset>
   ));
+  // The answer that ends the survey, sent without JavaScript: confirmed by a form of its own, or not taken.
+  const exitOption = exitAsked
+    ? attributes.find((a) => a.Id === exitAsked.attributeId)?.AnswerOptions.find((o) => o.Id === exitAsked.optionId)
+    : undefined;
+  const exitDialog =
+    exitAsked && exitOption ? (
+      <ConfirmDialog
+        open
+        title={t("fill.exitTitle")}
+        confirmLabel={t("fill.exitConfirm")}
+        cancelLabel={t("fill.exitReject")}
+        cancelHref={action}
+        action={action}
+        fields={{
+          intent: "savePreliminary",
+          go: "exit",
+          [`a${exitAsked.attributeId}`]: String(exitAsked.optionId),
+          ...(formKey ? { formKey } : {}),
+        }}
+        danger
+      >
+        <p>{t("fill.exitText", { answer: exitOption.Text })}</p>
+      </ConfirmDialog>
+    ) : null;
 
   if (!hydrated) {
     return (
-      <Form method="post" action={action} className="fill-preliminary">
-        <input type="hidden" name="intent" value="savePreliminary" />
-        {body}
-        <div className="fill-actions">
-          <button type="submit" className="btn" name="go" value="back">
-            {t("fill.back")}
-          </button>
-          <button type="submit" className="btn" name="go" value="outro">
-            {t("fill.save")}
-          </button>
-          <button type="submit" className="btn btn--primary" name="go" value="continue">
-            {t("fill.continue")}
-          </button>
-        </div>
-        {incomplete ? (
-          <p className="field__error" role="alert" id={hintId}>
-            {t("fill.answerAllPreliminary")}
-          </p>
-        ) : (
-          <p className="hint">{t("fill.answerAllPreliminary")}</p>
-        )}
-      </Form>
+      <>
+        <Form method="post" action={action} className="fill-preliminary" id="page-form">
+          <input type="hidden" name="intent" value="savePreliminary" />
+          {body}
+          <div className="fill-actions">
+            <button type="submit" className="btn" name="go" value="back">
+              {t("fill.back")}
+            </button>
+            <button type="submit" className="btn" name="go" value="outro">
+              {t("fill.save")}
+            </button>
+            <button type="submit" className="btn btn--primary" name="go" value="continue">
+              {t("fill.continue")}
+            </button>
+          </div>
+          {incomplete ? (
+            <p className="field__error" role="alert" id={hintId}>
+              {t("fill.answerAllPreliminary")}
+            </p>
+          ) : (
+            <p className="hint">{t("fill.answerAllPreliminary")}</p>
+          )}
+        </Form>
+        {exitDialog}
+      </>
     );
   }
   return (
@@ -122,6 +191,7 @@ export function PreliminaryPage({
         </button>
       </div>
       {!canContinue ? <p className="hint">{t("fill.answerAllPreliminary")}</p> : null}
+      {exitDialog}
       <Modal
         open={confirm}
         title={t("fill.saveTitle")}
@@ -130,7 +200,7 @@ export function PreliminaryPage({
         footer={
           <>
             <button type="button" className="btn" onClick={() => setConfirm(false)}>
-              {t("surveys.cancel")}
+              {t("fill.cancel")}
             </button>
             <button
               type="button"

@@ -1,10 +1,11 @@
-import { previewSink } from "~/api-client";
-import { useState } from "react";
+import { previewSink } from "~/answer-sink";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 import type { Survey } from "~/domain/survey";
 import { FillFlow } from "./FillFlow";
 import { pagesOf, type FillPage } from "~/domain/fill-pages";
+import { questionNumbers } from "~/domain/question-numbers";
 
 const ok = async () => ({ ok: true as const, data: undefined });
 
@@ -12,6 +13,8 @@ const ok = async () => ({ ok: true as const, data: undefined });
 export function PreviewModal({ survey, open, onClose }: { survey: Survey; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [at, setAt] = useState<{ page: FillPage; categoryId?: number }>(() => ({ page: pagesOf(survey)[0] }));
+  // Numbered as the editor numbers them, so that each question is found again there.
+  const numbers = useMemo(() => new Map(survey.Categories.flatMap((c) => [...questionNumbers(c.Questions)])), [survey]);
   return (
     <Modal open={open} title={t("editor.preview")} size="xl" onClose={onClose}>
       {open ? (
@@ -31,6 +34,7 @@ export function PreviewModal({ survey, open, onClose }: { survey: Survey; open: 
           close={ok}
           local={false}
           onRefused={() => undefined}
+          numbers={numbers}
         />
       ) : null}
     </Modal>

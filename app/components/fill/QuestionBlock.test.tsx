@@ -29,6 +29,8 @@ function wire(tree: TQ): Question {
       Sort: i,
       X: null,
       Y: null,
+      Score: null,
+      System: null,
       SubQuestions: o.SubQuestions.map(wire),
     })),
   };

@@ -3,7 +3,7 @@ import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
 import { DateTimeInput } from "./DateTimeInput";
 import type { ValueProblem } from "~/domain/page-problems";
-import { ChoiceInput, ImageInput, TextualInput } from "./QuestionInputs";
+import { ChoiceInput, hintIdOf, ImageInput, TextualInput } from "./QuestionInputs";
 import type { SaveState } from "./save-queue";
 import { SaveStatus } from "./SaveStatus";
 
@@ -24,6 +24,8 @@ export interface QuestionBlockProps {
   /** Renders the attachments of a question that allows them. */
   attachments?: (question: Question) => React.ReactNode;
   level?: number;
+  /** The editor's preview: each question's number as the editor shows it (questionNumbers). */
+  numbers?: ReadonlyMap<number, string>;
 }
 
 /** One question, its input by kind, and under each chosen answer its visible sub-questions. */
@@ -39,6 +41,7 @@ export function QuestionBlock(props: QuestionBlockProps) {
     named,
   };
   const subs = subQuestionsOf(question);
+  const number = props.numbers?.get(question.Id);
   const Heading = level === 0 ? "h3" : "h4";
   return (
     <div
@@ -48,20 +51,21 @@ export function QuestionBlock(props: QuestionBlockProps) {
     >
       <div className="fill-question__head">
         <Heading id={`q-${question.Id}-title`} className="fill-question__title">
+          {number ? <span className="fill-question__number">{number}</span> : null}
+          {number ? " " : null}
           {question.Title}
         </Heading>
         {failed.has(question.Id) ? (
-          <span
-            className="fill-question__failed"
-            role="img"
-            aria-label={t("fill.saveFailed")}
-            title={t("fill.saveFailed")}
-            data-testid="save-failed"
-          >
+          <span className="fill-question__failed" role="img" title={t("fill.saveFailed")} data-testid="save-failed">
             ⚠
           </span>
         ) : null}
       </div>
+      {question.Hint ? (
+        <p id={hintIdOf(question)} className="fill-question__hint" data-testid="question-hint">
+          {question.Hint}
+        </p>
+      ) : null}
       {question.Type === "Image" ? (
         <ImageInput {...input} />
       ) : question.Type === "DateTime" ? (

@@ -4,8 +4,8 @@ import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";
 import { TEXT_RESPONSE_MAX_LENGTH, typedToNumber } from "~/domain/response-values";
-import { takesSeveralOptions } from "~/domain/question-types";
 import type { Question } from "~/domain/survey";
+import { useChoiceGroup } from "./useChoiceGroup";
 
 export interface InputProps {
   question: Question;
@@ -19,33 +19,34 @@ export interface InputProps {
 
 const fieldName = (q: Question) => `q${q.Id}`;
 
-const ARROWS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
+/** The id of the question's hint under its title, which its input is described by; none without a hint. */
+export const hintIdOf = (q: Question) => (q.Hint ? `q-${q.Id}-hint` : undefined);
+
+/** The ids an input is described by: its question's hint first, then its own lines. */
+export const describedBy = (...ids: (string | false | null | undefined)[]) =>
+  ids.filter(Boolean).join(" ") || undefined;
 
 /**
  * Single or multiple choice among the answer options; choosing the chosen single answer again removes it. An
  * answer that ends the survey is chosen only deliberately (a click, Space or Enter): the arrow keys that move
  * through a single choice's answers pass over it without choosing it, so moving on never opens the question
- * whether to end the survey (WCAG 3.2.2). Each such answer says that it ends the survey.
+ * whether to end the survey (WCAG 3.2.2). Each such answer says that it ends the survey. What each click and
+ * key does: useChoiceGroup.
  */
 export function ChoiceInput({ question, value, onChange, disabled, named }: InputProps) {
   const { t } = useTranslation();
-  const multiple = takesSeveralOptions(question);
-  const chosen = value?.AnswerOptionIds ?? [];
-  /** The arrow key that moved to the answer whose change comes next (the browser checks it as it moves). */
-  const byArrow = useRef(false);
+  const { multiple, group, option } = useChoiceGroup(question, value, onChange);
   const exitHint = `q-${question.Id}-exit-hint`;
   return (
     <div
       className="choices"
       role={multiple ? "group" : "radiogroup"}
       aria-labelledby={`q-${question.Id}-title`}
-      onKeyDown={(e) => {
-        byArrow.current = ARROWS.has(e.key);
-      }}
+      aria-describedby={hintIdOf(question)}
+      {...group}
     >
       {question.AnswerOptions.map((o) => {
-        const checked = chosen.includes(o.Id);
-        const choose = () => onChange({ AnswerOptionIds: [o.Id] });
+        const { checked, ...handlers } = option(o);
         return (
           <label key={o.Id} className={`choice${checked ? " choice--checked" : ""}`}>
             <input
@@ -55,26 +56,7 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
               checked={checked}
               disabled={disabled}
               aria-describedby={o.IsExitAnswer ? exitHint : undefined}
-              onChange={() => {
-                const arrow = byArrow.current;
-                byArrow.current = false;
-                if (multiple) {
-                  const next = checked ? chosen.filter((id) => id !== o.Id) : [...chosen, o.Id];
-                  onChange(next.length ? { AnswerOptionIds: next } : undefined);
-                } else if (!checked && !(arrow && o.IsExitAnswer)) {
-                  choose();
-                }
-              }}
-              onKeyDown={(e) => {
-                // Enter on a single choice's answer chooses it (Space does so natively).
-                if (e.key === "Enter" && !multiple && !checked) {
-                  e.preventDefault();
-                  choose();
-                }
-              }}
-              onClick={() => {
-                if (!multiple && checked) onChange(undefined);
-              }}
+              {...handlers}
             />
             <span>{answerText(o)}</span>
             {o.IsExitAnswer ? <span className="choice__exit">{t("fill.endsSurvey")}</span> : null}
@@ -132,7 +114,7 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     value: draft,
     disabled,
     "aria-labelledby": `q-${question.Id}-title`,
-    "aria-describedby": named ? undefined : `q-${question.Id}-saved`,
+    "aria-describedby": describedBy(hintIdOf(question), !named && `q-${question.Id}-saved`),
     onChange: (e: { target: { value: string; validity?: ValidityState } }) =>
       change(e.target.value, Boolean(e.target.validity?.badInput)),
     onBlur: commit,
@@ -205,16 +187,26 @@ export function useTypedValue(value: AnswerValue | undefined, reset: () => void)
 /** From this X on, a marker's title is drawn to the left of its dot. */
 const LABEL_LEFT_FROM = 0.6;
 
-/** An image with its answer markers: each marker is a toggle button at its position. */
+/**
+ * An image with its answer markers: each marker is a radio (or, with several answers, a checkbox) at its
+ * position, chosen by click and key as the choices are (useChoiceGroup).
+ */
 export function ImageInput({ question, value, onChange, disabled, named }: InputProps) {
-  const chosen = value?.AnswerOptionIds ?? [];
-  const multiple = question.AllowMultipleAnswers;
+  const { t } = useTranslation();
+  const { multiple, group, option } = useChoiceGroup(question, value, onChange);
+  const exitHint = `q-${question.Id}-exit-hint`;
   // The markers are one group named by the question, so a screen reader says "Kopf" of which question.
   return (
-    <div className="image-answer" role={multiple ? "group" : "radiogroup"} aria-labelledby={`q-${question.Id}-title`}>
+    <div
+      className="image-answer"
+      role={multiple ? "group" : "radiogroup"}
+      aria-labelledby={`q-${question.Id}-title`}
+      aria-describedby={hintIdOf(question)}
+      {...group}
+    >
       {question.ImageSrc ? <img src={question.ImageSrc} alt="" className="image-answer__img" /> : null}
       {question.AnswerOptions.map((o) => {
-        const checked = chosen.includes(o.Id);
+        const { checked, ...handlers } = option(o);
         const x = o.X ?? DEFAULT_MARKER_POSITION;
         // Near the right edge the title goes to the left of the dot, so that it stays on the picture.
         const side = x > LABEL_LEFT_FROM ? " marker--left" : "";
@@ -232,19 +224,19 @@ export function ImageInput({ question, value, onChange, disabled, named }: Input
               value={o.Id}
               checked={checked}
               disabled={disabled}
-              onChange={() => {
-                const next = checked ? chosen.filter((id) => id !== o.Id) : multiple ? [...chosen, o.Id] : [o.Id];
-                onChange(next.length ? { AnswerOptionIds: next } : undefined);
-              }}
-              onClick={() => {
-                if (!multiple && checked) onChange(undefined);
-              }}
+              aria-describedby={o.IsExitAnswer ? exitHint : undefined}
+              {...handlers}
             />
             <span className="marker__dot" aria-hidden="true" />
             <span className="marker__label">{answerText(o)}</span>
           </label>
         );
       })}
+      {question.AnswerOptions.some((o) => o.IsExitAnswer) ? (
+        <span id={exitHint} className="visually-hidden">
+          {t("fill.endsSurveyHint")}
+        </span>
+      ) : null}
     </div>
   );
 }

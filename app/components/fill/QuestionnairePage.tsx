@@ -30,6 +30,8 @@ export interface QuestionnairePageProps {
   onBack: () => void;
   onSubmit: () => void;
   attachments?: (q: Question) => React.ReactNode;
+  /** The editor's preview: each question's number as the editor shows it. */
+  numbers?: ReadonlyMap<number, string>;
 }
 
 /** The category sidebar, the questions of the chosen category, next category, submit and back (section 2). */
@@ -53,16 +55,18 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
       named={!hydrated}
       problems={props.problems}
       attachments={props.attachments}
+      numbers={props.numbers}
     />
   ));
 
-  // Another category (the sidebar, "Nächste Kategorie"): focus goes to its first question.
-  const main = useRef<HTMLDivElement>(null);
+  // Another category (the sidebar, "Nächste Kategorie"): focus goes to its heading, so that a screen reader
+  // says which category this is before its first question, which the next Tab reaches.
+  const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(current.Id);
   useEffect(() => {
     if (shown.current === current.Id) return;
     shown.current = current.Id;
-    focusHeading(main.current?.querySelector(".fill-question__title") ?? main.current?.querySelector("h2"), true);
+    focusHeading(heading.current, true);
   }, [current.Id]);
 
   return (
@@ -74,8 +78,10 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
         hrefOf={props.hrefOf}
         onPick={props.onPick}
       />
-      <div ref={main} className="fill-questionnaire__main">
-        <h2 className="fill-category-title">{current.Title}</h2>
+      <div className="fill-questionnaire__main">
+        <h2 ref={heading} className="fill-category-title">
+          {current.Title}
+        </h2>
         {visible.length === 0 ? <p className="empty">{t("fill.noQuestionsVisible")}</p> : null}
         {/* One form element either way: the page running keeps the questions' elements it was drawn with.
             Without JavaScript it posts the page; with it, each answer is saved as given and it never posts. */}

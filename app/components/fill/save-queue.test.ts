@@ -39,13 +39,14 @@ function slowSink() {
   };
 }
 
-function world(initial: Record<number, AnswerValue> = {}) {
+function world(initial: Record<number, AnswerValue> = {}, where = { local: false }) {
   const sink = slowSink();
   const shown = new Map<number, AnswerValue | undefined>();
   const states = new Map<number, SaveState>();
   const refusals: unknown[] = [];
   const queue = saveQueue(initial, {
     save: sink.save,
+    isLocal: () => where.local,
     show: (id, v) => shown.set(id, v),
     state: (id, s) => states.set(id, s),
     refused: (r) => refusals.push(r),
@@ -161,5 +162,40 @@ describe("the fill page's saves", () => {
     w.sink.end();
     await done;
     expect(w.queue.unkept()).toEqual([]);
+  });
+
+  it("says 'saved' for an answer kept on the device once the sync put that very answer on the server", async () => {
+    const where = { local: true };
+    const w = world({}, where);
+    const other = question(20, "FreeText");
+    const third = question(21, "FreeText");
+    for (const [question, value] of [
+      [q, "auf dem Gerät"],
+      [other, "vorher"],
+      [third, "unterwegs"],
+    ] as const) {
+      void w.queue.give(question, text(value));
+      await settle();
+      if (question !== third) w.sink.end();
+      await settle();
+    }
+    expect(w.states.get(19)).toBe("savedLocal");
+    // The sync sent "auf dem Gerät", and the older value of question 20; 21 is still on its way to the device.
+    w.queue.onServer({ 19: text("auf dem Gerät"), 20: text("noch älter"), 21: text("unterwegs") });
+    expect(w.states.get(19)).toBe("saved");
+    expect(w.states.get(20)).toBe("savedLocal");
+    expect(w.states.get(21)).toBe("saving");
+    w.sink.end();
+    await settle();
+    expect(w.states.get(21)).toBe("savedLocal");
+    // An answer saved on the server is not the device's to confirm again.
+    where.local = false;
+    void w.queue.give(q, text("online"));
+    await settle();
+    w.sink.end();
+    await settle();
+    w.states.clear();
+    w.queue.onServer({ 19: text("online") });
+    expect(w.states.size).toBe(0);
   });
 });

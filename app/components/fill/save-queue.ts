@@ -27,6 +27,8 @@ interface Lane {
   question: Question;
   /** The value last kept. */
   kept: AnswerValue | undefined;
+  /** It was kept on this device, not on the server. */
+  local?: boolean;
   /** Typed, waiting for the typing to pause. */
   draft?: { value: AnswerValue | undefined };
   /** To be sent once the save in flight has ended. */
@@ -75,6 +77,7 @@ export function saveQueue(initial: Answers, hooks: SaveQueueHooks) {
         if (result.ok) {
           ok = true;
           lane.kept = value;
+          lane.local = hooks.isLocal?.() ?? false;
           hooks.kept?.(lane.question, value);
         } else {
           ok = false;
@@ -130,6 +133,18 @@ export function saveQueue(initial: Answers, hooks: SaveQueueHooks) {
       await Promise.all([...lanes.values()].map(run));
       while ([...lanes.values()].some((l) => l.running || l.next || l.draft)) {
         await Promise.all([...lanes.values()].map(run));
+      }
+    },
+    /**
+     * The sync put these answers on the server: each question whose answer was kept on this device, is
+     * still that answer and waits for no save, says it is saved (on the server).
+     */
+    onServer(answers: Answers): void {
+      for (const lane of lanes.values()) {
+        if (!lane.local || lane.running || lane.next || lane.draft) continue;
+        if (!same(lane.kept, answers[lane.question.Id])) continue;
+        lane.local = false;
+        hooks.state(lane.question.Id, "saved");
       }
     },
     /** The newest value of each question that is not kept yet (typed, waiting or on its way). */

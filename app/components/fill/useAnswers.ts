@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
-import type { AnswerSink, ApiResult } from "~/api-client";
+import type { ApiResult } from "~/api-client";
+import type { AnswerSink } from "~/answer-sink";
 import type * as TypedJournal from "~/offline/typed-journal";
+import { onCaseSynced } from "~/offline/case-synced";
 
 type Journal = typeof TypedJournal;
 import { saveQueue, type SaveState } from "./save-queue";
@@ -19,7 +21,8 @@ export interface TypedCase {
  * failed save reverts the answer and marks the question with a failure icon (section 4). `onRefused`
  * decides what a refusal means for the whole page (a vanished case returns to the start page). When the
  * page is hidden or left, whatever is not kept yet is noted on the device and sent at once
- * (docs/decisions/038-typed-work-kept.md).
+ * (docs/decisions/038-typed-work-kept.md). An answer kept on the device says it is saved once the sync has
+ * put it on the server.
  */
 export function useAnswers(
   initial: Answers,
@@ -69,7 +72,13 @@ export function useAnswers(
     void import("~/offline/typed-journal").then((m) => {
       journal.current = m;
       // Values typed on an earlier page of this case and not kept then: shown and saved now.
-      if (live) m.takeBack(at, latest.current.answers, latest.current.typedCase!.questionOf, queue.give);
+      if (live)
+        void m.takeBack(
+          at,
+          () => latest.current.answers,
+          (id) => latest.current.typedCase?.questionOf(id),
+          (question, value) => live && queue.give(question, value),
+        );
     });
     const leave = () => {
       journal.current?.noteUnkept(at, queue.unkept(), latest.current.sink.isLocal?.() ?? false);
@@ -87,6 +96,12 @@ export function useAnswers(
       // Left within the app: what is typed goes now.
       void queue.flush();
     };
+  }, [queue, surveyId, patientId]);
+
+  // Answers kept on this device that the sync has put on the server: their fields say so.
+  useEffect(() => {
+    if (surveyId === undefined || patientId === undefined) return;
+    return onCaseSynced(surveyId, patientId, (synced) => queue.onServer(synced.answers));
   }, [queue, surveyId, patientId]);
 
   const answer = useCallback(

@@ -20,7 +20,8 @@ export function usePreliminaryAnswers(
     latest.current = next;
     setAnswers(next);
   };
-  const answer = async (attributeId: number, optionId: number) => {
+  /** Resolves to whether the server (or the device) took the answer. */
+  const answer = async (attributeId: number, optionId: number): Promise<boolean> => {
     const previous = latest.current[attributeId];
     setNow({ ...latest.current, [attributeId]: optionId });
     const result = await save(attributeId, optionId);
@@ -37,6 +38,7 @@ export function usePreliminaryAnswers(
       setNow(next);
       onRefused(result);
     }
+    return result.ok;
   };
   return { answers, latest, failed, answer };
 }

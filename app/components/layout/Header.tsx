@@ -1,9 +1,15 @@
 import { Form, Link, useFetcher, useLocation, useMatches } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "~/offline/connectivity";
+import type { FillEntry } from "~/offline/fill-entry";
+import { lockDevice } from "~/offline/vault";
 import type { Culture } from "~/domain/culture";
+import { withTexts } from "~/locale-files";
 import { initialHeaderScroll, nextHeaderScroll } from "./header-visibility";
+
+const SignOutDialog = lazy(withTexts(() => import("~/components/offline/SignOutDialog"), ["sync"]));
 
 export interface RouteHandle {
   /** Shows the back-to-survey-list button in the header (statistics and editor routes). */
@@ -32,41 +38,93 @@ function LanguageSelector({ locale }: { locale: Culture }) {
           lang={o.value}
           aria-pressed={current === o.value}
           className="lang__option"
+          // Named by its tooltip alone (the short code is not read): a hidden copy of the same words besides
+          // was read once more as the button's description.
           title={o.label}
         >
           <span aria-hidden="true">{o.short}</span>
-          <span className="visually-hidden">{o.label}</span>
         </button>
       ))}
     </fetcher.Form>
   );
 }
 
+/**
+ * Signs out. With work of this person not on the server, it asks first (SignOutDialog); either way the
+ * device forgets this person's keys before the page leaves (decision 048). Without JavaScript the form
+ * posts as it is, and the next page, signed out, makes the device forget them.
+ */
 function SignOut() {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  const [unsynced, setUnsynced] = useState<FillEntry[] | null>(null);
+  const leave = () => {
+    void lockDevice().finally(() => form.current?.submit());
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void import("~/offline/fill-sync-store")
+      .then((m) => m.listEntries())
+      .catch(() => [] as FillEntry[])
+      .then((entries) => {
+        const open = entries.filter(
+          (e) => e.notSynced || (e.close && !e.closeSent) || Object.keys(e.upload.files).length,
+        );
+        if (open.length) setUnsynced(open);
+        else leave();
+      });
+  };
+  const syncNow = async () => {
+    const { syncAll } = await import("~/offline/sync-client");
+    return (await syncAll()).left;
+  };
   return (
-    <Form method="post" action="/authentication/logout">
-      <button type="submit" className="btn btn--ghost">
-        {t("header.signOut")}
-      </button>
-    </Form>
+    <>
+      <Form method="post" action="/authentication/logout" ref={form} onSubmit={onSubmit}>
+        <button type="submit" className="btn btn--ghost" data-testid="sign-out">
+          {t("header.signOut")}
+        </button>
+      </Form>
+      {unsynced
+        ? // Outside the header: on a phone the sign-out sits in the menu, which closes when it is chosen.
+          createPortal(
+            <Suspense fallback={null}>
+              <SignOutDialog entries={unsynced} syncNow={syncNow} signOut={leave} onClose={() => setUnsynced(null)} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
+    </>
   );
 }
 
+/**
+ * The connection's state: a button named by its word, described by what the state means for answers (the
+ * tooltip, shown while it has focus or the pointer, as on a touch screen after a tap). Escape hides the tooltip
+ * (WCAG 1.4.13), a click shows it again.
+ */
 function OfflineIndicator() {
   const { t } = useTranslation();
   const online = useOnline();
+  const [hidden, setHidden] = useState(false);
   const label = online ? t("header.online") : t("header.offline");
   const tip = online ? t("header.onlineTooltip") : t("header.offlineTooltip");
   return (
-    <span
-      className={`net net--${online ? "online" : "offline"}`}
-      tabIndex={0}
-      aria-describedby="net-tip"
-      data-testid="offline-indicator"
-    >
-      <span className="net__dot" aria-hidden="true" />
-      <span className="net__label">{label}</span>
+    <span className="net-box" data-tip-hidden={hidden || undefined} onMouseLeave={() => setHidden(false)}>
+      <button
+        type="button"
+        className={`net net--${online ? "online" : "offline"}`}
+        aria-describedby="net-tip"
+        data-testid="offline-indicator"
+        onClick={() => setHidden(false)}
+        onBlur={() => setHidden(false)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") setHidden(true);
+        }}
+      >
+        <span className="net__dot" aria-hidden="true" />
+        <span className="net__label">{label}</span>
+      </button>
       <span role="tooltip" id="net-tip" className="tooltip">
         {tip}
       </span>

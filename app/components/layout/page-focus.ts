@@ -31,3 +31,20 @@ export function usePageFocus() {
     focusHeading(document.querySelector("main h1"));
   }, [pathname]);
 }
+
+/**
+ * Starts the Tab order from the page's top again, leaving nothing focused. A page loaded with a hash that names
+ * an element (the editor's #questionnaire, whose panel has that id until the page runs) begins the browser's Tab
+ * order there, so that the first Tabs ran through the panel before they reached the header and the page's title.
+ * Focus the person has already moved is left alone.
+ */
+export function restartTabOrder() {
+  const body = document.body;
+  if (document.activeElement && document.activeElement !== body) return;
+  const tabIndex = body.getAttribute("tabindex");
+  body.setAttribute("tabindex", "-1");
+  body.focus({ preventScroll: true });
+  body.blur();
+  if (tabIndex === null) body.removeAttribute("tabindex");
+  else body.setAttribute("tabindex", tabIndex);
+}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { uploadErrorValues, uploadRefusal } from "~/domain/uploads";
 import type { Question } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";
+import { FilePicker } from "~/components/ui/FilePicker";
 import type { LocalFile } from "~/offline/fill-entry";
 import { addFile, getEntry, removeFile, type EntryContext } from "~/offline/fill-store";
 
@@ -22,6 +23,14 @@ export function LocalAttachments({ question, context }: { question: Question; co
       live = false;
     };
   }, [surveyId, patientId, question.Id]);
+
+  // Each kept file opens from the device: a link to its bytes, let go when the list changes.
+  const [links, setLinks] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    const made = new Map(files.map((f) => [f.name, URL.createObjectURL(new Blob([f.bytes], { type: f.type }))]));
+    setLinks(made);
+    return () => made.forEach((url) => URL.revokeObjectURL(url));
+  }, [files]);
 
   const pick = async (list: FileList) => {
     const names = files.map((f) => f.name);
@@ -55,18 +64,28 @@ export function LocalAttachments({ question, context }: { question: Question; co
   return (
     <div className="attachments" data-testid="attachments">
       <Field id={id} label={t("fill.attachments")}>
-        <input
-          id={id}
-          type="file"
-          multiple
-          onChange={(e) => e.target.files && void pick(e.target.files).then(() => (e.target.value = ""))}
-        />
+        <FilePicker text={t("attachments.choose")}>
+          <input
+            id={id}
+            type="file"
+            multiple
+            className="file-pick__input"
+            onChange={(e) => e.target.files && void pick(e.target.files).then(() => (e.target.value = ""))}
+          />
+        </FilePicker>
       </Field>
       {files.length > 0 ? (
         <ul className="attachments__list">
           {files.map((f) => (
             <li key={f.name} data-testid="attachment-local">
-              <span>{f.name}</span> <span className="hint">{t("offline.fileKept")}</span>
+              {links.has(f.name) ? (
+                <a href={links.get(f.name)} download={f.name}>
+                  {f.name}
+                </a>
+              ) : (
+                <span>{f.name}</span>
+              )}{" "}
+              <span className="hint">{t("offline.fileKept")}</span>
               <button
                 type="button"
                 className="btn btn--small"

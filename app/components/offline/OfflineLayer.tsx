@@ -3,13 +3,16 @@ import { healthApi } from "~/contracts/health";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
+import { withTexts } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
 import { downloadedIds } from "~/offline/survey-store";
+import type { LockedWork } from "~/offline/locked-work";
 import { TYPED_KEY } from "~/offline/typed-key";
+import { HOLDER_EVENT, LOCKED_NOTICE_DAYS } from "~/offline/vault";
 
-const SyncModal = lazy(() => import("./SyncModal"));
+const SyncModal = lazy(withTexts(() => import("./SyncModal"), ["sync"]));
 
 /** Health poll while offline (section 9: every 5 s). */
 export const HEALTH_POLL_MS = 5000;
@@ -19,7 +22,7 @@ export const HEALTH_POLL_MS = 5000;
  * that case's own fill page, which takes them back itself.
  */
 async function deliverTypedValues() {
-  if (!window.localStorage.getItem(TYPED_KEY)) return;
+  if (!Object.keys(window.localStorage).some((key) => key.startsWith(TYPED_KEY))) return;
   const { deliverTyped, fillCaseAt } = await import("~/offline/typed-delivery");
   await deliverTyped(fillCaseAt(window.location.pathname));
 }
@@ -47,10 +50,14 @@ export function OfflineLayer() {
   const toast = useToast();
   const online = useOnline();
   const [count, setCount] = useState(0);
+  const [locked, setLocked] = useState<LockedWork | null>(null);
   const [open, setOpen] = useState(false);
   const syncing = useRef(false);
 
-  const refreshCount = useCallback(() => void countEntries().then(setCount), []);
+  const refreshCount = useCallback(() => {
+    void countEntries().then(setCount);
+    void import("~/offline/locked-work").then((m) => m.lockedWork()).then(setLocked, () => setLocked(null));
+  }, []);
 
   const sync = useCallback(async () => {
     if (syncing.current) return;
@@ -86,16 +93,21 @@ export function OfflineLayer() {
           .then(async (sw) => {
             const ok = await sw.registerServiceWorker();
             const ids = await downloadedIds();
-            if (ok && navigator.onLine && ids.length > 0 && sw.isNewBuild()) await sw.warmOffline(ids);
+            // A new build, or a person whose kept pages went while another person held the device; asked of
+            // this version's worker only, once it has taken over from a worker of earlier versions.
+            if (!ok || ids.length === 0 || !(await sw.ourWorkerActive())) return;
+            if (navigator.onLine && (await sw.needsWarm())) await sw.warmOffline(ids);
           })
           .catch(() => undefined),
     );
     refreshCount();
     window.addEventListener("offline:entries", refreshCount);
+    window.addEventListener(HOLDER_EVENT, refreshCount);
     return () => {
       cancel();
       cancelDelivery();
       window.removeEventListener("offline:entries", refreshCount);
+      window.removeEventListener(HOLDER_EVENT, refreshCount);
     };
   }, [refreshCount]);
 
@@ -121,11 +133,21 @@ export function OfflineLayer() {
 
   return (
     <>
-      {count > 0 ? (
+      {count > 0 || locked?.count ? (
         <div className="sync-bar">
-          <button type="button" className="btn btn--small" onClick={() => setOpen(true)} data-testid="open-sync">
-            {t("offline.unsynced", { count })}
-          </button>
+          {count > 0 ? (
+            <button type="button" className="btn btn--small" onClick={() => setOpen(true)} data-testid="open-sync">
+              {t("offline.unsynced", { count })}
+            </button>
+          ) : null}
+          {locked?.count ? (
+            <p className="sync-bar__locked" role="status" data-testid="locked-work">
+              {t("offline.lockedWork", { count: locked.count })}{" "}
+              {locked.old
+                ? t("offline.lockedWorkOld", { days: LOCKED_NOTICE_DAYS })
+                : t("offline.lockedWorkNote", { days: LOCKED_NOTICE_DAYS })}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {open ? (

@@ -4,7 +4,7 @@ import { DataTable } from "~/components/ui/DataTable";
 import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { exportToFile } from "~/offline/export";
-import { pendingFiles, type FillEntry } from "~/offline/fill-entry";
+import { cannotSync, pendingFiles, type FillEntry } from "~/offline/fill-entry";
 import { countEntries, ENTRIES_EVENT } from "~/offline/fill-store";
 import { firstEntries, listEntries } from "~/offline/fill-sync-store";
 import { isPersisted } from "~/offline/persistence";
@@ -59,7 +59,8 @@ export default function SyncModal({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       setReport("");
-      const summary = await syncAll({ only: await listEntries() });
+      // A fill refused for good is not sent again: its row says why, and offers its deletion.
+      const summary = await syncAll({ only: (await listEntries()).filter((e) => !cannotSync(e)) });
       setReport(
         syncReport(summary)
           .map((part) => t(part.key, { count: part.count }))

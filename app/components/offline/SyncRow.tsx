@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { isValidPatientId } from "~/domain/patient-id";
-import { pendingFiles, type FillEntry } from "~/offline/fill-entry";
+import { cannotSync, pendingFiles, type FillEntry } from "~/offline/fill-entry";
 import { changePatientId, chooseOverwrite, deleteEntry } from "~/offline/fill-sync-store";
 import { syncEntry } from "~/offline/sync-client";
 
@@ -27,9 +27,8 @@ export function SyncRow(props: {
   const files = pendingFiles(entry);
   const failed = files.filter((f) => f.file.error);
   const clash = entry.syncError === "SYNC_SURVEY_PATIENTID_CLASH";
-  // A survey changed or no longer taking answers refuses the fill under any patient id: another id cannot help.
-  const idCannotHelp =
-    entry.syncError === "SYNC_SURVEY_OUTDATED_HASH" || entry.syncError === "SYNC_SURVEY_INVALID_STATUS";
+  // Neither another id nor another try can help a fill refused for good: the row offers its deletion only.
+  const refusedForGood = cannotSync(entry);
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -123,33 +122,43 @@ export function SyncRow(props: {
           </span>
         ) : null}
       </td>
-      <td className="sync-table__actions">
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={busy || props.disabled}
-          onClick={() => void run(async () => undefined)}
-        >
-          {t("offline.sync")}
-        </button>
-        {idCannotHelp ? null : (
-          <button type="button" className="btn btn--small" disabled={busy || editing} onClick={() => setEditing(true)}>
-            {t("offline.changeId")}
+      <td>
+        {/* The buttons are laid out inside the cell: a cell that is itself a flex box leaves the table's rows. */}
+        <div className="sync-table__actions" data-testid="sync-actions">
+          {refusedForGood ? null : (
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy || props.disabled}
+              onClick={() => void run(async () => undefined)}
+            >
+              {t("offline.sync")}
+            </button>
+          )}
+          {refusedForGood ? null : (
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy || editing}
+              onClick={() => setEditing(true)}
+            >
+              {t("offline.changeId")}
+            </button>
+          )}
+          {clash ? (
+            <button
+              type="button"
+              className="btn btn--small"
+              disabled={busy}
+              onClick={() => void run(() => chooseOverwrite(entry.surveyId, entry.patientId))}
+            >
+              {t("offline.overwrite")}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={props.onDelete}>
+            {t("offline.delete")}
           </button>
-        )}
-        {clash ? (
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={busy}
-            onClick={() => void run(() => chooseOverwrite(entry.surveyId, entry.patientId))}
-          >
-            {t("offline.overwrite")}
-          </button>
-        ) : null}
-        <button type="button" className="btn btn--small btn--danger" disabled={busy} onClick={props.onDelete}>
-          {t("offline.delete")}
-        </button>
+        </div>
       </td>
     </tr>
   );

@@ -10,6 +10,8 @@ export interface LatestResponse {
   modified: string;
   /** The case's answers version (a device keeping the case reads it again only when this moved). */
   version: number;
+  /** Submitted by the patient through their link, for staff to review and close (decision 057). */
+  toReview?: boolean;
 }
 
 /** The latest open responses of the survey (online only), each opening its case. */
@@ -27,13 +29,32 @@ export function LatestResponses({ surveyId, latest }: { surveyId: number; latest
       ) : (
         <ul className="start-latest__list">
           {latest.map((entry) => (
-            <li key={entry.patientId} data-testid="latest-response">
-              <Link to={fillPath(surveyId, entry.patientId)} className="start-latest__link">
-                <span className="start-latest__id">{entry.patientId}</span>
-                <span className="visually-hidden">, {t("start.latestModified")}: </span>
-                <time className="start-latest__time" dateTime={entry.modifiedIso}>
-                  {entry.modified}
-                </time>
+            <li key={entry.patientId} className="start-latest__entry">
+              {/* The case itself; its patient's link beside it (decision 057). */}
+              <div data-testid="latest-response">
+                <Link to={fillPath(surveyId, entry.patientId)} className="start-latest__link">
+                  <span className="start-latest__id">{entry.patientId}</span>
+                  <span className="visually-hidden">, {t("start.latestModified")}: </span>
+                  <time className="start-latest__time" dateTime={entry.modifiedIso}>
+                    {entry.modified}
+                  </time>
+                  {entry.toReview ? (
+                    <>
+                      <span className="visually-hidden">, </span>
+                      <span className="start-latest__review" data-testid="latest-to-review">
+                        {t("start.toReview")}
+                      </span>
+                    </>
+                  ) : null}
+                </Link>
+              </div>
+              <Link
+                to={`/survey/${surveyId}/links?patientId=${encodeURIComponent(entry.patientId)}`}
+                className="start-latest__patient-link"
+                aria-label={t("patientLinks.forCase", { patientId: entry.patientId })}
+                data-testid="latest-patient-link"
+              >
+                {t("patientLinks.forPatient")}
               </Link>
             </li>
           ))}

@@ -13,6 +13,7 @@ import {
   type StartState,
 } from "~/domain/start-state";
 import { useDeviceLookup } from "./useDeviceLookup";
+import { CaseLanguageField, type CaseLanguageChoice } from "./CaseLanguageField";
 import { usePatientLookup } from "./usePatientLookup";
 
 const buttonKey = { start: "start.startNew", open: "start.openSurvey", clear: "start.clear" } as const;
@@ -37,7 +38,10 @@ export function PatientIdForm({
   autoGeneration,
   result,
   formKey,
+  language,
 }: {
+  /** The language a new case is filled in, where the survey has more than one. */
+  language?: CaseLanguageChoice;
   surveyId: number;
   autoGeneration: boolean;
   result: StartProblem | null;
@@ -114,6 +118,7 @@ export function PatientIdForm({
           </>
         )}
       </Field>
+      {language ? <CaseLanguageField {...language} /> : null}
       <input type="hidden" name="closedId" value={state.validity === "closed" ? state.patientId : ""} />
       <div className="start-form__actions">
         <button

@@ -4,11 +4,14 @@ import { useTranslation } from "react-i18next";
 import { DateField } from "~/components/editor/DateField";
 import { wireToIsoDate } from "~/domain/dates";
 import type { StatisticsFilterData } from "~/domain/statistics";
+import { languageName } from "~/domain/content-languages";
 import { MultiSelect } from "./MultiSelect";
 import { hasFilters, viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
 /**
- * The collapsible filters (section 2): patient ids, teams, start and end date, one multi-select per
+ * The collapsible filters (section 2): patient ids, teams, start and end date, the language a case was filled
+ * in (when the survey has several, docs/decisions/056-statistics-languages.md), who answered it (staff, the
+ * patient by link or on a handed-over device, docs/decisions/057-patient-links.md), one multi-select per
  * preliminary question. A GET form, so a filtered view is a link; with JavaScript the statistics reload
  * when a selector closes or a date changes, without it the apply button submits.
  */
@@ -21,7 +24,7 @@ export function FilterPanel({
   filterData: StatisticsFilterData;
   patientIds: string[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const f = view.filters;
@@ -60,6 +63,22 @@ export function FilterPanel({
         ) : null}
         <DateField name="from" label={t("statistics.filters.from")} value={from} onChange={onDate(setFrom)} />
         <DateField name="to" label={t("statistics.filters.to")} value={to} min={from} onChange={onDate(setTo)} />
+        {filterData.Languages.length > 1 ? (
+          <MultiSelect
+            name="caseLang"
+            label={t("statistics.filters.languages")}
+            choices={filterData.Languages.map((lang) => ({ value: lang, label: languageName(lang, i18n.language) }))}
+            selected={f.Languages ?? []}
+            onClose={(changed) => changed && apply()}
+          />
+        ) : null}
+        <MultiSelect
+          name="respondent"
+          label={t("statistics.filters.respondents")}
+          choices={filterData.Respondents.map((r) => ({ value: r, label: t(`statistics.filters.respondent.${r}`) }))}
+          selected={f.Respondents ?? []}
+          onClose={(changed) => changed && apply()}
+        />
         {filterData.PreliminaryQuestions.map((q) => (
           <MultiSelect
             key={q.Id}

@@ -11,6 +11,7 @@ import { FreeTextShortList } from "./FreeTextShortList";
 import { viewHref, type StatisticsView } from "~/domain/statistics-view";
 import { WordCloud } from "./WordCloud";
 import { DataTable, type TableColumn } from "~/components/ui/DataTable";
+import { useLabelLanguage } from "./LanguageChoice";
 
 export interface QuestionStatsProps {
   q: QuestionStatistics;
@@ -28,11 +29,12 @@ const isChoice = (type: number) => [1, 2, 6, 7].includes(type);
 /** One question's figures by its kind (section 2 and 4): choices, counted values, free text, attachments, score. */
 export function QuestionStats({ q, other, benchmarking, view, several, depth = 0 }: QuestionStatsProps) {
   const { t } = useTranslation();
+  const label = useLabelLanguage();
   const Heading = depth === 0 ? "h3" : "h4";
   return (
     <article className={`qstat${depth > 0 ? " qstat--sub" : ""}`} aria-labelledby={`qstat-${q.QuestionId}`}>
       <header className="qstat__head">
-        <Heading id={`qstat-${q.QuestionId}`} className="qstat__title">
+        <Heading id={`qstat-${q.QuestionId}`} className="qstat__title" {...label}>
           {q.QuestionTitle}
         </Heading>
         <span className="qstat__kind">{t(`questionType.${questionTypeName(q.Type)}`)}</span>

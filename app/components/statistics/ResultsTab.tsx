@@ -1,8 +1,11 @@
 import { Form, Link } from "@remix-run/react";
+import { useContext } from "react";
 import { useTranslation } from "react-i18next";
 import type { BenchmarkStatistics, CategoryStatistics, QuestionStatistics, Statistics } from "~/domain/statistics";
 import { QuestionStats } from "./QuestionStats";
 import { ScoreBadge } from "./ScoreBadge";
+import { ScoreTotalBlock } from "./ScoreTotalBlock";
+import { LabelLanguage, useLabelLanguage } from "./LanguageChoice";
 import { downloadPath, viewHref, writeView, type StatisticsView } from "~/domain/statistics-view";
 
 /** The benchmark survey's top-level questions by the id of the question they pair with. */
@@ -56,6 +59,8 @@ export function ResultsTab({
   several: number[];
 }) {
   const { t } = useTranslation();
+  const label = useLabelLanguage();
+  const language = useContext(LabelLanguage);
   const takesSeveral = new Set(several);
   const categories = statistics.CategoryStatistics;
   const current: CategoryStatistics | undefined =
@@ -69,6 +74,7 @@ export function ResultsTab({
       <div className="results__toolbar">
         <Form method="post" action={downloadPath(statistics.SurveyId, view)} reloadDocument>
           <input type="hidden" name="intent" value="export" />
+          {language ? <input type="hidden" name="language" value={language} /> : null}
           <button type="submit" className="btn">
             {t("statistics.export")}
           </button>
@@ -90,6 +96,9 @@ export function ResultsTab({
           <Toggle on={view.cloud} view={view} change={{ cloud: !view.cloud }} label={t("statistics.toggle.cloud")} />
         ) : null}
       </div>
+      {statistics.ScoreTotal ? (
+        <ScoreTotalBlock total={statistics.ScoreTotal} other={benchmark?.ScoreTotal ?? null} />
+      ) : null}
       {categories.length === 0 ? (
         <p className="empty">{t("statistics.noQuestions")}</p>
       ) : (
@@ -104,7 +113,7 @@ export function ResultsTab({
                     aria-current={c.CategoryId === current?.CategoryId ? "page" : undefined}
                     className="results__cat"
                   >
-                    <span>{c.CategoryText}</span>
+                    <span {...label}>{c.CategoryText}</span>
                     {c.IsScoredCategory ? (
                       <ScoreBadge
                         flag={c.ScoreFlag}
@@ -122,7 +131,9 @@ export function ResultsTab({
           {current ? (
             <section className="results__category" aria-labelledby="results-category">
               <header className="results__category-head">
-                <h2 id="results-category">{current.CategoryText}</h2>
+                <h2 id="results-category" {...label}>
+                  {current.CategoryText}
+                </h2>
                 {current.IsScoredCategory ? (
                   <ScoreBadge
                     flag={current.ScoreFlag}

@@ -5,6 +5,7 @@ import { SurveyDates } from "~/components/surveys/SurveyRow";
 import { Hyphenated } from "~/components/ui/Hyphenated";
 import { useTabHash } from "~/components/ui/HashTabs";
 import type { SurveyStatus } from "~/domain/survey-status";
+import { useLabelLanguage } from "./LanguageChoice";
 
 interface HeaderProps {
   survey: { Title: string; StartDate: string; EndDate: string; Status: SurveyStatus; TargetNumberOfResponses: number };
@@ -17,11 +18,12 @@ interface HeaderProps {
 /** Title, period, coloured status, the benchmark button and the completed count against the target. */
 export function StatisticsHeader({ survey, completed, benchmarkTitle, benchmarkHref }: HeaderProps) {
   const { t } = useTranslation();
+  const label = useLabelLanguage();
   const hash = useTabHash();
   return (
     <header className="stats-head">
       <div className="stats-head__title">
-        <h1>
+        <h1 {...label}>
           <Hyphenated text={survey.Title} />
         </h1>
         <StatusLabel status={survey.Status} />

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { restartTabOrder } from "~/components/layout/page-focus";
 import { useHydrated } from "./useHydrated";
 
 /** The tab named by the URL hash; the first tab when there is none or it names no tab. */
@@ -20,8 +21,15 @@ export function useTabHash(): string {
 }
 
 /**
+ * Without JavaScript every panel is on the page, under its title (the rules of `.tabs--static` undone). No ">"
+ * in it: the server writes a style element's text escaped.
+ */
+const WITHOUT_SCRIPTS = ".tabs--static .tabs__panel,.tabs--static .tabs__panel-title{display:block!important}";
+
+/**
  * Tabs by URL hash: bookmarkable, and back/forward move between them. Without JavaScript all panels are
- * on the page and the tab links jump to them; with it, only the chosen one shows.
+ * on the page and the tab links jump to them; with it, only the chosen one shows, also while the page's
+ * scripts are still on their way (the panel the address names, by its id, is the one `:target` finds).
  */
 export function HashTabs<T extends string>({
   tabs,
@@ -49,9 +57,12 @@ export function HashTabs<T extends string>({
   const list = useRef<HTMLDivElement>(null);
 
   // Loaded with a tab's hash, the browser jumped to that panel before the page came alive (without
-  // JavaScript the panels follow one another): the page starts at its top, with its title and actions.
+  // JavaScript the panels follow one another): the page starts at its top, with its title and actions, and so
+  // does the Tab key.
   useEffect(() => {
-    if (hydrated && (tabs as readonly string[]).includes(location.hash.slice(1))) window.scrollTo({ top: 0 });
+    if (!hydrated || !(tabs as readonly string[]).includes(location.hash.slice(1))) return;
+    window.scrollTo({ top: 0 });
+    restartTabOrder();
     // Only as the page comes alive.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
@@ -68,7 +79,7 @@ export function HashTabs<T extends string>({
   }, [active]);
 
   return (
-    <div className="tabs">
+    <div className={hydrated ? "tabs" : "tabs tabs--static"}>
       <div ref={list} role={hydrated ? "tablist" : undefined} className="tabs__list" aria-label={label}>
         {tabs.map((tab) => (
           <a
@@ -109,6 +120,11 @@ export function HashTabs<T extends string>({
           {panels[tab]}
         </section>
       ))}
+      {hydrated ? null : (
+        <noscript>
+          <style>{WITHOUT_SCRIPTS}</style>
+        </noscript>
+      )}
     </div>
   );
 }

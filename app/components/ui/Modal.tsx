@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { focusHeading } from "~/components/layout/page-focus";
 
 export type ModalSize = "xl" | "lg" | "s";
 
@@ -21,6 +22,15 @@ interface ModalProps {
 function returnTarget(active: Element | null): Element | null {
   const menu = active?.closest("details.menu");
   return menu?.querySelector("summary") ?? active;
+}
+
+/**
+ * Gives focus back on closing. What opened the modal may be gone by then (the unpublish link, once the survey
+ * is unpublished, became the publish link): the page's heading takes it, never the page's body.
+ */
+function giveBack(target: Element | null) {
+  if (target instanceof HTMLElement && target.isConnected) target.focus();
+  else if (target) focusHeading(document.querySelector("main h1"));
 }
 
 /**
@@ -54,13 +64,13 @@ export function Modal({ open, title, size = "lg", closable = true, onClose, chil
     const dialog = ref.current;
     return () => {
       if (dialog?.open) dialog.close();
-      if (returnFocus.current instanceof HTMLElement) returnFocus.current.focus();
+      giveBack(returnFocus.current);
     };
   }, []);
 
   useEffect(() => {
-    if (!open && returnFocus.current instanceof HTMLElement) {
-      returnFocus.current.focus();
+    if (!open && returnFocus.current) {
+      giveBack(returnFocus.current);
       returnFocus.current = null;
     }
   }, [open]);

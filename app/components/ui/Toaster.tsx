@@ -43,11 +43,63 @@ export function ToastProvider({
   );
 }
 
+/**
+ * While toasts show, what has focus is kept clear of them (WCAG 2.4.11): the element focused then, or focused
+ * while they show (a modal closing gives focus back to its button, "+ Kategorie hinzufügen" say, often at the
+ * bottom of the screen where the toasts are), goes to the middle of the screen when they cover it, or when the
+ * page, drawn anew, pushed it from sight under or past them (a category added above the button). The page's
+ * scroll padding leaves their room free for whatever the keyboard reaches next.
+ */
+function useFocusClearOf(list: React.RefObject<HTMLElement>, showing: boolean) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const box = list.current;
+    if (!showing || !box) return;
+    /** The focused element while it was in sight and clear of the toasts. */
+    let seen: Element | null = null;
+    const check = () => {
+      const target = document.activeElement;
+      // A modal's controls are drawn above the toasts.
+      if (!(target instanceof HTMLElement) || target === document.body || target.closest(".toaster, dialog")) return;
+      const toasts = box.getBoundingClientRect();
+      const at = target.getBoundingClientRect();
+      if (at.top >= 0 && at.bottom <= toasts.top) {
+        seen = target;
+        return;
+      }
+      const inSight = at.bottom > 0 && at.top < window.innerHeight;
+      const underOrPast = at.bottom > toasts.top && at.right > toasts.left && at.left < toasts.right;
+      if (underOrPast && (inSight || seen === target)) {
+        target.scrollIntoView({ block: "center", behavior: "instant" });
+        seen = target;
+      }
+    };
+    const room = () => {
+      root.style.setProperty("scroll-padding-bottom", `${window.innerHeight - box.getBoundingClientRect().top + 12}px`);
+      check();
+    };
+    room();
+    // After the browser's own scrolling to what it focused.
+    const onFocus = () => requestAnimationFrame(check);
+    const resized = new ResizeObserver(room);
+    resized.observe(box);
+    resized.observe(document.body);
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      resized.disconnect();
+      document.removeEventListener("focusin", onFocus);
+      root.style.removeProperty("scroll-padding-bottom");
+    };
+  }, [list, showing]);
+}
+
 function Toaster({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
   const { t } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  useFocusClearOf(list, toasts.length > 0);
   return (
     <section className="toaster" aria-label={t("toast.region")}>
-      <div role="status" aria-live="polite" className="toaster__list">
+      <div ref={list} role="status" aria-live="polite" className="toaster__list">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast">
             <span>{toast.message}</span>

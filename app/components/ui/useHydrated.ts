@@ -1,8 +1,16 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False while the server renders and the page hydrates; true once JavaScript runs the page. */
+const never = () => () => undefined;
+
+/**
+ * False while the server renders and the page hydrates; true once JavaScript runs the page. A page reached
+ * later in the app is drawn hydrated from its first render: drawn once without its scripts' parts first, it
+ * would not yet have the heading the move to it focuses (the editor's title is a plain field until then).
+ */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }

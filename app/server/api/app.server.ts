@@ -17,12 +17,17 @@ import { healthRoutes } from "./routes/health.server";
 import { metricsRoutes } from "./routes/metrics.server";
 import { patientAttributeRoutes } from "./routes/patient-attributes.server";
 import { patientRoutes } from "./routes/patients.server";
+import { handoverRoutes } from "./routes/handover.server";
+import { handoverGate } from "./handover-gate.server";
+import { patientLinkRoutes } from "./routes/patient-links.server";
+import { createLinkAuthenticator, LINK_API_BASE, linkRoutes } from "./link-routes.server";
 import { questionRoutes } from "./routes/questions.server";
 import { responseRoutes } from "./routes/responses.server";
 import { dashboardRoutes } from "./routes/dashboards.server";
 import { statisticsRoutes } from "./routes/statistics.server";
 import { surveyRoutes } from "./routes/surveys.server";
 import { syncRoutes } from "./routes/sync.server";
+import { translationRoutes } from "./routes/translations.server";
 import { userRoutes } from "./routes/users.server";
 import type { ApiDeps } from "./types.server";
 import { routeTemplates, type PageRoute } from "~/server/route-templates.server";
@@ -32,11 +37,14 @@ export const apiRoutes: AnyRoute[] = [
   ...metricsRoutes,
   ...userRoutes,
   ...surveyRoutes,
+  ...translationRoutes,
   ...categoryRoutes,
   ...questionRoutes,
   ...answerOptionRoutes,
   ...patientAttributeRoutes,
   ...patientRoutes,
+  ...patientLinkRoutes,
+  ...handoverRoutes,
   ...responseRoutes,
   ...attachmentRoutes,
   ...syncRoutes,
@@ -53,24 +61,10 @@ export function requestRoutes(pages: Record<string, PageRoute | undefined>, asse
 }
 
 export function createApi(deps: ApiDeps) {
-  const app = new Hono<{ Bindings: ApiEnv }>().basePath("/api");
-
-  app.use("*", async (c, next) => {
-    c.header("Cache-Control", "no-store");
-    // A declared length over the limit is refused before anything is read; bodies read later keep to the
-    // same limit as they are read (body.server.ts).
-    const limit = bodyLimitOf(c.req.path);
-    if (declaredTooLarge(c.req.raw, limit)) {
-      return c.json(tooLarge(limit).toEnvelope(), 413);
-    }
-    await next();
-  });
-
-  app.get(openApiContract.path, (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
-  mount(app, deps, apiRoutes, createAuthenticator(deps));
-
-  app.notFound((c) => c.json(new AppError("NOT_FOUND", "No such endpoint").toEnvelope(), 404));
-  app.onError((err, c) => {
+  const root = new Hono<{ Bindings: ApiEnv }>();
+  // Set before the base paths are made: each keeps the handlers its maker had then.
+  root.notFound((c) => c.json(new AppError("NOT_FOUND", "No such endpoint").toEnvelope(), 404));
+  root.onError((err, c) => {
     if (err instanceof AppError) {
       return c.json(err.toEnvelope(), err.status as 400);
     }
@@ -85,7 +79,28 @@ export function createApi(deps: ApiDeps) {
     });
     return c.json(new AppError("INTERNAL_ERROR", "Unexpected error").toEnvelope(), 500);
   });
-  return app;
+  // The staff's API under /api; a patient's link reaches its case's answer endpoints under /l/api (decision 057).
+  const app = root.basePath("/api");
+  const link = root.basePath(LINK_API_BASE);
+
+  for (const base of [app, link]) {
+    base.use("*", async (c, next) => {
+      c.header("Cache-Control", "no-store");
+      // A declared length over the limit is refused before anything is read; bodies read later keep to the
+      // same limit as they are read (body.server.ts).
+      const limit = bodyLimitOf(c.req.path);
+      if (declaredTooLarge(c.req.raw, limit)) {
+        return c.json(tooLarge(limit).toEnvelope(), 413);
+      }
+      await next();
+    });
+  }
+
+  app.get(openApiContract.path, (c) => c.json(openApiDocument(apiRoutes, `${deps.env.publicUrl}/api`)));
+  mount(app, deps, handoverGate(apiRoutes), createAuthenticator(deps));
+  const linkCaller = createLinkAuthenticator(deps);
+  mount(link, deps, linkRoutes(apiRoutes), (c) => linkCaller(c));
+  return root;
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -5,6 +5,8 @@ import { syncUser } from "~/server/services/users.server";
 import { freshSession, ProviderUnavailable } from "~/server/auth/renewal.server";
 import { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 import type { ApiDeps, Caller } from "./types.server";
+import type { HandoverScope } from "~/domain/handover";
+import { requestHandover } from "~/server/log.server";
 
 /**
  * A person's credentials are checked, and their record read, at most once per few seconds: a page or
@@ -40,17 +42,27 @@ export function createAuthenticator(deps: ApiDeps) {
       if (!header && isCrossSiteWrite(c.req.raw, deps.env.publicUrl)) {
         throw new AppError("FORBIDDEN", "Cross-site request refused");
       }
-      return hit.caller;
+      return header ? withPageHandover(hit.caller) : hit.caller;
     }
     const { caller, until } = await resolve(c, header);
     if (recent.size >= CACHE_MAX) recent.delete(recent.keys().next().value!);
     recent.set(key, { caller, until });
-    return caller;
+    return header ? withPageHandover(caller) : caller;
+  }
+
+  /**
+   * A page's own calls carry its session's access token: the page's guard noted the session's hand-over on
+   * the request (decision 058), and the calls it makes in-process are bound by it too.
+   */
+  function withPageHandover(caller: Caller): Caller {
+    const noted = requestHandover<HandoverScope>();
+    return noted && noted.staffSub === caller.identity.sub ? { ...caller, handover: noted } : caller;
   }
 
   /** The caller, and until when that answer may be reused (never past a cookie session's renewal). */
   async function resolve(c: Context, header: string | undefined): Promise<{ caller: Caller; until: number }> {
     let identity;
+    let handover: HandoverScope | undefined;
     let until = Date.now() + CACHE_MS;
     if (header) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -78,6 +90,7 @@ export function createAuthenticator(deps: ApiDeps) {
       }
       if (!data) throw new AppError("UNAUTHORIZED", "The session has ended; sign in again");
       identity = data.identity;
+      handover = data.handover;
       until = Math.min(until, data.renewAfter ?? data.accessTokenExpiresAt);
     }
     if (!hasToolAccess(identity.roles, deps.env.OIDC_ACCESS_ROLE)) {
@@ -92,6 +105,6 @@ export function createAuthenticator(deps: ApiDeps) {
       teams: record.teams,
       culture: record.culture,
     };
-    return { caller, until };
+    return { caller: handover ? { ...caller, handover } : caller, until };
   }
 }

@@ -24,9 +24,16 @@ export const UPLOAD_PATH = apiUrl(attachmentsApi.upload);
  * JavaScript.
  */
 export function bodyLimitOf(path: string, contentType = ""): number {
+  // A patient's link reaches the same endpoints under /l/api (decision 057).
+  if (path.startsWith("/l/api/")) return bodyLimitOf(path.slice(2), contentType);
   if (path === UPLOAD_PATH) return UPLOAD_BODY_LIMIT;
-  // Questions and answer options carry images; an imported Questionnaire carries its image questions' too.
-  if (/^\/api\/(questions|answer-options)(\/|$)/.test(path) || path === "/api/surveys/fhir-import")
+  // Questions and answer options carry images; an imported Questionnaire carries its image questions' too;
+  // a language's translations may carry a long survey's every text with its intro and outro.
+  if (
+    /^\/api\/(questions|answer-options)(\/|$)/.test(path) ||
+    path === "/api/surveys/fhir-import" ||
+    /^\/api\/surveys\/\d+\/translations\//.test(path)
+  )
     return IMAGE_BODY_LIMIT;
   if (path.startsWith("/api/")) return JSON_BODY_LIMIT;
   return contentType.toLowerCase().startsWith("multipart/") ? UPLOAD_BODY_LIMIT : IMAGE_BODY_LIMIT;

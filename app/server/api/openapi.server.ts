@@ -1,4 +1,5 @@
 import { z, type ZodType } from "zod";
+import { bodyTypesOf } from "~/contracts/contract";
 import { errorStatus, type ErrorType } from "~/domain/errors";
 import { UPLOAD_PATH } from "./body.server";
 import type { AnyRoute } from "./route.server";
@@ -43,6 +44,13 @@ const envelope = {
   properties: {
     Type: { type: "string", enum: Object.keys(errorStatus) },
     Error: { type: "string" },
+    ErasedAt: { type: "string", description: "CASE_ALREADY_ERASED: when the patient id's case was erased" },
+    Reason: {
+      type: "string",
+      description:
+        "CASE_ALREADY_ERASED: why (consent, retention, wrongPatient); VALIDATION_ERROR of a FHIR import: why " +
+        "the Questionnaire makes no survey (empty, tooMany)",
+    },
   },
 };
 
@@ -91,6 +99,12 @@ function errorResponses(r: AnyRoute) {
   );
 }
 
+/** A request body's schema under each media type it may come as. */
+function bodyContent(body: ZodType, types: readonly string[]) {
+  const schema = jsonSchema(body);
+  return Object.fromEntries(types.map((type) => [type, { schema }]));
+}
+
 /** The OpenAPI 3.1 document of the REST API, made from the same zod schemas that validate it. */
 export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
   components = {};
@@ -109,10 +123,16 @@ export function openApiDocument(routes: AnyRoute[], serverUrl: string) {
         ...parameters(r.headers, "header"),
         ...(r.idempotent ? [idempotencyParameter] : []),
       ],
-      ...(r.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(r.body) } } } }
-        : {}),
+      ...(r.body ? { requestBody: { required: true, content: bodyContent(r.body, bodyTypesOf(r)) } } : {}),
       responses: {
+        ...(r.alsoAnswers
+          ? {
+              [r.alsoAnswers.status]: {
+                description: r.alsoAnswers.description,
+                content: { "application/json": { schema: jsonSchema(r.alsoAnswers.response) } },
+              },
+            }
+          : {}),
         [ok]:
           ok === 204 || !r.response
             ? { description: "Done" }

@@ -1,6 +1,15 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodObject, type ZodType } from "zod";
-import type { AnswerOf, BodyOf, Contract, HeadersOf, ParamsOf, QueryOf } from "~/contracts/contract";
+import {
+  bodyTypesOf,
+  mediaTypeOf,
+  type AnswerOf,
+  type BodyOf,
+  type Contract,
+  type HeadersOf,
+  type ParamsOf,
+  type QueryOf,
+} from "~/contracts/contract";
 import { AppError } from "~/domain/errors";
 import { bodyText, type ApiEnv } from "./body.server";
 import { IDEMPOTENCY_HEADER_NAME, idempotent } from "./idempotency.server";
@@ -106,11 +115,11 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
+async function readJson(c: Context, types: readonly string[]): Promise<unknown> {
+  const type = mediaTypeOf(c.req.header("content-type") ?? "");
   const text = await bodyText(c);
   if (text.length === 0) return undefined;
-  if (!type.includes("application/json")) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send application/json");
+  if (!types.includes(type)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send ${types.join(" or ")}`);
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
     throw new AppError("VALIDATION_ERROR", `The body nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
@@ -136,13 +145,15 @@ export function mount(
         const params = parse(def.params, c.req.param(), "path");
         const query = parse(def.query, queryObject(c), "query");
         const headers = def.headers ? parse(def.headers, headerObject(c, def.headers), "header") : undefined;
-        const body = def.body ? parse(def.body, await readJson(c), "body") : undefined;
+        const body = def.body ? parse(def.body, await readJson(c, bodyTypesOf(def)), "body") : undefined;
         const result = await def.handler({ c, deps, caller, params, query, body, headers });
         if (result instanceof Response) return result;
         if (def.status === 204) return c.body(null, 204);
         return jsonAnswer(c, result, def.status ?? 200);
       };
-      const key = def.idempotent && caller ? c.req.header(IDEMPOTENCY_HEADER_NAME) : undefined;
+      // A patient's link has no account to keep its keys under: its writes go as they come (an upload sent twice
+      // meets its own file name, refused as a duplicate).
+      const key = def.idempotent && caller && !caller.link ? c.req.header(IDEMPOTENCY_HEADER_NAME) : undefined;
       return key === undefined ? answer(deps) : idempotent(c, deps, caller, key, answer);
     });
   }

@@ -9,5 +9,7 @@ export function surveyCaller(caller: Caller): SurveyCaller {
     roles: caller.roles,
     teamIds: caller.teamIds,
     culture: caller.culture,
+    ...(caller.link ? { link: caller.link } : {}),
+    ...(caller.handover ? { handover: caller.handover } : {}),
   };
 }

@@ -5,6 +5,8 @@ import type { Refresh } from "~/server/auth/renewal.server";
 import type { SessionStores } from "~/server/auth/session.server";
 import type { DB } from "~/server/db/types.server";
 import type { Env } from "~/server/env.server";
+import type { HandoverScope } from "~/domain/handover";
+import type { LinkScope } from "~/server/services/links/scope.server";
 
 export interface ApiDeps {
   db: DB;
@@ -25,4 +27,8 @@ export interface Caller {
   teamIds: number[];
   teams: { Id: number; Name: string }[];
   culture: Culture | null;
+  /** A patient's one-time link (under /l/api): no account, one case (docs/decisions/057-patient-links.md). */
+  link?: LinkScope;
+  /** The staff member's session handed to the patient: only this case (docs/decisions/058-hand-over.md). */
+  handover?: HandoverScope;
 }

@@ -1,5 +1,7 @@
 import { redirect } from "@remix-run/node";
+import { handoverPath, pageAllowedInHandover, type HandoverScope } from "~/domain/handover";
 import { hasToolAccess, type Identity } from "~/domain/user";
+import { noteRequestHandover } from "~/server/log.server";
 import { forgetCredentials } from "~/server/api/authenticate.server";
 import { getContext } from "~/server/context.server";
 import { safeReturnTo } from "./return-to.server";
@@ -78,12 +80,31 @@ export async function requireUser(request: Request): Promise<SignedIn> {
     throw redirect("/401");
   }
   if (!hasToolAccess(data.identity.roles, env.OIDC_ACCESS_ROLE)) throw redirect("/403");
+  keepToHandover(request, data.handover);
   return {
     identity: data.identity,
     surveyUserDataId: data.surveyUserDataId,
     accessToken: data.accessToken,
     accessTokenExpiresAt: data.accessTokenExpiresAt,
   };
+}
+
+/**
+ * While the session is handed to the patient (docs/decisions/058-hand-over.md), every page but the case's
+ * fill page and the way back answers with the patient's page; the page's own API calls are bound to it too.
+ */
+export function keepToHandover(request: Request, handover: HandoverScope | undefined): void {
+  if (!handover) return;
+  noteRequestHandover(handover);
+  if (!pageAllowedInHandover(new URL(request.url).pathname, handover)) {
+    throw redirect(handoverPath(handover), { headers: { "Cache-Control": "no-store" } });
+  }
+}
+
+/** The hand-over of the request's session, if any (pages that do not require a person: sign-in, sign-out). */
+export async function sessionHandover(request: Request): Promise<HandoverScope | undefined> {
+  const session = await getContext().sessions.forRequest(request).getSession(request.headers.get("Cookie"));
+  return session.get("handover");
 }
 
 export function hasRole(user: SignedIn, role: "SsiEditor" | "SsiApprover") {

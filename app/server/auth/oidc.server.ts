@@ -4,7 +4,7 @@ import type { Identity } from "~/domain/user";
 import { getContext } from "~/server/context.server";
 import { localeFromRequest } from "~/server/i18n.server";
 import { readOrCreateSecret } from "~/server/secrets.server";
-import { discover } from "./discovery.server";
+import { assertAnswering, discover, type Discovery } from "./discovery.server";
 
 export interface SignInResult {
   identity: Identity;
@@ -49,8 +49,11 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
     locale: string;
     /** The signed-in person's user name: the provider asks for their password (login_hint). */
     loginHint: string;
-    /** What is signed: the embedded provider's password page names it (other providers ignore it). */
-    signing: { patientId: string; surveyTitle: string; meaning: string };
+    /**
+     * What is signed: the embedded provider's password page names it (other providers ignore it). None for a
+     * fresh sign-in that signs nothing (the way back from a hand-over, docs/decisions/058-hand-over.md).
+     */
+    signing?: { patientId: string; surveyTitle: string; meaning: string };
   }): string {
     const url = this.client.createAuthorizationURLWithPKCE(
       this.options.authorizationEndpoint.toString(),
@@ -64,9 +67,11 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
     url.searchParams.set("nonce", opts.nonce);
     url.searchParams.set("ui_locales", opts.locale);
     url.searchParams.set("login_hint", opts.loginHint);
-    url.searchParams.set("signing_patient", opts.signing.patientId);
-    url.searchParams.set("signing_survey", opts.signing.surveyTitle);
-    url.searchParams.set("signing_meaning", opts.signing.meaning);
+    if (opts.signing) {
+      url.searchParams.set("signing_patient", opts.signing.patientId);
+      url.searchParams.set("signing_survey", opts.signing.surveyTitle);
+      url.searchParams.set("signing_meaning", opts.signing.meaning);
+    }
     return url.toString();
   }
 
@@ -88,11 +93,8 @@ interface Oidc {
   strategy: OidcStrategy;
 }
 
-let pending: Promise<Oidc> | undefined;
-
-async function build(): Promise<Oidc> {
+function build(meta: Discovery): Oidc {
   const { env, verifyToken } = getContext();
-  const meta = await discover(env.issuer);
   const make = (secure: boolean) =>
     new OidcStrategy(
       {
@@ -135,10 +137,13 @@ async function build(): Promise<Oidc> {
   };
 }
 
-export function getOidc() {
-  pending ??= build();
-  pending.catch(() => (pending = undefined));
-  return pending;
+/** The sign-in, made from the provider's discovery document; made again when a refreshed document differs. */
+let built: { meta: Discovery; oidc: Oidc } | undefined;
+
+export async function getOidc(): Promise<Oidc> {
+  const meta = await discover(getContext().env.issuer);
+  if (built?.meta !== meta) built = { meta, oidc: build(meta) };
+  return built.oidc;
 }
 
 /**
@@ -157,17 +162,12 @@ export function clearStateCookies(request: Request): string[] {
 }
 
 /**
- * Asks the provider for its metadata, afresh: the cached discovery says only that it answered once. Run
+ * Throws unless the provider answered a moment ago or answers now (discovery.server.ts, assertAnswering). Run
  * before sending a person there, so that a provider that went down shows the app's own error page instead
- * of the browser's connection error.
+ * of the browser's connection error; a flood of sign-ins costs the provider one request per few seconds.
  */
 export async function assertProviderReachable(timeoutMs = 3000): Promise<void> {
-  const { env } = getContext();
-  const res = await fetch(`${env.issuer}/.well-known/openid-configuration`, {
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  await res.arrayBuffer();
-  if (!res.ok) throw new Error(`The identity provider answered ${res.status}`);
+  await assertAnswering(getContext().env.issuer, timeoutMs);
 }
 
 /** The client secret shared with the embedded provider when no external provider is configured. */

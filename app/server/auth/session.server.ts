@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import type { HandoverScope } from "~/domain/handover";
 import type { Identity } from "~/domain/user";
 import { prepared } from "~/server/db/prepared.server";
 import type { DB, Row } from "~/server/db/types.server";
@@ -17,6 +18,10 @@ export interface AuthSessionData {
   accessTokenExpiresAt: number;
   /** Epoch milliseconds from which the access token is renewed (renewal.server.ts). */
   renewAfter?: number;
+  /** The device is handed to the patient for one case (docs/decisions/058-hand-over.md). */
+  handover?: HandoverScope;
+  /** The way back from a hand-over by a fresh sign-in, on its way at the provider (handover-return.server.ts). */
+  handoverReturn?: { state: string; nonce: string; codeVerifier: string; startedAt: number };
 }
 
 /**

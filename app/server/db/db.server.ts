@@ -13,6 +13,7 @@ import {
 import pg from "pg";
 import { getEnv } from "~/server/env.server";
 import { log } from "~/server/log.server";
+import { createWatchedPool, type WatchedPool } from "./pg-pool.server";
 import { createReaderPool, type ReaderPool } from "./readers.server";
 import type { Database, DB } from "./types.server";
 
@@ -44,7 +45,7 @@ export function createDb(opts: CreateDbOptions): DB {
 /** The file behind each SQLite instance, for `openLeanReader`. */
 const sqliteFiles = new WeakMap<DB, string>();
 /** The connection pool behind each PostgreSQL instance, for `openLeanReader`'s rows as arrays. */
-const postgresPools = new WeakMap<DB, pg.Pool>();
+const postgresPools = new WeakMap<DB, WatchedPool>();
 /** The read-only worker connections of each SQLite instance, for `readBeside`. */
 const sqliteReaders = new WeakMap<DB, ReaderPool>();
 
@@ -104,7 +105,7 @@ export function openLeanReader(db: DB, opts: { writeWaitMs?: number } = {}): Lea
       db,
       rows: async (query) => {
         const { sql: text, parameters } = compiledOf(query);
-        const result = await pool.query({ text, values: [...parameters], rowMode: "array" });
+        const result = await pool.queryArrays({ text, values: [...parameters] });
         return result.rows as unknown[][];
       },
       writer: () => db,
@@ -172,7 +173,7 @@ function withStatementCache(database: SQLite.Database, onClose: () => void) {
 
 /** The PostgreSQL pool's connections: in use, idle, and queries waiting for one (undefined on SQLite). */
 export function poolStateOf(db: DB): { inUse: number; idle: number; waiting: number } | undefined {
-  const pool = postgresPools.get(db);
+  const pool = postgresPools.get(db)?.pool;
   if (!pool) return undefined;
   return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
@@ -182,7 +183,9 @@ function createPostgresDb(connectionString: string): DB {
   // bigint counts/sums and numeric averages arrive as strings by default; they stay far below 2^53 here.
   types.setTypeParser(PG_INT8_OID, (value: string) => Number(value));
   types.setTypeParser(PG_NUMERIC_OID, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // Up to 10 connections; a database that stops answering fails a statement within seconds (pg-pool.server.ts).
+  const watched = createWatchedPool(connectionString, types);
+  const { pool } = watched;
   // A connection lost while idle in the pool: the pool drops it and the next query opens another.
   pool.on("error", (error) => log.error("db.connection_lost", { idle: true, error: error.message }));
   // A connection lost while checked out (between the statements of a transaction, say) emits 'error' on
@@ -192,8 +195,8 @@ function createPostgresDb(connectionString: string): DB {
   pool.on("connect", (client) => {
     client.on("error", (error) => log.error("db.connection_lost", { idle: false, error: error.message }));
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  postgresPools.set(db, pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watched.dialectPool }) });
+  postgresPools.set(db, watched);
   return db;
 }
 
@@ -259,6 +262,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 const UNREACHABLE = new Set([
+  // A statement left unanswered while the database did not answer a probe either (pg-pool.server.ts).
+  "DB_UNANSWERED",
   "ECONNREFUSED",
   "ECONNRESET",
   "ETIMEDOUT",
@@ -270,7 +275,7 @@ const UNREACHABLE = new Set([
 
 /**
  * True when an error says the database cannot be reached or used right now, rather than that the request
- * was wrong: a refused or dropped connection, PostgreSQL's connection and shutdown classes (08, 57P0x),
+ * was wrong: a refused, dropped or silent connection, PostgreSQL's connection and shutdown classes (08, 57P0x),
  * too many connections, a database not accepting connections, or a SQLite file that is locked or cannot
  * be opened or read. The API answers these 503.
  */

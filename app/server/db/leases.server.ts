@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Background } from "~/server/background.server";
 import { instanceId } from "~/server/log.server";
 import type { DB } from "./types.server";
 
@@ -58,18 +59,25 @@ export async function runExclusively<T>(
 /**
  * Runs fn every everyMs in the one copy that takes the lease for that round; the others skip the round.
  * The lease is kept for most of the period, so each round runs once across copies. Returns a stop function.
+ * With `background`, each round runs as its work (told to stop, and waited for, when the server stops), and
+ * no round starts once it stops.
  */
 export function everyOnce(
   db: DB,
   name: string,
   everyMs: number,
-  fn: () => Promise<unknown>,
+  fn: (signal?: AbortSignal) => Promise<unknown>,
   onError: (error: unknown) => void,
+  background?: Background,
 ): () => void {
-  const tick = async () => {
-    if (await takeLease(db, name, Math.max(1000, everyMs * 0.9))) await fn();
+  const tick = async (signal?: AbortSignal) => {
+    if (await takeLease(db, name, Math.max(1000, everyMs * 0.9))) await fn(signal);
   };
-  const timer = setInterval(() => void tick().catch(onError), everyMs);
+  const round = () =>
+    background ? background.start((signal) => tick(signal).catch(onError)) : void tick().catch(onError);
+  const timer = setInterval(round, everyMs);
   timer.unref?.();
-  return () => clearInterval(timer);
+  const stop = () => clearInterval(timer);
+  background?.signal.addEventListener("abort", stop, { once: true });
+  return stop;
 }

@@ -17,6 +17,9 @@ import * as m0014 from "./migrations/0014_case_export_rows";
 import * as m0015 from "./migrations/0015_pending_words_order";
 import * as m0016 from "./migrations/0016_sync_request_versions";
 import * as m0017 from "./migrations/0017_erasure";
+import * as m0018 from "./migrations/0018_instruments";
+import * as m0019 from "./migrations/0019_content_languages";
+import * as m0020 from "./migrations/0020_patient_links";
 import type { DB } from "./types.server";
 
 /**
@@ -41,6 +44,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0015_pending_words_order": m0015,
   "0016_sync_request_versions": m0016,
   "0017_erasure": m0017,
+  "0018_instruments": m0018,
+  "0019_content_languages": m0019,
+  "0020_patient_links": m0020,
 };
 
 export class MigrationError extends Error {

@@ -1,6 +1,7 @@
 /**
  * The tables the statistics keep for themselves beside the answers: the words counted per free text and
- * their totals (migrations 0010, 0013), and the export's kept lines (migration 0014). Part of the schema in
+ * their totals (migrations 0010, 0013), the export's kept lines (migration 0014) and the cases' kept total
+ * scores (migration 0018). Part of the schema in
  * types.server.ts, which re-exports them.
  */
 
@@ -42,4 +43,14 @@ export interface CaseExportRowsTable {
   answers_version: number;
   layout: string;
   line: string;
+}
+
+/** A case's total score as last added up, with what it was added up from (migration 0018, decision 051). */
+export interface CaseTotalsTable {
+  patient_data_id: number;
+  answers_version: number;
+  /** The survey's scores it was added up with (`scoresKey` in statistics/totals.server.ts). */
+  scores_key: string;
+  /** Ten-thousandths of a point; null: none of the case's answers has a score. */
+  units: number | null;
 }

@@ -9,12 +9,16 @@ import type {
 } from "./types-trail.server";
 import type {
   CaseExportRowsTable,
+  CaseTotalsTable,
   QuestionWordsTable,
   ResponseWordsGoneTable,
   ResponseWordsPendingTable,
   ResponseWordsTable,
 } from "./types-statistics.server";
+import type { SurveyTranslationsTable } from "./types-languages.server";
+import type { PatientLinksTable } from "./types-links.server";
 
+export type { SurveyTranslationsTable } from "./types-languages.server";
 export type {
   AuditChainHeadsTable,
   AuditLogTable,
@@ -27,6 +31,7 @@ export type {
 } from "./types-trail.server";
 export type {
   CaseExportRowsTable,
+  CaseTotalsTable,
   QuestionWordsTable,
   ResponseWordsGoneTable,
   ResponseWordsPendingTable,
@@ -155,6 +160,16 @@ export interface SurveysTable {
   requires_signature: Generated<Flag>;
   /** Months after a case closes until it is erased; null keeps cases (migration 0017, decision 042). */
   retention_months: number | null;
+  /** Set: each case has a total score under this title (migration 0018, decision 051). */
+  score_title: string | null;
+  /** JSON of the instrument's identity (`Instrument` in app/domain/instrument.ts), or null. */
+  instrument: JsonText | null;
+  /** The language the survey's texts are written in (migration 0019, decision 054). */
+  source_language: Generated<string>;
+  /** JSON array of the languages offered besides the source language (migration 0019). */
+  languages: Generated<JsonText>;
+  /** A case the patient submits waits for staff to review and close it (migration 0020, decision 057). */
+  patient_submit_review: Generated<Flag>;
   /** Change detection for offline copies. */
   hash: Generated<string>;
   /** The survey this one was cloned from. */
@@ -181,6 +196,8 @@ export interface CategoriesTable {
   survey_id: number;
   title: Generated<string>;
   sort: Generated<number>;
+  /** JSON array of the instrument's codes of the group, {System, Code, Display} each (migration 0018). */
+  codes: Generated<JsonText>;
 }
 
 export interface QuestionsTable {
@@ -199,6 +216,10 @@ export interface QuestionsTable {
   /** Image data URL of an image question. */
   image_src: string | null;
   dependence_type: DependenceType | null;
+  /** A help text shown under the question (migration 0018). */
+  hint: string | null;
+  /** JSON array of the instrument's codes of the item, {System, Code, Display} each (migration 0018). */
+  codes: Generated<JsonText>;
 }
 
 export interface QuestionDependenceOptionsTable {
@@ -222,6 +243,10 @@ export interface AnswerOptionsTable {
   /** Image marker position as fractions 0 to 1. */
   pos_x: number | null;
   pos_y: number | null;
+  /** The answer's score as its instrument defines it, apart from the test weight; null: none (migration 0018). */
+  score: number | null;
+  /** The code system of `value`, e.g. http://loinc.org (migration 0018). */
+  system: string | null;
 }
 
 export interface PatientFormsTable {
@@ -262,6 +287,14 @@ export interface PatientDataTable {
   closed_at: IsoTimestamp | null;
   /** Moved by trigger with every write to the case's answers or preliminary answers (migration 0014). */
   answers_version: Generated<number>;
+  /** The language the case is filled in; null: the survey's source language (migration 0019, decision 054). */
+  language: Generated<string | null>;
+  /** Who answered (migration 0020, decision 057): null staff, "link" or "handover" the patient. */
+  respondent: Generated<"link" | "handover" | null>;
+  respondent_link_id: Generated<number | null>;
+  respondent_user_id: Generated<number | null>;
+  /** An Open case waiting for its patient or for review is not closed as unchanged before this time. */
+  held_until: Generated<IsoTimestamp | null>;
 }
 
 /** One row per answer; a multiple selection has one row per chosen option. */
@@ -354,6 +387,7 @@ export interface Database {
   surveys: SurveysTable;
   survey_tags: SurveyTagsTable;
   survey_team_permissions: SurveyTeamPermissionsTable;
+  survey_translations: SurveyTranslationsTable;
   categories: CategoriesTable;
   questions: QuestionsTable;
   question_dependence_options: QuestionDependenceOptionsTable;
@@ -377,10 +411,12 @@ export interface Database {
   question_words: QuestionWordsTable;
   response_words_gone: ResponseWordsGoneTable;
   case_export_rows: CaseExportRowsTable;
+  case_totals: CaseTotalsTable;
   case_signatures: CaseSignaturesTable;
   signing_intents: SigningIntentsTable;
   case_erasures: CaseErasuresTable;
   erased_blobs: ErasedBlobsTable;
+  patient_links: PatientLinksTable;
 }
 
 export type DB = Kysely<Database>;

@@ -3,8 +3,10 @@ import { createHash } from "node:crypto";
 /**
  * The hash chain of the audit log (docs/decisions/027-audit-chain.md): every row carries the SHA-256 of its
  * content and of the previous row's hash in its chain, one chain per survey and one for rows without a survey.
- * The writer (audit.server.ts), the migration that backfilled the chain and the verifier all hash through
- * `auditRowHash` here, so there is one recipe.
+ * The writer (audit.server.ts) and the verifier hash through the recipes here. Migrations 0011 and 0017, which
+ * chained the rows already written, keep their own copies as they were written (tests/db/migration-recipes.test.ts
+ * checks that these still agree): a change here needs a migration of its own and a verifier that still knows
+ * the rows hashed before it.
  */
 
 /** The content of an audit row that its hash covers: everything but its id, hash and prev_hash. */

@@ -4,6 +4,8 @@ import {
   TRAIL_PAGE_SIZE,
   dayStartIn,
   type AnswerSource,
+  type AuditActor,
+  type CaseEvent,
   type CaseHistory,
   type QuestionHistory,
   type ReadableValue,
@@ -11,6 +13,7 @@ import {
   type TrailFilter,
 } from "~/domain/audit-reading";
 import { AppError } from "~/domain/errors";
+import { respondentOfActor } from "~/domain/respondents";
 import type { QuestionResponse } from "~/domain/fill-requests";
 import type { Question } from "~/domain/survey";
 import type { DB } from "~/server/db/types.server";
@@ -19,6 +22,7 @@ import { surveyStructure } from "./fill/structure.server";
 import { requireSurvey, type SurveyAccess } from "./survey-access.server";
 import { actorOf, type SurveyCaller } from "./surveys.server";
 import { signaturesOf } from "./fill/signatures.server";
+import { noCase } from "./erasure/erasure-requests.server";
 
 /**
  * Reading the audit trail in the app (docs/decisions/028-audit-reading.md): a case's answer history and a
@@ -86,6 +90,28 @@ function parse(text: string | null): unknown {
 
 const actorName = (name: string | null | undefined) => (name ? name : null);
 
+/** A row's actor: the user's name and, where the patient wrote it (actor `link:N`, `handover:N`), who. */
+export function actorOfRow(row: {
+  actor_user_id: number | null;
+  full_name?: string | null;
+  actor_sub: string | null;
+}): AuditActor {
+  const respondent = respondentOfActor(row.actor_sub);
+  return {
+    UserId: row.actor_user_id,
+    Name: actorName(row.full_name),
+    Respondent:
+      respondent?.kind === "link"
+        ? { Kind: "link", Id: respondent.linkId }
+        : respondent?.kind === "handover"
+          ? { Kind: "handover", Id: respondent.staffUserId }
+          : null,
+  };
+}
+
+/** The case's own steps the history shows besides the answers. */
+const CASE_EVENTS = ["case.patientSubmit", "case.close", "case.autoClose"] as const;
+
 /**
  * GET /audit-log/case-history: every value each question of a case had, oldest first, who set it, when and
  * whether online or by a sync. Reading it is logged as "case.history.view" before the rows are read (as
@@ -97,6 +123,8 @@ export async function caseHistoryOf(
   surveyId: number,
   patientId: string,
   logAs: "case.history.view" | "case.data.view" = "case.history.view",
+  /** The erasure key: a patient id whose case was erased is answered as such (decision 042). */
+  erasureKey?: string,
 ): Promise<CaseHistory> {
   const access = await requireAuditReader(db, caller, surveyId);
   const cases = await db
@@ -106,7 +134,10 @@ export async function caseHistoryOf(
     .where("patient_id", "=", patientId)
     .orderBy("id")
     .execute();
-  if (cases.length === 0) throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `No case ${patientId} in this survey`);
+  if (cases.length === 0) {
+    if (erasureKey) return noCase(db, erasureKey, surveyId, patientId);
+    throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `No case ${patientId} in this survey`);
+  }
   const caseIds = cases.map((c) => c.id);
   await auditReading(db, caller, {
     action: logAs,
@@ -117,10 +148,10 @@ export async function caseHistoryOf(
   const rows = await db
     .selectFrom("audit_log as a")
     .leftJoin("users as u", "u.id", "a.actor_user_id")
-    .select(["a.id", "a.at", "a.action", "a.entity_id", "a.actor_user_id", "u.full_name", "a.after"])
+    .select(["a.id", "a.at", "a.action", "a.entity_id", "a.actor_user_id", "a.actor_sub", "u.full_name", "a.after"])
     .where("a.survey_id", "=", surveyId)
     .where("a.patient_data_id", "in", caseIds)
-    .where("a.action", "in", [...Object.keys(ANSWER_ACTIONS), ...Object.keys(PRELIMINARY_ACTIONS)])
+    .where("a.action", "in", [...Object.keys(ANSWER_ACTIONS), ...Object.keys(PRELIMINARY_ACTIONS), ...CASE_EVENTS])
     .orderBy("a.id")
     .execute();
   const structure = await surveyStructure(db, access);
@@ -147,7 +178,12 @@ export async function caseHistoryOf(
     }
     return history;
   };
+  const events: CaseEvent[] = [];
   for (const row of rows) {
+    if ((CASE_EVENTS as readonly string[]).includes(row.action)) {
+      events.push({ Id: row.id, At: row.at, Actor: actorOfRow(row), Action: row.action as CaseEvent["Action"] });
+      continue;
+    }
     const entityId = Number(row.entity_id);
     if (!Number.isInteger(entityId)) continue;
     const after = parse(row.after) as {
@@ -158,7 +194,7 @@ export async function caseHistoryOf(
     const isPreliminary = row.action in PRELIMINARY_ACTIONS;
     const base = {
       At: row.at,
-      Actor: { UserId: row.actor_user_id, Name: actorName(row.full_name) },
+      Actor: actorOfRow(row),
       Source: isPreliminary ? PRELIMINARY_ACTIONS[row.action] : ANSWER_ACTIONS[row.action],
       Action: row.action,
     };
@@ -198,6 +234,7 @@ export async function caseHistoryOf(
     PreliminaryQuestions: preliminaryQuestions,
     Questions: questions,
     Signatures: await signaturesOf(db, caseIds),
+    Events: events,
   };
 }
 
@@ -229,6 +266,7 @@ export async function surveyTrailOf(
       "a.id",
       "a.at",
       "a.actor_user_id",
+      "a.actor_sub",
       "u.full_name",
       "a.action",
       "a.entity",
@@ -250,7 +288,7 @@ export async function surveyTrailOf(
     Entries: rows.map((r) => ({
       Id: r.id,
       At: r.at,
-      Actor: { UserId: r.actor_user_id, Name: actorName(r.full_name) },
+      Actor: actorOfRow(r),
       Action: r.action,
       Entity: r.entity,
       EntityId: r.entity_id,

@@ -1,6 +1,7 @@
 import type { AuditVerdictView } from "~/domain/audit-reading";
 import { AppError } from "~/domain/errors";
-import type { DB } from "~/server/db/types.server";
+import { inSnapshot } from "~/server/db/transaction.server";
+import type { DB, Executor } from "~/server/db/types.server";
 import {
   GLOBAL_CHAIN,
   verifyChain,
@@ -25,48 +26,52 @@ export type StoredChainVerdict =
 
 /**
  * Reads one chain's rows in id order and its head, and walks it (docs/decisions/027-audit-chain.md); a whole
- * survey chain then has each signed case's answers checked against the hash its signature row carries.
+ * survey chain then has each signed case's answers checked against the hash its signature row carries. All
+ * of it reads one snapshot of the database: a row and the head move it made commit together, so rows added
+ * while the chain is checked are either wholly in it or not at all, and never break a whole chain.
  */
-export async function verifyStoredChain(db: DB, key: string): Promise<StoredChainVerdict> {
-  let query = db
-    .selectFrom("audit_log")
-    .select([
-      "id",
-      "at",
-      "actor_user_id",
-      "actor_sub",
-      "action",
-      "entity",
-      "entity_id",
-      "survey_id",
-      "patient_data_id",
-      "before",
-      "after",
-      "hash",
-      "prev_hash",
-      "values_hash",
-      "legacy_hash",
-      "erased_at",
-    ]);
-  query = key === GLOBAL_CHAIN ? query.where("survey_id", "is", null) : query.where("survey_id", "=", Number(key));
-  const rows: ChainedAuditRow[] = await query.orderBy("id").execute();
-  const head = await db
-    .selectFrom("audit_chain_heads")
-    .select(["last_id", "last_hash", "count", "anchor_hash", "archived_count"])
-    .where("chain_key", "=", key)
-    .executeTakeFirst();
-  const verdict = verifyChain(
-    rows,
-    head ? { ...head, count: Number(head.count), archived_count: Number(head.archived_count) } : null,
-  );
-  if (!verdict.ok || key === GLOBAL_CHAIN) return verdict;
-  const broken = await signatureBreakOf(db, rows);
-  if (!broken) return verdict;
-  return {
-    ok: false,
-    rows: verdict.rows,
-    firstBad: { id: broken.id, kind: "signature", patientDataId: broken.patientDataId, patientId: broken.patientId },
-  };
+export function verifyStoredChain(db: Executor, key: string): Promise<StoredChainVerdict> {
+  return inSnapshot(db, async (trx) => {
+    let query = trx
+      .selectFrom("audit_log")
+      .select([
+        "id",
+        "at",
+        "actor_user_id",
+        "actor_sub",
+        "action",
+        "entity",
+        "entity_id",
+        "survey_id",
+        "patient_data_id",
+        "before",
+        "after",
+        "hash",
+        "prev_hash",
+        "values_hash",
+        "legacy_hash",
+        "erased_at",
+      ]);
+    query = key === GLOBAL_CHAIN ? query.where("survey_id", "is", null) : query.where("survey_id", "=", Number(key));
+    const rows: ChainedAuditRow[] = await query.orderBy("id").execute();
+    const head = await trx
+      .selectFrom("audit_chain_heads")
+      .select(["last_id", "last_hash", "count", "anchor_hash", "archived_count"])
+      .where("chain_key", "=", key)
+      .executeTakeFirst();
+    const verdict = verifyChain(
+      rows,
+      head ? { ...head, count: Number(head.count), archived_count: Number(head.archived_count) } : null,
+    );
+    if (!verdict.ok || key === GLOBAL_CHAIN) return verdict;
+    const broken = await signatureBreakOf(trx, rows);
+    if (!broken) return verdict;
+    return {
+      ok: false,
+      rows: verdict.rows,
+      firstBad: { id: broken.id, kind: "signature", patientDataId: broken.patientDataId, patientId: broken.patientId },
+    };
+  });
 }
 
 /** Every chain there is: those with a head and those with rows, "global" first, then by survey id. */

@@ -1,4 +1,5 @@
 import type { Answers } from "~/domain/answers";
+import type { ContentLanguage } from "~/domain/content-languages";
 import { answerText, type Question, type Survey } from "~/domain/survey";
 import { visibleQuestionTree, visibleSubQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
@@ -21,6 +22,12 @@ function randomSource(seed: number) {
 type Random = ReturnType<typeof randomSource>;
 
 const words = ["Atemnot", "Müdigkeit", "Schwindel", "gut", "besser", "Schlaf", "Ödeme", "Treppen", "stabil", "Husten"];
+
+/** The languages demo cases are filled in, in turn, and the words of their free texts in each. */
+export interface DemoLanguages {
+  languages?: readonly ContentLanguage[];
+  wordsByLanguage?: Partial<Record<ContentLanguage, readonly string[]>>;
+}
 
 /** A number question's demo answers: from min to max in steps of step. */
 export interface NumberRange {
@@ -131,6 +138,7 @@ export async function seedDemoCases(
   count: number,
   seed = 7,
   hints: DemoHints = { ranges: new Map() },
+  languages: DemoLanguages = {},
 ): Promise<void> {
   const survey = await loadSurveyTree(db, surveyId, { CanEdit: true, CanApprove: true, CanParticipate: true });
   if (!survey) return;
@@ -142,7 +150,10 @@ export async function seedDemoCases(
       const closed = new Date(created.getTime() + 20 * 60_000).toISOString();
       const preliminary: Record<number, number> = {};
       for (const a of survey.PatientForm) if (a.AnswerOptions.length) preliminary[a.Id] = r.pick(a.AnswerOptions).Id;
-      const answers = fillCase(survey, preliminary, r, created, hints);
+      // The language of the case in turn (none drawn from the random source: other figures stay as they were).
+      const language = languages.languages?.[i % languages.languages.length] ?? survey.SourceLanguage;
+      const words = languages.wordsByLanguage?.[language] ?? hints.words;
+      const answers = fillCase(survey, preliminary, r, created, { ...hints, words });
       const kase = await trx
         .insertInto("patient_data")
         .values({
@@ -154,6 +165,8 @@ export async function seedDemoCases(
           created_at: created.toISOString(),
           modified_at: closed,
           closed_at: closed,
+          // The source language is stored as none (decision 054).
+          language: language === survey.SourceLanguage ? null : language,
         })
         .returning("id")
         .executeTakeFirstOrThrow();

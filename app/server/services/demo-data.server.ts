@@ -1,13 +1,20 @@
 import crypto from "node:crypto";
 import { questionTypeCode } from "~/domain/question-types";
 import type { DB, Executor } from "~/server/db/types.server";
+import { translatableTexts } from "~/domain/content-languages";
 import { audit } from "./audit.server";
+import { loadSurveyTree } from "./survey-tree.server";
+import { insertNewTranslations } from "./translations/new-survey.server";
 import { seedDemoCases, type DemoHints, type NumberRange } from "./demo-cases.server";
+import { seedDemoInstrument, seedDemoInstrumentCases } from "./demo-instrument.server";
 import type { DemoQuestion, DemoSurvey } from "./demo-survey-shape.server";
 import { demoSurveys } from "./demo-surveys.server";
 import { bodyOutlineDataUrl } from "./demo-image.server";
 
-/** Seeds the demo surveys (demo-surveys.server.ts), and on an empty database their demo cases. */
+/**
+ * Seeds the demo surveys (demo-surveys.server.ts) and, after them, PHQ-9 imported from its FHIR file
+ * (demo-instrument.server.ts); on an empty database their demo cases.
+ */
 
 export { demoSurveys } from "./demo-surveys.server";
 
@@ -31,6 +38,7 @@ async function insertQuestion(
       type: questionTypeCode(q.type),
       sort,
       unit: q.unit ?? null,
+      hint: q.hint ?? null,
       image_src: q.image ? image() : null,
       is_test_question: q.test ? 1 : 0,
       allow_file_attachments: q.attachments ? 1 : 0,
@@ -60,6 +68,7 @@ async function insertQuestion(
         weight: o.correct ? (o.weight ?? 1) : null,
         pos_x: o.at?.[0] ?? null,
         pos_y: o.at?.[1] ?? null,
+        score: o.score ?? null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -68,7 +77,23 @@ async function insertQuestion(
   }
 }
 
-/** Inserts the demo surveys (each in one transaction) and returns their ids. */
+/**
+ * A demo survey's translations (docs/decisions/056-statistics-languages.md): each of its texts, read back as the
+ * survey holds them, in each offered language. A text without its translation is an error of the demo data.
+ */
+async function translateDemo(trx: Executor, surveyId: number, languages: NonNullable<DemoSurvey["languages"]>) {
+  const rights = { CanParticipate: false, CanEdit: true, CanApprove: true };
+  const survey = (await loadSurveyTree(trx, surveyId, rights))!;
+  const texts = translatableTexts(survey).map((t) => {
+    const known = languages.translations[t.source];
+    const missing = languages.offered.filter((l) => !known?.[l]);
+    if (missing.length > 0) throw new Error(`The demo text "${t.source}" has no ${missing.join(", ")} translation`);
+    return { key: t.key, source: t.source, texts: Object.fromEntries(languages.offered.map((l) => [l, known![l]!])) };
+  });
+  await insertNewTranslations(trx, surveyId, texts);
+}
+
+/** Inserts the demo surveys (each in one transaction) and returns their ids, PHQ-9's last. */
 export async function seedDemoData(db: DB): Promise<number[]> {
   const ids: number[] = [];
   const byTitle = new Map<string, number>();
@@ -91,6 +116,8 @@ export async function seedDemoData(db: DB): Promise<number[]> {
           target_responses: s.target,
           patient_id_auto_generation: s.autoId ? 1 : 0,
           patient_form_enabled: s.preliminary.length > 0 ? 1 : 0,
+          score_title: s.scoreTitle ?? null,
+          languages: JSON.stringify(s.languages?.offered ?? []),
           hash: crypto.randomBytes(12).toString("hex"),
           // A copy points to its original, as a clone does (decision 005): the two can be compared.
           source_survey_id: s.copyOf ? (byTitle.get(s.copyOf) ?? null) : null,
@@ -131,6 +158,7 @@ export async function seedDemoData(db: DB): Promise<number[]> {
         for (const [j, q] of c.questions.entries())
           await insertQuestion(trx, survey.id, cat.id, null, q, j, prelim, image);
       }
+      if (s.languages) await translateDemo(trx, survey.id, s.languages);
       await audit(
         trx,
         { surveyUserDataId: null, sub: null },
@@ -147,6 +175,7 @@ export async function seedDemoData(db: DB): Promise<number[]> {
     ids.push(id);
     byTitle.set(s.title, id);
   }
+  ids.push(await db.transaction().execute((trx) => seedDemoInstrument(trx)));
   return ids;
 }
 
@@ -156,8 +185,10 @@ export async function seedDemoDataIfEmpty(db: DB): Promise<boolean> {
   if (any) return false;
   const ids = await seedDemoData(db);
   for (const [i, survey] of demoSurveys().entries()) {
-    if (survey.cases) await seedDemoCases(db, ids[i], survey.cases.count, survey.cases.seed, demoHints(survey));
+    if (survey.cases)
+      await seedDemoCases(db, ids[i], survey.cases.count, survey.cases.seed, demoHints(survey), survey.cases);
   }
+  await seedDemoInstrumentCases(db, ids[demoSurveys().length]);
   return true;
 }
 

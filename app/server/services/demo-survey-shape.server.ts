@@ -1,3 +1,4 @@
+import type { ContentLanguage } from "~/domain/content-languages";
 import type { QuestionType } from "~/domain/question-types";
 import type { NumberRange } from "./demo-cases.server";
 
@@ -13,11 +14,15 @@ export interface DemoOption {
   at?: [number, number];
   /** How often demo cases choose it, against the question's other options (default 1). */
   often?: number;
+  /** Its score towards the survey's total (docs/decisions/051-instrument-scores.md). */
+  score?: number;
 }
 export interface DemoQuestion {
   title: string;
   type: QuestionType;
   unit?: string;
+  /** A help text shown under the question. */
+  hint?: string;
   /** A number question's plausible answers for the demo cases. */
   range?: NumberRange;
   test?: boolean;
@@ -43,10 +48,26 @@ export interface DemoSurvey {
   autoId: boolean;
   preliminary: { title: string; options: string[] }[];
   categories: { title: string; questions: DemoQuestion[] }[];
-  /** Closed demo cases on a new installation, and the seed of their answers. */
-  cases?: { count: number; seed: number; words?: string[] };
+  /**
+   * Closed demo cases on a new installation, and the seed of their answers; with `languages`, each case is
+   * filled in the next of them in turn, its free texts of that language's words.
+   */
+  cases?: {
+    count: number;
+    seed: number;
+    words?: string[];
+    languages?: ContentLanguage[];
+    wordsByLanguage?: Partial<Record<ContentLanguage, string[]>>;
+  };
+  /**
+   * The languages it is offered in besides German, its source, and the translation of each of its texts, by
+   * the German text (docs/decisions/056-statistics-languages.md).
+   */
+  languages?: { offered: ContentLanguage[]; translations: Record<string, Partial<Record<ContentLanguage, string>>> };
   /** A copy of the demo survey of this title, so that the two can be compared (benchmarking). */
   copyOf?: string;
+  /** The title of the total of its answers' scores, when it has one. */
+  scoreTitle?: string;
 }
 
 /** This year plus offset. */

@@ -1,9 +1,16 @@
 import { year, type DemoOption, type DemoQuestion, type DemoSurvey } from "./demo-survey-shape.server";
+import { multilingualSurvey } from "./demo-multilingual-survey.server";
 import { woundSurveys } from "./demo-wound-survey.server";
 
-/** The demo surveys a new installation starts with, in German and English, in different states. */
+/**
+ * The demo surveys a new installation starts with, in German and English, in different states, and one in
+ * four languages.
+ */
 
-const yesNo = (sub?: DemoQuestion[]): DemoOption[] => [{ text: "Ja", sub }, { text: "Nein" }];
+const yesNo = (sub?: DemoQuestion[], score?: { yes: number; no: number }): DemoOption[] => [
+  { text: "Ja", sub, score: score?.yes },
+  { text: "Nein", score: score?.no },
+];
 
 export function demoSurveys(): DemoSurvey[] {
   return [
@@ -18,6 +25,8 @@ export function demoSurveys(): DemoSurvey[] {
       outro: "<p>Vielen Dank für Ihre Angaben.</p>",
       autoId: false,
       cases: { count: 60, seed: 7 },
+      // The complaints as points: breathlessness by its grade, swelling noticed or not.
+      scoreTitle: "Beschwerdepunkte",
       preliminary: [
         { title: "Geschlecht", options: ["weiblich", "männlich", "divers"] },
         { title: "Altersgruppe", options: ["unter 65", "65 bis 79", "80 und älter"] },
@@ -29,18 +38,26 @@ export function demoSurveys(): DemoSurvey[] {
             {
               title: "Wie stark ist die Atemnot bei Belastung?",
               type: "SingleSelection",
-              options: [{ text: "keine" }, { text: "leicht" }, { text: "mittel" }, { text: "stark" }],
+              options: [
+                { text: "keine", score: 0 },
+                { text: "leicht", score: 1 },
+                { text: "mittel", score: 2 },
+                { text: "stark", score: 3 },
+              ],
             },
             {
               title: "Haben Sie Wassereinlagerungen bemerkt?",
               type: "SingleSelection",
-              options: yesNo([
-                {
-                  title: "Wo genau?",
-                  type: "MultipleSelection",
-                  options: [{ text: "Knöchel" }, { text: "Unterschenkel" }, { text: "Bauch" }],
-                },
-              ]),
+              options: yesNo(
+                [
+                  {
+                    title: "Wo genau?",
+                    type: "MultipleSelection",
+                    options: [{ text: "Knöchel" }, { text: "Unterschenkel" }, { text: "Bauch" }],
+                  },
+                ],
+                { yes: 1, no: 0 },
+              ),
             },
             { title: "Schwangerschaft ausgeschlossen?", type: "SingleSelection", options: yesNo(), showIf: "weiblich" },
             { title: "Weitere Beschwerden", type: "FreeText" },
@@ -168,5 +185,6 @@ export function demoSurveys(): DemoSurvey[] {
       ],
     },
     ...woundSurveys(),
+    multilingualSurvey(),
   ];
 }

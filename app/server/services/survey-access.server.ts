@@ -83,6 +83,8 @@ export async function requireSurvey(db: Executor, person: Person, surveyId: numb
   const found = db.isTransaction ? await read() : await oncePerRequest(`survey:${surveyId}`, read);
   if (!found) throw new AppError("SURVEY_NOT_FOUND", `Survey ${surveyId} does not exist`);
   const { row, teams } = found;
+  const link = (person as { link?: { surveyId: number } }).link;
+  if (link) return linkAccess(row, teams, link.surveyId, need);
   const rights = rightsOf(person, teams);
   const status = statusOf(row);
   const allowed =
@@ -119,4 +121,16 @@ export async function touchSurvey(db: Executor, surveyId: number): Promise<strin
     .where("id", "=", surveyId)
     .execute();
   return hash;
+}
+
+/**
+ * A patient's link (docs/decisions/057-patient-links.md) reaches only its own survey, and there only what
+ * taking part needs: reading the survey and its case, writing its answers. Anything else is not there for it.
+ */
+function linkAccess(row: Row<"surveys">, teams: SurveyTeams, linkSurveyId: number, need: Need): SurveyAccess {
+  if (row.id !== linkSurveyId || (need !== "see" && need !== "participate")) {
+    throw new AppError("SURVEY_NOT_FOUND", `Survey ${row.id} does not exist`);
+  }
+  const rights: SurveyRights = { CanParticipate: true, CanEdit: false, CanApprove: false };
+  return { row, teams, rights, status: statusOf(row) };
 }

@@ -53,8 +53,9 @@ export async function cloneSurvey(db: DB, caller: SurveyCaller, sourceId: number
         .execute();
     }
 
-    const preliminaryOptionMap = await clonePatientForm(trx, sourceId, newId);
-    await cloneQuestionnaire(trx, sourceId, newId, preliminaryOptionMap);
+    const form = await clonePatientForm(trx, sourceId, newId);
+    const questionnaire = await cloneQuestionnaire(trx, sourceId, newId, form.entry);
+    await cloneTranslations(trx, sourceId, newId, { ...form, ...questionnaire });
     await touchSurvey(trx, newId);
     await audit(trx, actorOf(caller), {
       action: "survey.clone",
@@ -67,8 +68,12 @@ export async function cloneSurvey(db: DB, caller: SurveyCaller, sourceId: number
   });
 }
 
-async function clonePatientForm(trx: Executor, sourceId: number, newId: number): Promise<Map<number, number>> {
+/** Old id → new id, per kind of item a translation's key names. */
+type IdMaps = Record<"attribute" | "entry" | "category" | "question" | "answer", Map<number, number>>;
+
+async function clonePatientForm(trx: Executor, sourceId: number, newId: number) {
   const optionMap = new Map<number, number>();
+  const attributeMap = new Map<number, number>();
   const form = await trx
     .insertInto("patient_forms")
     .values({ survey_id: newId })
@@ -93,6 +98,7 @@ async function clonePatientForm(trx: Executor, sourceId: number, newId: number):
       .values({ ...values, survey_id: newId, patient_form_id: form.id })
       .returning("id")
       .executeTakeFirstOrThrow();
+    attributeMap.set(a.id, created.id);
     for (const o of options.filter((o) => o.attribute_id === a.id)) {
       const { id: oldId, ...ov } = o;
       const made = await trx
@@ -103,7 +109,7 @@ async function clonePatientForm(trx: Executor, sourceId: number, newId: number):
       optionMap.set(oldId, made.id);
     }
   }
-  return optionMap;
+  return { attribute: attributeMap, entry: optionMap };
 }
 
 async function cloneQuestionnaire(
@@ -155,6 +161,7 @@ async function cloneQuestionnaire(
 
   // Parents before children: a sub-question needs its answer option's copy, which needs its question's copy.
   const optionMap = new Map<number, number>();
+  const questionMap = new Map<number, number>();
   let pending: Row<"questions">[] = questions;
   while (pending.length > 0) {
     const ready = pending.filter((q) => q.parent_answer_option_id === null || optionMap.has(q.parent_answer_option_id));
@@ -172,6 +179,7 @@ async function cloneQuestionnaire(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      questionMap.set(id, made.id);
       for (const o of options.filter((o) => o.question_id === id)) {
         const { id: oldOption, ...ov } = o;
         const copy = await trx
@@ -196,5 +204,27 @@ async function cloneQuestionnaire(
     }
     const done = new Set(ready.map((q) => q.id));
     pending = pending.filter((q) => !done.has(q.id));
+  }
+  return { category: categoryMap, question: questionMap, answer: optionMap };
+}
+
+/** The translations, each under its item's new id (docs/decisions/054-content-languages.md). */
+async function cloneTranslations(trx: Executor, sourceId: number, newId: number, maps: IdMaps) {
+  const rows = await trx
+    .selectFrom("survey_translations")
+    .select(["language", "text_key", "text", "source_digest"])
+    .where("survey_id", "=", sourceId)
+    .execute();
+  const copies = rows.flatMap((r) => {
+    const [kind, id, ...rest] = r.text_key.split(":");
+    if (id === undefined) return [{ ...r, survey_id: newId }];
+    const mapped = maps[kind as keyof IdMaps]?.get(Number(id));
+    return mapped === undefined ? [] : [{ ...r, survey_id: newId, text_key: [kind, mapped, ...rest].join(":") }];
+  });
+  for (let i = 0; i < copies.length; i += 200) {
+    await trx
+      .insertInto("survey_translations")
+      .values(copies.slice(i, i + 200))
+      .execute();
   }
 }

@@ -1,9 +1,11 @@
 import { isoToWireDate } from "~/domain/dates";
+import { codesOf, instrumentOf } from "~/domain/instrument";
 import { questionTypeName } from "~/domain/question-types";
 import type { AnswerOption, Category, PatientFormAttribute, Question, Survey } from "~/domain/survey";
 import type { Executor, Row } from "~/server/db/types.server";
 import type { SurveyRights, SurveyTeams } from "~/domain/permissions";
 import { statusOf, teamsOfSurveys } from "./survey-access.server";
+import { languagesOf, sourceLanguageOf, translationsOf } from "./translations/stored.server";
 
 /** An answer option in the wire shape: an image question's markers have a Title, other answers a Text. */
 function toAnswerOption(r: Row<"answer_options">, image: boolean, sub: Question[]): AnswerOption {
@@ -18,6 +20,8 @@ function toAnswerOption(r: Row<"answer_options">, image: boolean, sub: Question[
     Sort: r.sort,
     X: r.pos_x,
     Y: r.pos_y,
+    Score: r.score,
+    System: r.system,
     SubQuestions: sub,
   };
   return image ? { ...fields, Title: r.text } : { ...fields, Text: r.text };
@@ -30,7 +34,7 @@ function toAnswerOption(r: Row<"answer_options">, image: boolean, sub: Question[
 export async function loadSurveyTree(db: Executor, surveyId: number, rights: SurveyRights): Promise<Survey | null> {
   const survey = await db.selectFrom("surveys").selectAll().where("id", "=", surveyId).executeTakeFirst();
   if (!survey) return null;
-  const [categories, questions, options, dependence, form, attributes, attributeOptions, tags, teams] =
+  const [categories, questions, options, dependence, form, attributes, attributeOptions, tags, teams, translations] =
     await Promise.all([
       db.selectFrom("categories").selectAll().where("survey_id", "=", surveyId).orderBy("sort").orderBy("id").execute(),
       db.selectFrom("questions").selectAll().where("survey_id", "=", surveyId).orderBy("sort").orderBy("id").execute(),
@@ -68,6 +72,7 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
         .execute(),
       db.selectFrom("survey_tags").select("tag_id").where("survey_id", "=", surveyId).orderBy("tag_id").execute(),
       teamsOfSurveys(db, [surveyId]),
+      translationsOf(db, surveyId, languagesOf(survey.languages)),
     ]);
 
   const dependenceOf = new Map<number, number[]>();
@@ -107,6 +112,8 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
       q.dependence_type && (dependenceOf.get(q.id)?.length ?? 0) > 0
         ? { Type: q.dependence_type, PreliminaryAnswerOptions: dependenceOf.get(q.id)! }
         : null,
+    Hint: q.hint,
+    Codes: codesOf(q.codes),
     AnswerOptions: (optionsOf.get(q.id) ?? []).map((o) =>
       // A cycle cannot be stored, but a depth limit keeps a damaged tree from recursing forever.
       toAnswerOption(
@@ -122,6 +129,7 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
     SurveyId: c.survey_id,
     Title: c.title,
     Sort: c.sort,
+    Codes: codesOf(c.codes),
     Questions: questions
       .filter((q) => q.category_id === c.id && q.parent_answer_option_id === null)
       .map((q) => build(q, 0)),
@@ -150,19 +158,20 @@ export async function loadSurveyTree(db: Executor, surveyId: number, rights: Sur
     Categories: cats,
     PatientFormId: form?.id ?? null,
     PatientForm: patientForm,
+    Translations: translations,
   };
 }
 
 /**
  * A survey's own fields, its tags, teams and the caller's rights: all of the survey but its content
- * (categories with their questions, the patient form), which only a content edit changes.
+ * (categories with their questions, the patient form, the translations), which only a content edit changes.
  */
 export function surveyHead(
   survey: Row<"surveys">,
   tagIds: number[],
   t: SurveyTeams,
   rights: SurveyRights,
-): Omit<Survey, "Categories" | "PatientFormId" | "PatientForm"> {
+): Omit<Survey, "Categories" | "PatientFormId" | "PatientForm" | "Translations"> {
   return {
     Id: survey.id,
     Title: survey.title,
@@ -175,7 +184,12 @@ export function surveyHead(
     TargetNumberOfResponses: survey.target_responses,
     IsPatientIdAutoGenerationEnabled: survey.patient_id_auto_generation === 1,
     RequiresSignature: survey.requires_signature === 1,
+    PatientSubmitReview: survey.patient_submit_review === 1,
     RetentionMonths: survey.retention_months ?? 0,
+    ScoreTitle: survey.score_title,
+    Instrument: instrumentOf(survey.instrument),
+    SourceLanguage: sourceLanguageOf(survey.source_language),
+    Languages: languagesOf(survey.languages),
     IsPatientFormEnabled: survey.patient_form_enabled === 1,
     TagIds: tagIds,
     UserTeamPermissions: [...t.userTeamIds],

@@ -1,6 +1,10 @@
+import type { HandoverScope } from "~/domain/handover";
+import type { LinkScope } from "./links/scope.server";
+import { respondentActorSub } from "~/domain/respondents";
 import { AppError } from "~/domain/errors";
 import { titleMatches } from "~/domain/title-search";
 import { isoToWireDate, wireToIsoDate } from "~/domain/dates";
+import { storedInstrument } from "~/domain/instrument";
 import { isEditor, rightsOf, type Person } from "~/domain/permissions";
 import type { Survey, SurveyListEntry, UpdateSurvey } from "~/domain/survey";
 import { translate } from "~/server/locales.server";
@@ -14,21 +18,34 @@ import {
   statusOf,
   teamsOfSurveys,
   touchSurvey,
+  type SurveyAccess,
 } from "./survey-access.server";
 import { surveyStructure } from "./fill/structure.server";
 import { surveyHead } from "./survey-tree.server";
 import { sanitizeRichText } from "./rich-text.server";
+import { languagesOf, sourceLanguageOf, storedLanguages } from "./translations/stored.server";
+import { pruneTranslations } from "./translations/prune.server";
 
 export interface SurveyCaller extends Person {
+  /** The person's record; 0 for a patient's link, which has no account. */
   surveyUserDataId: number;
   sub: string;
   culture: string | null;
+  /** A patient answering through a one-time link: only this case (docs/decisions/057-patient-links.md). */
+  link?: LinkScope;
+  /** The staff member's device handed to the patient for one case (docs/decisions/058-hand-over.md). */
+  handover?: HandoverScope;
 }
 
-export const actorOf = (caller: SurveyCaller): Actor => ({
-  surveyUserDataId: caller.surveyUserDataId,
-  sub: caller.sub,
-});
+export const actorOf = (caller: SurveyCaller): Actor =>
+  caller.link
+    ? { surveyUserDataId: null, sub: respondentActorSub({ kind: "link", linkId: caller.link.linkId }) }
+    : caller.handover
+      ? {
+          surveyUserDataId: caller.surveyUserDataId,
+          sub: respondentActorSub({ kind: "handover", staffUserId: caller.surveyUserDataId, staffName: "" }),
+        }
+      : { surveyUserDataId: caller.surveyUserDataId, sub: caller.sub };
 
 /** The surveys a person may see, newest first; archived ones only for editors and approvers of their teams. */
 export async function listSurveys(
@@ -77,6 +94,7 @@ const tagsOf = prepared<[number], { tag_id: number }>((db, $) =>
 export async function getSurvey(db: Executor, caller: Person, surveyId: number): Promise<Survey> {
   const access = await requireSurvey(db, caller, surveyId, "see");
   const [{ survey: content }, tags] = await Promise.all([surveyStructure(db, access), tagsOf.all(db, surveyId)]);
+  if ((caller as SurveyCaller).link) return forPatient(access, content);
   return {
     ...surveyHead(
       access.row,
@@ -87,6 +105,25 @@ export async function getSurvey(db: Executor, caller: Person, surveyId: number):
     Categories: content.Categories,
     PatientFormId: content.PatientFormId,
     PatientForm: content.PatientForm,
+    Translations: content.Translations,
+  };
+}
+
+/**
+ * The survey as a patient's link reads it (decision 057): its questionnaire and texts, nothing of staff's:
+ * no teams, tags, rights beyond taking part, preliminary questions (they stay with staff), or origin.
+ */
+function forPatient(access: SurveyAccess, content: Awaited<ReturnType<typeof surveyStructure>>["survey"]): Survey {
+  const head = surveyHead(access.row, [], { userTeamIds: [], editorTeamIds: [], approverTeamIds: [] }, access.rights);
+  return {
+    ...head,
+    RetentionMonths: 0,
+    SourceSurveyId: null,
+    IsPatientFormEnabled: false,
+    Categories: content.Categories,
+    PatientFormId: content.PatientFormId,
+    PatientForm: [],
+    Translations: content.Translations,
   };
 }
 
@@ -196,6 +233,7 @@ export async function updateSurvey(
     );
     change("IsPatientFormEnabled", "patient_form_enabled", row.patient_form_enabled, flag(input.IsPatientFormEnabled));
     change("RequiresSignature", "requires_signature", row.requires_signature, flag(input.RequiresSignature));
+    change("PatientSubmitReview", "patient_submit_review", row.patient_submit_review, flag(input.PatientSubmitReview));
     // 0 keeps the cases: stored as null (docs/decisions/042-retention-and-erasure.md).
     change(
       "RetentionMonths",
@@ -203,6 +241,25 @@ export async function updateSurvey(
       row.retention_months,
       input.RetentionMonths === undefined ? undefined : input.RetentionMonths || null,
     );
+    // A title turns the total score on, null turns it off (docs/decisions/051-instrument-scores.md).
+    change("ScoreTitle", "score_title", row.score_title, input.ScoreTitle);
+    change(
+      "Instrument",
+      "instrument",
+      row.instrument,
+      input.Instrument === undefined ? undefined : storedInstrument(input.Instrument),
+    );
+
+    // The source language is never among the offered ones (docs/decisions/054-content-languages.md).
+    const source = input.SourceLanguage ?? sourceLanguageOf(row.source_language);
+    change("SourceLanguage", "source_language", row.source_language, input.SourceLanguage);
+    const offered = languagesOf(row.languages);
+    const languages = storedLanguages(input.Languages ?? offered).filter((l) => l !== source);
+    if (languages.join() !== offered.join()) {
+      before.Languages = offered;
+      after.Languages = languages;
+      set.languages = JSON.stringify(languages);
+    }
 
     const toIso = (v: string | undefined) => (v === undefined ? undefined : v === "" ? null : wireToIsoDate(v));
     const start = toIso(input.StartDate);
@@ -271,6 +328,7 @@ export async function updateSurvey(
     }
 
     if (Object.keys(after).length === 0) return;
+    await pruneTranslations(trx, surveyId);
     await touchSurvey(trx, surveyId);
     await audit(trx, actorOf(caller), {
       action: "survey.update",

@@ -11,7 +11,7 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 export async function sweepOrphans(
   db: DB,
   store: AttachmentStore,
-  opts: { now?: Date; graceMs?: number } = {},
+  opts: { now?: Date; graceMs?: number; signal?: AbortSignal } = {},
 ): Promise<number> {
   const cutoff = (opts.now ?? new Date()).getTime() - (opts.graceMs ?? ORPHAN_GRACE_MS);
   let removed = 0;
@@ -37,6 +37,8 @@ export async function sweepOrphans(
     }
   };
   for await (const blob of store.list()) {
+    // Told to stop (the server stopping): what is left waits for the next round.
+    if (opts.signal?.aborted) return removed;
     batch.push(blob);
     if (batch.length >= 200) await flush();
   }

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useRovingRow } from "~/components/ui/useRovingRow";
 import type { PatientFormAttribute } from "~/domain/survey";
 import { SortableList, type MoveTarget } from "../SortableList";
 
@@ -7,6 +8,19 @@ type Answer = PatientFormAttribute["AnswerOptions"][number];
 
 const answerId = (a: Answer) => a.Id;
 const answerLabel = (a: Answer) => a.Text;
+
+/** One answer of a preliminary question: its handle and move buttons are one Tab stop (useRovingRow). */
+function AnswerRow({ answer, handle }: { answer: Answer; handle: ReactNode }) {
+  const { t } = useTranslation();
+  const row = useRovingRow<HTMLDivElement>(answer.Text, handle != null);
+  return (
+    <div className="prelim-answer" data-testid="preliminary-answer" {...row}>
+      {handle}
+      <span className="prelim-answer__text">{answer.Text}</span>
+      {answer.IsExitAnswer ? <span className="prelim-answer__exit">{t("preliminary.exitAnswer")}</span> : null}
+    </div>
+  );
+}
 
 interface AttributeItemProps {
   attribute: PatientFormAttribute;
@@ -40,10 +54,11 @@ export function AttributeItem({
   const [open, setOpen] = useState(false);
   const expanded = open || !hydrated;
   const count = t("preliminary.entries", { count: attribute.AnswerOptions.length });
+  const row = useRovingRow<HTMLDivElement>(attribute.Title, hydrated || changeable || sortable);
 
   return (
     <div className="prelim" data-testid="preliminary-question">
-      <div className="prelim__head">
+      <div className="prelim__head" {...row}>
         {handle}
         {hydrated ? (
           <button
@@ -93,15 +108,7 @@ export function AttributeItem({
             label={t("preliminary.answersOf", { title: attribute.Title })}
             disabled={!sortable}
             onMove={onMove}
-            renderItem={(answer, answerHandle) => (
-              <div className="prelim-answer" data-testid="preliminary-answer">
-                {answerHandle}
-                <span className="prelim-answer__text">{answer.Text}</span>
-                {answer.IsExitAnswer ? (
-                  <span className="prelim-answer__exit">{t("preliminary.exitAnswer")}</span>
-                ) : null}
-              </div>
-            )}
+            renderItem={(answer, answerHandle) => <AnswerRow answer={answer} handle={answerHandle} />}
           />
         ) : null}
       </div>

@@ -1,7 +1,6 @@
 import { Field } from "~/components/ui/Field";
 import { patientAttributesApi } from "~/contracts/patient-attributes";
 import { getFormProps } from "@conform-to/react";
-import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
@@ -9,7 +8,7 @@ import { editingLimits } from "~/domain/editing";
 import { Modal } from "~/components/ui/Modal";
 import { PreliminaryQuestionFormSchema } from "~/domain/editor-forms";
 import type { Category, PatientFormAttribute } from "~/domain/survey";
-import { useEditorMutation } from "../editor-api";
+import { IN_PLACE, useEditorMutation } from "../editor-api";
 import { EntryList } from "../EntryList";
 import { firstError, invalidItemKeys, useListForm, type FormErrors } from "../useListForm";
 import { draftBody, initialDraft, isUnchanged, type AttributeDraft } from "./attribute-form";
@@ -66,11 +65,11 @@ export function AttributeModal({ surveyId, attribute, categories, onClose }: Att
     setBusy(true);
     const body = draftBody(draft, surveyId);
     const result = attribute
-      ? await mutate(patientAttributesApi.update, { params: { id: attribute.Id }, body }, "preliminary.saved")
-      : await mutate(patientAttributesApi.create, { body }, "preliminary.created");
+      ? await mutate(patientAttributesApi.update, { params: { id: attribute.Id }, body }, "preliminary.saved", IN_PLACE)
+      : await mutate(patientAttributesApi.create, { body }, "preliminary.created", IN_PLACE);
     setBusy(false);
     if (result.ok) onClose();
-    else setFailure(t(refusalKey(result)));
+    else setFailure(result.words);
   };
 
   return (

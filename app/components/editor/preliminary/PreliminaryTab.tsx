@@ -40,7 +40,9 @@ function PatientFormSwitch({
   useEffect(() => setChecked(enabled), [enabled]);
 
   const change = async (next: boolean) => {
-    if (next === checked) return;
+    // One change at a time. The box is never disabled for it: a disabled box would drop the focus of the
+    // person who pressed Space on it to the page's body.
+    if (next === checked || busy) return;
     const previous = checked;
     setChecked(next);
     setBusy(true);
@@ -67,7 +69,8 @@ function PatientFormSwitch({
           {...control}
           type="checkbox"
           checked={checked}
-          disabled={!changeable || busy}
+          disabled={!changeable}
+          aria-busy={busy || undefined}
           onChange={(e) => void change(e.target.checked)}
         />
       )}

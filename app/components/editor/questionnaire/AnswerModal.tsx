@@ -2,15 +2,14 @@ import { Field } from "~/components/ui/Field";
 import { answerOptionsApi } from "~/contracts/answer-options";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { weightingStates } from "~/domain/editing";
-import { AnswerTextFormSchema } from "~/domain/editor-forms";
+import { AnswerFormSchema } from "~/domain/editor-forms";
 import { parseForm } from "~/domain/forms";
 import type { AnswerOption, Question, Survey } from "~/domain/survey";
-import { useEditorMutation } from "../editor-api";
+import { IN_PLACE, useEditorMutation } from "../editor-api";
 import {
   chooseWeight,
   chooseWeightingState,
@@ -29,7 +28,10 @@ interface AnswerModalProps {
   onClose: () => void;
 }
 
-/** Edit an answer of a question: text, exit answer and, for a test question, its weighting (section 5). */
+/**
+ * Edit an answer of a question (or an image question's marker): text, exit answer, its score in the
+ * instrument (docs/decisions/051-instrument-scores.md) and, for a test question, its weighting (section 5).
+ */
 export function AnswerModal(props: AnswerModalProps) {
   // Each opening starts from the answer's saved values.
   return props.open ? <AnswerForm {...props} /> : null;
@@ -41,48 +43,54 @@ const states: { value: WeightingState; label: string }[] = [
   { value: weightingStates.notWeighted, label: "questionModal.notWeighted" },
 ];
 
-const constraint = getZodConstraint(AnswerTextFormSchema);
+const constraint = getZodConstraint(AnswerFormSchema);
 
 function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mutate = useEditorMutation();
   const id = useId();
-  // The text is the form's field, checked by its schema; the choices below cannot be wrong.
-  const [draft, setDraft] = useState<AnswerDraft>(() => initialAnswerDraft(answer));
+  // The text and the score are the form's fields, checked by its schema; the choices below cannot be wrong.
+  const [draft, setDraft] = useState<AnswerDraft>(() => initialAnswerDraft(answer, i18n.language));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const textRef = useRef<HTMLInputElement>(null);
   const correct = draft.state === weightingStates.correct;
   const [form, fields] = useForm({
-    defaultValue: { text: draft.text },
+    defaultValue: { text: draft.text, score: draft.score },
     constraint,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, AnswerTextFormSchema),
+    onValidate: ({ formData }) => parseForm(formData, AnswerFormSchema),
     onSubmit: (event, { submission }) => {
       // Saved through the API from the page (section 7), not posted.
       event.preventDefault();
       setFailure(null);
-      if (submission?.status === "success") void submit(submission.value.text);
+      if (submission?.status === "success") void submit(submission.value.text, submission.value.score ?? "");
     },
   });
   const { key: textKey, ...textInput } = getInputProps(fields.text, { type: "text" });
   const textError = fields.text.errors?.[0];
+  const { key: scoreKey, ...scoreInput } = getInputProps(fields.score, {
+    type: "text",
+    ariaDescribedBy: fields.score.descriptionId,
+  });
+  const scoreError = fields.score.errors?.[0];
 
   useEffect(() => textRef.current?.focus(), []);
 
-  const submit = async (text: string) => {
-    const body = updateAnswerBody(question, answer, { ...draft, text }, survey.Id);
+  const submit = async (text: string, score: string) => {
+    const body = updateAnswerBody(question, answer, { ...draft, text, score }, survey.Id);
     if (!body) return onClose();
     setBusy(true);
     const result = await mutate(
       answerOptionsApi.update,
       { params: { id: answer.Id }, body },
       "questionModal.answerSaved",
+      IN_PLACE,
     );
     setBusy(false);
     if (result.ok) onClose();
-    else setFailure(t(refusalKey(result)));
+    else setFailure(result.words);
   };
 
   return (
@@ -120,6 +128,16 @@ function AnswerForm({ survey, question, answer, onClose }: AnswerModalProps) {
       <span id={`${id}-exit-hint`} className="hint">
         {t("questionModal.exitAnswerHint")}
       </span>
+      <Field
+        id={fields.score.id}
+        errorId={fields.score.errorId}
+        hintId={fields.score.descriptionId}
+        label={t("questionModal.score")}
+        hint={t("questionModal.scoreHint")}
+        error={scoreError ? t(scoreError) : null}
+      >
+        <input key={scoreKey} className="input qmodal__score" inputMode="decimal" autoComplete="off" {...scoreInput} />
+      </Field>
       {question.IsTestQuestion ? (
         <>
           <fieldset className="choice-list">

@@ -1,4 +1,5 @@
 import { Field } from "~/components/ui/Field";
+import { FilePicker } from "~/components/ui/FilePicker";
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MarkerList } from "./MarkerList";
@@ -153,16 +154,18 @@ export function ImageMarkersField({
           error={imageError ? <span data-testid="image-error">{imageError}</span> : null}
         >
           {(control) => (
-            <input
-              {...control}
-              type="file"
-              className="input"
-              accept={IMAGE_TYPES.join(",")}
-              onChange={(e) => {
-                readFile(e.target.files?.[0]);
-                e.target.value = "";
-              }}
-            />
+            <FilePicker text={t("questionModal.imageChoose")}>
+              <input
+                {...control}
+                type="file"
+                className="file-pick__input"
+                accept={IMAGE_TYPES.join(",")}
+                onChange={(e) => {
+                  readFile(e.target.files?.[0]);
+                  e.target.value = "";
+                }}
+              />
+            </FilePicker>
           )}
         </Field>
         {imageSrc ? (

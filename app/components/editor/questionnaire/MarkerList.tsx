@@ -83,7 +83,6 @@ export function MarkerList({
                     <button
                       type="button"
                       className="btn btn--small"
-                      aria-label={t("questionModal.removeMarker", { n: i + 1 })}
                       title={t("questionModal.removeMarker", { n: i + 1 })}
                       onClick={() => remove(i)}
                     >

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hasAnswerOptions } from "~/domain/question-types";
+import { scoreText } from "~/domain/scores";
 import { answerText, type AnswerOption, type Question, type Survey } from "~/domain/survey";
 import { SortableList } from "../SortableList";
 import { Menu } from "~/components/ui/Menu";
+import { useRovingRow } from "~/components/ui/useRovingRow";
 import { addableTypes } from "./AddQuestionMenu";
 import { AnswerAdder } from "./AnswerAdder";
 import { useQuestionnaire } from "./context";
@@ -23,17 +25,23 @@ function AnswerItem({
   /** How many sub-questions the answers before this one hold: the question's sub-questions count on. */
   subStart: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { editable, open, move } = useQuestionnaire();
   const image = question.Type === "Image";
+  const row = useRovingRow<HTMLDivElement>(answerText(answer), editable);
   return (
     <div className="answer" data-testid="answer">
-      <div className="answer__row">
+      <div className="answer__row" {...row}>
         {handle}
         <span className="answer__text">{answerText(answer)}</span>
         {answer.IsExitAnswer ? <span className="badge badge--warn">{t("questionnaire.exitAnswer")}</span> : null}
         {question.IsTestQuestion && answer.WeightingState === 1 ? (
           <span className="badge badge--ok">{t("questionnaire.correctWeight", { weight: answer.Weight ?? 1 })}</span>
+        ) : null}
+        {answer.Score !== null ? (
+          <span className="badge" data-testid="answer-score">
+            {t("questionnaire.score", { score: scoreText(answer.Score, i18n.language) })}
+          </span>
         ) : null}
         {image && answer.X !== null ? (
           <span className="answer__pos">
@@ -43,23 +51,18 @@ function AnswerItem({
         {editable ? (
           <span className="item__actions">
             <Menu label={t("questionnaire.answerActions", { answer: answerText(answer) })}>
+              {/* A marker's title, exit flag and score are edited here too; it is placed and removed in the question. */}
+              <button type="button" className="menu__item" onClick={() => open({ kind: "answer", question, answer })}>
+                {t("questionnaire.edit")}
+              </button>
               {!image ? (
-                <>
-                  <button
-                    type="button"
-                    className="menu__item"
-                    onClick={() => open({ kind: "answer", question, answer })}
-                  >
-                    {t("questionnaire.edit")}
-                  </button>
-                  <button
-                    type="button"
-                    className="menu__item"
-                    onClick={() => open({ kind: "deleteAnswer", question, answer })}
-                  >
-                    {t("questionnaire.delete")}
-                  </button>
-                </>
+                <button
+                  type="button"
+                  className="menu__item"
+                  onClick={() => open({ kind: "deleteAnswer", question, answer })}
+                >
+                  {t("questionnaire.delete")}
+                </button>
               ) : null}
               <div role="group" aria-labelledby={`sub-${answer.Id}`} className="menu__group">
                 <p id={`sub-${answer.Id}`} className="menu__heading">
@@ -126,9 +129,10 @@ export function QuestionItem({
   const [expanded, setExpanded] = useState(true);
   const choices = hasAnswerOptions(question.Type);
   const own = problems.get(question.Id) ?? [];
+  const row = useRovingRow<HTMLDivElement>(`${number} ${question.Title}`, editable || choices);
   return (
     <div className="question" data-testid="question" data-question-id={question.Id}>
-      <div className="question__row">
+      <div className="question__row" {...row}>
         {handle}
         <span className="question__number">{number}</span>
         <span className="question__title">{question.Title}</span>

@@ -2,14 +2,14 @@ import { Field } from "~/components/ui/Field";
 import { answerOptionsApi } from "~/contracts/answer-options";
 import { questionsApi } from "~/contracts/questions";
 import { getFormProps } from "@conform-to/react";
-import { refusalKey } from "~/api-client";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits } from "~/domain/editing";
 import { questionFormSchema } from "~/domain/editor-forms";
+import type { Coding } from "~/domain/instrument";
 import type { Survey } from "~/domain/survey";
-import { useEditorMutation } from "../editor-api";
+import { IN_PLACE, useEditorMutation } from "../editor-api";
 import { EntryList } from "../EntryList";
 import { firstError, invalidItemKeys, useListForm, type FormErrors } from "../useListForm";
 import type { QuestionModalMode } from "./context";
@@ -38,9 +38,32 @@ export function QuestionModal(props: QuestionModalProps) {
   return props.open ? <QuestionForm {...props} /> : null;
 }
 
+/** An imported instrument's codes of the question, shown as they are: the editor keeps them. */
+function CodeList({ codes }: { codes: readonly Coding[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field">
+      <p className="field__label" id="question-codes">
+        {t("questionModal.codes")}
+      </p>
+      <ul className="qmodal__codes" aria-labelledby="question-codes">
+        {codes.map((c) => (
+          <li key={`${c.System ?? ""}|${c.Code}`}>
+            <code>{c.Code}</code>
+            {c.Display ? ` ${c.Display}` : ""}
+            {c.System ? <span className="hint"> ({c.System})</span> : null}
+          </li>
+        ))}
+      </ul>
+      <span className="hint">{t("questionModal.codesHint")}</span>
+    </div>
+  );
+}
+
 /** The id of the field to focus for the first error, in the form's order. */
 function firstInvalid(id: string, errors: FormErrors, markers: readonly MarkerDraft[]): string | null {
   if (firstError(errors, "title")) return `${id}-title`;
+  if (firstError(errors, "hint")) return `${id}-hint`;
   if (firstError(errors, "unit")) return `${id}-unit`;
   if (firstError(errors, "imageSrc")) return `${id}-file`;
   if (firstError(errors, "markers")) return `${id}-add-marker`;
@@ -66,6 +89,7 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
   });
   const errors = form.allErrors;
   const titleError = firstError(errors, "title");
+  const hintError = firstError(errors, "hint");
   const unitError = firstError(errors, "unit");
 
   // The Modal (a child) shows the dialog in its own effect, which runs first: then the first field takes focus.
@@ -83,20 +107,25 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
       const body = updateQuestionBody(mode.question, draft, survey.Id);
       if (!body) return onClose();
       setBusy(true);
-      result = await mutate(questionsApi.update, { params: { id: mode.question.Id }, body }, "questionModal.saved");
+      result = await mutate(
+        questionsApi.update,
+        { params: { id: mode.question.Id }, body },
+        "questionModal.saved",
+        IN_PLACE,
+      );
     } else if (mode.kind === "create") {
       setBusy(true);
       const body = { ...createQuestionBody(type, draft, survey.Id), CategoryId: mode.categoryId };
-      result = await mutate(questionsApi.create, { body }, "questionModal.created");
+      result = await mutate(questionsApi.create, { body }, "questionModal.created", IN_PLACE);
     } else {
       setBusy(true);
       const body = createQuestionBody(type, draft, survey.Id);
       const params = { id: mode.parentAnswerOptionId };
-      result = await mutate(answerOptionsApi.addSubQuestion, { params, body }, "questionModal.created");
+      result = await mutate(answerOptionsApi.addSubQuestion, { params, body }, "questionModal.created", IN_PLACE);
     }
     setBusy(false);
     if (result.ok) onClose();
-    else setFailure(t(refusalKey(result)));
+    else setFailure(result.words);
   };
 
   const heading =
@@ -135,6 +164,27 @@ function QuestionForm({ survey, mode, onClose }: QuestionModalProps) {
           />
         )}
       </Field>
+
+      <Field
+        id={`${id}-hint`}
+        label={t("questionModal.hint")}
+        hint={t("questionModal.hintHint")}
+        error={hintError ? t(hintError) : null}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="hint"
+            className="input"
+            rows={2}
+            value={draft.hint}
+            maxLength={editingLimits.hint}
+            onChange={(e) => set("hint", e.target.value)}
+          />
+        )}
+      </Field>
+
+      {mode.kind === "edit" && mode.question.Codes.length > 0 ? <CodeList codes={mode.question.Codes} /> : null}
 
       <fieldset className="choice-list">
         <legend className="field__label">{t("questionModal.options")}</legend>

@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { problemsByQuestion, publishProblems } from "~/domain/publish-check";
 import { useTranslation } from "react-i18next";
 import { answerText, type Category } from "~/domain/survey";
+import { useRovingRow } from "~/components/ui/useRovingRow";
 import { useEditorMutation } from "../editor-api";
 import type { MoveKind } from "~/domain/moves";
 import { SortableList, type MoveTarget } from "../SortableList";
@@ -22,9 +23,25 @@ function CategoryCard({ category, handle }: { category: Category; handle: React.
   const { editable, open, move } = useQuestionnaire();
   const [collapsed, setCollapsed] = useState(false);
   const count = category.Questions.length;
+  const row = useRovingRow<HTMLDivElement>(category.Title, editable || count > 0);
+  const adding = editable && !collapsed;
+  const addId = `add-question-${category.Id}`;
   return (
     <div className="category" data-testid="category" data-collapsed={collapsed || undefined}>
-      <div className="category__head">
+      {adding ? (
+        <a
+          href={`#${addId}`}
+          className="skip-link skip-link--inline"
+          // The editor's tabs follow the address's hash: the jump is made here, without changing it.
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(addId)?.focus();
+          }}
+        >
+          {t("questionnaire.skipToAdd", { category: category.Title })}
+        </a>
+      ) : null}
+      <div className="category__head" {...row}>
         {handle}
         <h3 className="category__title">{category.Title}</h3>
         {count === 0 ? (
@@ -74,8 +91,9 @@ function CategoryCard({ category, handle }: { category: Category; handle: React.
           renderItem={(q, h, index) => <QuestionItem question={q} handle={h} number={`${index + 1}`} />}
         />
       )}
-      {editable && !collapsed ? (
+      {adding ? (
         <AddQuestionMenu
+          id={addId}
           label={t("questionnaire.addQuestion")}
           onPick={(type) => open({ kind: "question", mode: { kind: "create", type, categoryId: category.Id } })}
         />

@@ -1,8 +1,9 @@
 /**
- * The answer modal's form state and the bodies it sends (section 7); its text's checks are the schema's
- * (AnswerTextFormSchema).
+ * The answer modal's form state and the bodies it sends (section 7); its text's and score's checks are the
+ * schema's (AnswerFormSchema).
  */
 import { resolveWeighting, weightingStates } from "~/domain/editing";
+import { scoreText, typedScore } from "~/domain/scores";
 import { answerText, type AnswerOption, type Question } from "~/domain/survey";
 
 export type WeightingState = 0 | 1 | 2;
@@ -13,18 +14,22 @@ export interface AnswerDraft {
   state: WeightingState;
   /** 1..3 for a correct answer, null otherwise. */
   weight: number | null;
+  /** The score as typed: empty for none (docs/decisions/051-instrument-scores.md). */
+  score: string;
 }
 
 const asState = (n: number): WeightingState => (n === 0 || n === 1 ? n : 2);
 
-export function initialAnswerDraft(answer?: AnswerOption): AnswerDraft {
-  if (!answer) return { text: "", exit: false, state: weightingStates.notWeighted, weight: null };
+/** The draft of an answer, its score written in the language's way (a decimal comma in German). */
+export function initialAnswerDraft(answer?: AnswerOption, locale = "de-DE"): AnswerDraft {
+  if (!answer) return { text: "", exit: false, state: weightingStates.notWeighted, weight: null, score: "" };
   const state = asState(answer.WeightingState);
   return {
     text: answerText(answer),
     exit: answer.IsExitAnswer,
     state,
     weight: state === weightingStates.correct ? (answer.Weight ?? 1) : null,
+    score: scoreText(answer.Score, locale),
   };
 }
 
@@ -55,6 +60,9 @@ export function updateAnswerBody(question: Question, answer: AnswerOption, draft
   const text = draft.text.trim();
   if (text !== answerText(answer)) body[question.Type === "Image" ? "Title" : "Text"] = text;
   if (draft.exit !== answer.IsExitAnswer) body.IsExitAnswer = draft.exit;
+  // A score that is no score is refused by the form before this.
+  const score = typedScore(draft.score);
+  if (score.ok && score.score !== (answer.Score ?? null)) body.Score = score.score;
   if (question.IsTestQuestion) {
     const next = weightingOf(draft);
     const storedWeight = answer.WeightingState === weightingStates.correct ? (answer.Weight ?? 1) : null;

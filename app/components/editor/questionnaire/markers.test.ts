@@ -31,6 +31,8 @@ const option = (Id: number, Title: string, X: number | null, Y: number | null): 
   Sort: 0,
   X,
   Y,
+  Score: null,
+  System: null,
   SubQuestions: [],
 });
 

@@ -27,6 +27,8 @@ const marker = (Id: number, Title: string, X: number, Y: number): AnswerOption =
   Sort: 0,
   X,
   Y,
+  Score: null,
+  System: null,
   SubQuestions: [],
 });
 
@@ -44,6 +46,8 @@ const question = (over: Partial<Question> = {}): Question => ({
   IsTestQuestion: false,
   ImageSrc: null,
   Dependence: null,
+  Hint: null,
+  Codes: [],
   AnswerOptions: [],
   ...over,
 });
@@ -83,6 +87,7 @@ describe("createQuestionBody", () => {
       CategoryId: 3,
       Type: "Numerical",
       Title: "Gewicht",
+      Hint: null,
       AllowFileAttachments: false,
       AllowMultipleAnswers: false,
       Unit: "kg",
@@ -161,6 +166,22 @@ describe("updateQuestionBody", () => {
     const body = updateQuestionBody(q, moved, 1);
     expect(body).toEqual({ SurveyId: 1, AnswerOptions: [{ Id: 61, Title: "Knie", X: 0.2, Y: 0.35 }] });
     expect(UpdateQuestionSchema.safeParse(body).success).toBe(true);
+  });
+  it("sends the hint trimmed when it changed, and null when it was emptied", () => {
+    const q = question({ Hint: "Bitte die letzten zwei Wochen bedenken." });
+    const draft = initialQuestionDraft({ kind: "edit", question: q });
+    expect(draft.hint).toBe("Bitte die letzten zwei Wochen bedenken.");
+    expect(updateQuestionBody(q, { ...draft, hint: " Bitte die letzte Woche bedenken. " }, 1)).toEqual({
+      SurveyId: 1,
+      Hint: "Bitte die letzte Woche bedenken.",
+    });
+    const cleared = updateQuestionBody(q, { ...draft, hint: "  " }, 1);
+    expect(cleared).toEqual({ SurveyId: 1, Hint: null });
+    expect(UpdateQuestionSchema.safeParse(cleared).success).toBe(true);
+    // Codes are the imported instrument's: an edit never sends them, so the server keeps them.
+    const coded = question({ Codes: [{ System: "http://loinc.org", Code: "44250-9", Display: null }] });
+    const renamed = { ...initialQuestionDraft({ kind: "edit", question: coded }), title: "Wenig Interesse" };
+    expect(updateQuestionBody(coded, renamed, 1)).toEqual({ SurveyId: 1, Title: "Wenig Interesse" });
   });
   it("leaves options the kind does not offer as stored", () => {
     const q = question({ Type: "FreeText", AllowMultipleAnswers: true });

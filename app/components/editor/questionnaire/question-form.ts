@@ -13,6 +13,8 @@ export interface DependenceDraft {
 
 export interface QuestionDraft {
   title: string;
+  /** A help text under the question; empty for none. */
+  hint: string;
   allowFileAttachments: boolean;
   allowMultipleAnswers: boolean;
   unit: string;
@@ -48,6 +50,7 @@ export function initialQuestionDraft(mode: QuestionModalMode): QuestionDraft {
   if (mode.kind !== "edit") {
     return {
       title: "",
+      hint: "",
       allowFileAttachments: false,
       allowMultipleAnswers: questionFeatures(mode.type).multipleImplied,
       unit: "",
@@ -61,6 +64,7 @@ export function initialQuestionDraft(mode: QuestionModalMode): QuestionDraft {
   const q = mode.question;
   return {
     title: q.Title,
+    hint: q.Hint ?? "",
     allowFileAttachments: q.AllowFileAttachments,
     allowMultipleAnswers: q.AllowMultipleAnswers || questionFeatures(q.Type).multipleImplied,
     unit: q.Unit ?? "",
@@ -92,6 +96,7 @@ function fieldsOf(type: QuestionType, draft: QuestionDraft) {
   const features = questionFeatures(type);
   return {
     Title: draft.title.trim(),
+    Hint: draft.hint.trim() || null,
     AllowFileAttachments: draft.allowFileAttachments,
     AllowMultipleAnswers: features.multipleImplied || (features.multipleAnswers && draft.allowMultipleAnswers),
     Unit: features.unit ? draft.unit.trim() || null : null,
@@ -131,6 +136,7 @@ export function updateQuestionBody(question: Question, draft: QuestionDraft, sur
   const next = fieldsOf(question.Type, draft);
   const body: Record<string, unknown> = {};
   if (next.Title !== question.Title) body.Title = next.Title;
+  if (next.Hint !== (question.Hint ?? null)) body.Hint = next.Hint;
   if (next.AllowFileAttachments !== question.AllowFileAttachments) {
     body.AllowFileAttachments = next.AllowFileAttachments;
   }

@@ -49,7 +49,6 @@ export function ColorPicker({ kind, current, onPick, onClear }: ColorPickerProps
         ref={popover.trigger}
         type="button"
         className="rt-btn rt-btn--colour"
-        aria-label={label}
         title={label}
         aria-haspopup="true"
         aria-expanded={popover.open}
@@ -82,7 +81,6 @@ export function ColorPicker({ kind, current, onPick, onClear }: ColorPickerProps
                 type="button"
                 className="rt-palette__swatch"
                 style={{ background: colour }}
-                aria-label={colour}
                 title={colour}
                 aria-pressed={index === currentIndex}
                 tabIndex={index === Math.max(currentIndex, 0) ? 0 : -1}

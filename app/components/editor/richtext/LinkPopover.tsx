@@ -39,7 +39,6 @@ export function LinkPopover({ href, onApply }: LinkPopoverProps) {
         ref={popover.trigger}
         type="button"
         className="rt-btn"
-        aria-label={label}
         title={label}
         aria-haspopup="true"
         aria-expanded={popover.open}

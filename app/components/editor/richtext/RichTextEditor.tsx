@@ -1,8 +1,6 @@
-import { surveysApi } from "~/contracts/surveys";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useEditorMutation } from "../editor-api";
 import { SaveStatus, saveChanged, useAutosave } from "../saving";
 import { richTextExtensions } from "./extensions";
 import { Toolbar } from "./Toolbar";
@@ -15,23 +13,46 @@ function htmlOf(editor: Editor): string {
 }
 
 interface RichTextEditorProps {
-  surveyId: number;
-  field: RichTextField;
   /** The saved HTML (sanitized by the server). */
   html: string;
   editable: boolean;
+  /** The element that names the text; `name` names it in the toolbar's label. */
   labelId: string;
+  name: string;
+  /** Elements that say more about the text (its source, a mark to review). */
+  describedBy?: string;
+  /** The text's language, where it is not the page's (a translation). */
+  lang?: string;
+  dir?: "ltr" | "rtl";
+  /** The unsaved mark's key (saving.tsx) and the save state's test id. */
+  saveKey: string;
+  testId: string;
+  /** Stores the text; gives it back as the server stored it (sanitized), or null when refused. */
+  save: (html: string) => Promise<string | null>;
+  /** Each change as it is typed. */
+  onChange?: (html: string) => void;
 }
 
 /**
- * Intro or outro text in the rich-text editor, saved while it is typed and when the editor is left (focus moves
- * outside the editor and its toolbar), with its save state above the toolbar (saving.tsx). A refused save keeps
- * the text in the editor, marked unsaved, and the next change tries again. Until the editor runs, and when it
- * cannot be edited, the saved text is shown as it is.
+ * A rich text (the intro or outro, or a translation of one) in the rich-text editor, saved while it is typed
+ * and when the editor is left (focus moves outside the editor and its toolbar), with its save state above the
+ * toolbar (saving.tsx). A refused save keeps the text in the editor, marked unsaved, and the next change tries
+ * again. Until the editor runs, and when it cannot be edited, the saved text is shown as it is.
  */
-export function RichTextEditor({ surveyId, field, html, editable, labelId }: RichTextEditorProps) {
+export function RichTextEditor({
+  html,
+  editable,
+  labelId,
+  name,
+  describedBy,
+  lang,
+  dir,
+  saveKey,
+  testId,
+  save,
+  onChange,
+}: RichTextEditorProps) {
   const { t } = useTranslation();
-  const mutate = useEditorMutation();
   const wrapper = useRef<HTMLDivElement>(null);
   /** The last HTML the server gave us. */
   const saved = useRef(html);
@@ -40,13 +61,13 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
   /** The texts this editor's saves stored. */
   const own = useRef(new Set<string>());
   const extensions = useMemo(() => richTextExtensions(), []);
-  const saving = useAutosave(field, (next: string) =>
+  const saving = useAutosave(saveKey, (next: string) =>
     saveChanged(baseline, next, async (value) => {
-      const result = await mutate(surveysApi.update, { params: { id: surveyId }, body: { [field]: value } });
+      const stored = await save(value);
       // The text as the server stored it (sanitized): when the page's data brings it back, it is this
       // editor's own save, already shown or typed past, never a reason to replace what is in the editor.
-      if (result.ok) own.current.add(result.data[field] ?? "");
-      return result.ok;
+      if (stored !== null) own.current.add(stored);
+      return stored !== null;
     }),
   );
 
@@ -62,13 +83,18 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
         "aria-multiline": "true",
         "aria-labelledby": labelId,
         "aria-readonly": String(!editable),
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(lang ? { lang } : {}),
+        ...(dir ? { dir } : {}),
       },
     },
     onCreate: ({ editor: created }) => {
       baseline.current = htmlOf(created);
     },
     onUpdate: ({ editor: changed }) => {
-      if (changed.isEditable) saving.change(htmlOf(changed));
+      if (!changed.isEditable) return;
+      saving.change(htmlOf(changed));
+      onChange?.(htmlOf(changed));
     },
   });
 
@@ -99,8 +125,8 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
     >
       {editor && editable ? (
         <>
-          <SaveStatus state={saving.state} testId={`${field}-save-state`} />
-          <Toolbar editor={editor} label={t("richText.toolbar", { name: t(`richText.label.${field}`) })} />
+          <SaveStatus state={saving.state} testId={testId} />
+          <Toolbar editor={editor} label={t("richText.toolbar", { name })} />
         </>
       ) : null}
       {editor ? (
@@ -110,6 +136,8 @@ export function RichTextEditor({ surveyId, field, html, editable, labelId }: Ric
           {html ? (
             <div
               className="rich-text__content"
+              lang={lang}
+              dir={dir}
               // Sanitized with an allow-list by the server before it was stored.
               dangerouslySetInnerHTML={{ __html: html }}
             />

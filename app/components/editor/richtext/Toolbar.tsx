@@ -25,7 +25,7 @@ function ToolButton(props: {
     <button
       type="button"
       className="rt-btn"
-      aria-label={props.label}
+      // Named by its tooltip alone: the same text as aria-label too is read once more as its description.
       title={props.label}
       aria-pressed={props.pressed}
       disabled={props.disabled}
@@ -94,7 +94,6 @@ export function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       <div className="rt-toolbar__group">
         <select
           className="input rt-select"
-          aria-label={t("richText.fontSize")}
           title={t("richText.fontSize")}
           value={s.fontSize}
           data-toolbar-item
@@ -109,7 +108,6 @@ export function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         </select>
         <select
           className="input rt-select"
-          aria-label={t("richText.fontFamily")}
           title={t("richText.fontFamily")}
           value={s.fontFamily}
           data-toolbar-item
@@ -166,7 +164,6 @@ export function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         </ToolButton>
         <select
           className="input rt-select"
-          aria-label={t("richText.format")}
           title={t("richText.format")}
           value={s.block}
           data-toolbar-item

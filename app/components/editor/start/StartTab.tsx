@@ -6,6 +6,7 @@ import type { EditorTabProps } from "../types";
 import { ChoiceList } from "./ChoiceList";
 import { TARGET_MAX, TARGET_MIN, parseTarget, sameIds } from "./fields";
 import { RetentionField } from "./RetentionField";
+import { ScoreTotalField } from "./ScoreTotalField";
 import { useSavedField } from "./useSavedField";
 import { SaveStatus, useAutosave } from "../saving";
 import { DraftCheck } from "../PublishCheck";
@@ -31,6 +32,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
   const target = useSavedField(id, "TargetNumberOfResponses", survey.TargetNumberOfResponses);
   const autoId = useSavedField(id, "IsPatientIdAutoGenerationEnabled", survey.IsPatientIdAutoGenerationEnabled);
   const signature = useSavedField(id, "RequiresSignature", survey.RequiresSignature);
+  const review = useSavedField(id, "PatientSubmitReview", survey.PatientSubmitReview);
   const tagIds = useSavedField(id, "TagIds", survey.TagIds, sameIds);
   const rights = {
     UserTeamPermissions: useSavedField(id, "UserTeamPermissions", survey.UserTeamPermissions, sameIds),
@@ -47,7 +49,12 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
 
   return (
     <div className="start-tab">
-      {editable && !hydrated ? <p className="notice">{t("startTab.needsScript")}</p> : null}
+      {/* Only where scripts do not run: a page whose scripts are still on their way says nothing yet. */}
+      {editable && !hydrated ? (
+        <noscript>
+          <p className="notice">{t("startTab.needsScript")}</p>
+        </noscript>
+      ) : null}
       {survey.Status === "Draft" && editable ? <DraftCheck survey={survey} /> : null}
 
       <Field
@@ -135,7 +142,22 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
         <p id="survey-signature-hint" className="field__hint">
           {t("startTab.requiresSignatureHint")}
         </p>
+        <Choice id="survey-patient-review" label={t("startTab.patientSubmitReview")}>
+          <input
+            id="survey-patient-review"
+            type="checkbox"
+            checked={review.value}
+            disabled={readOnly}
+            aria-describedby="survey-patient-review-hint"
+            onChange={(event) => void review.save(event.target.checked)}
+          />
+        </Choice>
+        <p id="survey-patient-review-hint" className="field__hint">
+          {t("startTab.patientSubmitReviewHint")}
+        </p>
       </fieldset>
+
+      <ScoreTotalField surveyId={id} initial={survey.ScoreTitle} readOnly={readOnly} />
 
       <RetentionField surveyId={id} initial={survey.RetentionMonths} readOnly={readOnly} />
 

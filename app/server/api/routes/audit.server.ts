@@ -4,6 +4,7 @@ import { contentDisposition } from "~/server/services/fill/attachment-links.serv
 import { auditCsv, auditOf } from "~/server/services/audit-export.server";
 import { auditReading, caseHistoryOf, surveyTrailOf } from "~/server/services/audit-reading.server";
 import { auditVerdictOf } from "~/server/services/audit-verify.server";
+import { erasureKey } from "~/server/services/erasure/keys.server";
 import type { DB } from "~/server/db/types.server";
 import type { SurveyCaller } from "~/server/services/surveys.server";
 import { route, type AnyRoute } from "../route.server";
@@ -41,7 +42,14 @@ export const auditRoutes: AnyRoute[] = [
   }),
   route(auditApi.verify, ({ deps, caller, query }) => auditVerdictOf(deps.db, surveyCaller(caller), query.surveyId)),
   route(auditApi.caseHistory, ({ deps, caller, query }) =>
-    caseHistoryOf(deps.db, surveyCaller(caller), query.surveyId, query.patientId),
+    caseHistoryOf(
+      deps.db,
+      surveyCaller(caller),
+      query.surveyId,
+      query.patientId,
+      "case.history.view",
+      erasureKey(deps.env),
+    ),
   ),
   route(auditApi.trail, ({ deps, caller, query }) =>
     surveyTrailOf(deps.db, surveyCaller(caller), query.surveyId, query),

@@ -13,8 +13,8 @@ import { route, type AnyRoute } from "../route.server";
 import { surveyCaller } from "../schemas.server";
 
 export const dashboardRoutes: AnyRoute[] = [
-  route(dashboardsApi.ofSurvey, ({ deps, caller, params, body }) =>
-    dashboardOfSurvey(deps.db, surveyCaller(caller), params.id, body.Filters),
+  route(dashboardsApi.ofSurvey, ({ deps, caller, params, query, body }) =>
+    dashboardOfSurvey(deps.db, surveyCaller(caller), params.id, body.Filters, query.language),
   ),
   route(dashboardsApi.chartTypes, async ({ caller }) => ({
     Data: supportedChartTypes.map((t) => ({
@@ -24,8 +24,8 @@ export const dashboardRoutes: AnyRoute[] = [
       Description: translate(caller.culture ?? undefined, t.descriptionKey),
     })),
   })),
-  route(dashboardsApi.benchmark, ({ deps, caller, params, body }) =>
-    benchmarkDashboard(deps.db, surveyCaller(caller), params.id, params.surveyId, body.Filters),
+  route(dashboardsApi.benchmark, ({ deps, caller, params, query, body }) =>
+    benchmarkDashboard(deps.db, surveyCaller(caller), params.id, params.surveyId, body.Filters, query.language),
   ),
   route(dashboardsApi.addCharts, ({ deps, caller, params, body }) =>
     addCharts(

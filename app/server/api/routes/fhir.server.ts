@@ -1,13 +1,18 @@
 import { fhirQuestionnaire, fhirResponse, fhirResponses } from "~/server/services/fhir/fhir.server";
 import { importQuestionnaire, previewImport } from "~/server/services/fhir/import.server";
-import { fhirApi } from "~/contracts/fhir";
+import { FHIR_JSON as FHIR_TYPE, fhirApi } from "~/contracts/fhir";
+import { jsonAnswer } from "../in-process.server";
 import { route, type AnyRoute } from "../route.server";
 import { surveyCaller } from "../schemas.server";
 import type { ApiDeps } from "../types.server";
 
-const FHIR_JSON = "application/fhir+json; charset=utf-8";
+const FHIR_JSON = `${FHIR_TYPE}; charset=utf-8`;
 
-const urlsOf = (deps: ApiDeps) => ({ publicUrl: deps.env.publicUrl, attachments: deps.attachments });
+const urlsOf = (deps: ApiDeps) => ({
+  publicUrl: deps.env.publicUrl,
+  attachments: deps.attachments,
+  timeZone: deps.env.CLINIC_TIME_ZONE,
+});
 
 /** A FHIR resource as its own media type. */
 function fhirJson(resource: unknown) {
@@ -38,8 +43,9 @@ export const fhirRoutes: AnyRoute[] = [
       },
     });
   }),
-  route(fhirApi.importQuestionnaire, async ({ deps, caller, query, body }) => {
-    if (query.preview) return previewImport(surveyCaller(caller), body);
+  route(fhirApi.importQuestionnaire, async ({ c, deps, caller, query, body }) => {
+    // A preview creates nothing: 200, not the creation's 201.
+    if (query.preview) return jsonAnswer(c, previewImport(surveyCaller(caller), body), 200);
     return importQuestionnaire(deps.db, surveyCaller(caller), body);
   }),
 ];

@@ -5,6 +5,7 @@ import {
   closePatient,
   latestPatients,
   patientRecord,
+  setCaseLanguage,
 } from "~/server/services/fill/patients.server";
 import { route } from "../route.server";
 import { surveyCaller } from "../schemas.server";
@@ -20,7 +21,19 @@ export const patientRoutes = [
     patientRecord(deps.db, surveyCaller(caller), { surveyId: query.surveyId, patientId: query.patientId }),
   ),
   route(patientsApi.add, ({ deps, caller, query }) =>
-    addPatient(deps.db, surveyCaller(caller), { surveyId: query.surveyId, patientId: query.patientId }),
+    addPatient(deps.db, surveyCaller(caller), {
+      surveyId: query.surveyId,
+      patientId: query.patientId,
+      language: query.language,
+    }),
+  ),
+  route(patientsApi.language, async ({ deps, caller, query, body }) =>
+    setCaseLanguage(
+      deps.db,
+      surveyCaller(caller),
+      { surveyId: query.surveyId, patientId: query.patientId },
+      body.Language,
+    ),
   ),
   route(patientsApi.close, async ({ deps, caller, query }) =>
     closePatient(deps.db, surveyCaller(caller), { surveyId: query.surveyId, patientId: query.patientId }),

@@ -41,6 +41,7 @@ export const statisticsRoutes: AnyRoute[] = [
       thresholdsOf(deps),
       query.benchmarkSurveyId,
       { wordCloud: query.wordCloud },
+      query.language,
     ),
   ),
   route(statisticsApi.patientIds, async ({ deps, caller, params, body }) => {
@@ -49,13 +50,14 @@ export const statisticsRoutes: AnyRoute[] = [
   }),
   route(statisticsApi.csv, async ({ deps, caller, params, query, body }) => {
     const who = { ...surveyCaller(caller), culture: query.culture ?? caller.culture };
-    return zipResponse(await exportResponses(deps.db, who, params.surveyId, body));
+    const zone = deps.env.CLINIC_TIME_ZONE;
+    return zipResponse(await exportResponses(deps.db, who, params.surveyId, body, zone, query.language));
   }),
   route(statisticsApi.freeText, ({ deps, caller, params, query, body }) =>
     freeTextPage(deps.db, surveyCaller(caller), { ...params, ...query }, body),
   ),
   route(statisticsApi.filterData, ({ deps, caller, query }) =>
-    filterData(deps.db, surveyCaller(caller), query.surveyId),
+    filterData(deps.db, surveyCaller(caller), query.surveyId, query.language),
   ),
   route(statisticsApi.attachments, ({ deps, caller, params, query, body }) =>
     questionAttachments(deps.db, surveyCaller(caller), { surveyId: query.surveyId, questionId: params.id }, body),

@@ -1,5 +1,6 @@
 import { usersApi } from "~/contracts/users";
 import { listTags, listTeams, setCulture, toUserDto } from "~/server/services/users.server";
+import { holderKey } from "~/server/services/offline-holder.server";
 import { forgetCredentials } from "../authenticate.server";
 import { route } from "../route.server";
 
@@ -12,6 +13,7 @@ export const userRoutes = [
       teams: caller.teams,
     }),
   ),
+  route(usersApi.offlineKey, async ({ deps, caller }) => holderKey(deps.env, caller.identity.sub)),
   route(usersApi.setCulture, async ({ deps, caller, query }) => {
     await setCulture(deps.db, { surveyUserDataId: caller.surveyUserDataId, sub: caller.identity.sub }, query.culture);
     forgetCredentials((c) => c.surveyUserDataId === caller.surveyUserDataId);

@@ -1,6 +1,51 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { auditRowHash, chainKeyOf, type AuditRowContent } from "~/server/services/audit-chain.server";
 import { dropAppendOnly, makeAppendOnly, schemaHelpers, type MigrationDb } from "./helpers";
+
+/**
+ * The hash recipe this migration chained the rows with (docs/decisions/027-audit-chain.md, "The hash recipe"),
+ * kept here as it was written: a migration that has run must compute the same on every database it runs on
+ * later, whatever becomes of the live recipe in app/server/services/audit-chain.server.ts.
+ * tests/db/migration-recipes.test.ts pins it and checks that the live one still agrees for today's rows.
+ */
+export interface AuditRowContent {
+  at: string;
+  actor_user_id: number | null;
+  actor_sub: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  survey_id: number | null;
+  patient_data_id: number | null;
+  before: string | null;
+  after: string | null;
+}
+
+/** The chain of a row: its survey id in decimal, or "global". */
+export function chainKeyOf(surveyId: number | null | undefined): string {
+  return surveyId == null ? "global" : String(surveyId);
+}
+
+/**
+ * SHA-256 (lowercase hex) of the JSON array, without whitespace, of
+ * [at, actor_user_id, actor_sub, action, entity, entity_id, survey_id, patient_data_id, before, after, prev_hash].
+ */
+export function auditRowHash(row: AuditRowContent, prevHash: string | null): string {
+  const text = JSON.stringify([
+    row.at,
+    row.actor_user_id ?? null,
+    row.actor_sub ?? null,
+    row.action,
+    row.entity,
+    row.entity_id ?? null,
+    row.survey_id ?? null,
+    row.patient_data_id ?? null,
+    row.before ?? null,
+    row.after ?? null,
+    prevHash ?? null,
+  ]);
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
 
 /** Rows hashed and written back per statement while the existing log is chained. */
 const BACKFILL_BATCH = 500;

@@ -1,6 +1,63 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { chainedRowHash, chainKeyOf, valuesDigest, type AuditRowContent } from "~/server/services/audit-chain.server";
 import { dropAppendOnly, makeAppendOnly, schemaHelpers, type MigrationDb } from "./helpers";
+
+/**
+ * The second hash recipe, as this migration chained the rows with it (docs/decisions/042-retention-and-erasure.md),
+ * kept here as it was written: a migration that has run must compute the same on every database it runs on
+ * later, whatever becomes of the live recipe in app/server/services/audit-chain.server.ts.
+ * tests/db/migration-recipes.test.ts pins it and checks that the live one still agrees for today's rows.
+ */
+export interface AuditRowContent {
+  at: string;
+  actor_user_id: number | null;
+  actor_sub: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  survey_id: number | null;
+  patient_data_id: number | null;
+  before: string | null;
+  after: string | null;
+}
+
+/** The chain of a row: its survey id in decimal, or "global". */
+export function chainKeyOf(surveyId: number | null | undefined): string {
+  return surveyId == null ? "global" : String(surveyId);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** The digest of a row's values: SHA-256 (lowercase hex) of the JSON array [before, after] of the stored texts. */
+export function valuesDigest(before: string | null, after: string | null): string {
+  return sha256(JSON.stringify([before ?? null, after ?? null]));
+}
+
+/**
+ * SHA-256 (lowercase hex) of the JSON array, without whitespace, of
+ * [2, at, actor_user_id, actor_sub, action, entity, entity_id, survey_id, patient_data_id, values_hash, prev_hash].
+ */
+export function chainedRowHash(
+  row: Omit<AuditRowContent, "before" | "after">,
+  valuesHash: string,
+  prevHash: string | null,
+): string {
+  return sha256(
+    JSON.stringify([
+      2,
+      row.at,
+      row.actor_user_id ?? null,
+      row.actor_sub ?? null,
+      row.action,
+      row.entity,
+      row.entity_id ?? null,
+      row.survey_id ?? null,
+      row.patient_data_id ?? null,
+      valuesHash,
+      prevHash ?? null,
+    ]),
+  );
+}
 
 /** Rows hashed anew and written back per statement. */
 const BATCH = 500;

@@ -1,4 +1,5 @@
 import type { Dashboard } from "~/domain/dashboards";
+import { translateSurvey } from "~/domain/content-languages";
 import { AppError } from "~/domain/errors";
 import type { StatisticsFilters } from "~/domain/statistics";
 import type { DB } from "~/server/db/types.server";
@@ -35,6 +36,7 @@ export async function benchmarkDashboard(
   dashboardId: number,
   otherSurveyId: number,
   filters: StatisticsFilters,
+  language?: string,
 ): Promise<Dashboard> {
   const dashboard = await db
     .selectFrom("dashboards")
@@ -62,9 +64,11 @@ export async function benchmarkDashboard(
   const sameType = (a: { Type: string }, b: { Type: string }) => a.Type === b.Type;
   const scored = toQ.filter(isScoredQuestion);
   const scope = chartScope(db, otherSurveyId, filtersFor(other.survey, main.survey, filters), scored);
+  // Its texts in the language asked for where that survey offers it (docs/decisions/056-statistics-languages.md).
+  const labelled = language ? translateSurvey(other.survey, language) : other.survey;
   const charts = await Promise.all(
     rows.map((row) =>
-      chartData(scope, other.survey, {
+      chartData(scope, labelled, {
         ...row,
         attribute_id: mapId(row.attribute_id, main.survey.PatientForm, other.survey.PatientForm, () => true),
         question_id1: mapId(row.question_id1, fromQ, toQ, sameType),

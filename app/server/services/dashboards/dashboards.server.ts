@@ -9,6 +9,9 @@ import {
 } from "~/domain/dashboards";
 import { AppError } from "~/domain/errors";
 import type { StatisticsFilters } from "~/domain/statistics";
+import { translateSurvey } from "~/domain/content-languages";
+import type { Survey } from "~/domain/survey";
+import { surveyQuestions } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
 import { surveyStructure } from "../fill/structure.server";
 import { requireAnalyst } from "../statistics/cases.server";
@@ -36,36 +39,44 @@ async function chartsOf(
   structure: Awaited<ReturnType<typeof structureFor>>,
   rows: ChartRow[],
   filters: StatisticsFilters,
+  labelled: Survey,
 ) {
   const scored = [...structure.questions.values()].filter(isScoredQuestion);
   const scope = chartScope(db, structure.survey.Id, filters, scored);
   // The charts' queries run side by side (readBeside); the list keeps the charts' order.
   return {
-    Charts: await Promise.all(rows.map((row) => chartData(scope, structure.survey, row))),
+    Charts: await Promise.all(rows.map((row) => chartData(scope, labelled, row))),
     HasScoredQuestions: scored.length > 0,
   };
 }
 
-function choices(structure: Awaited<ReturnType<typeof structureFor>>): Dashboard["Choices"] {
+/** What the charts can be drawn over, with the texts of `survey` (the survey in the labels' language). */
+function choices(survey: Survey): Dashboard["Choices"] {
   const of = (type: string) =>
-    [...structure.questions.values()]
+    surveyQuestions(survey)
       .filter((q) => q.Type === type)
       .map((q) => ({ Id: q.Id, Title: q.Title, ...(type === "Numerical" ? { Unit: q.Unit } : {}) }));
   return {
     NumericalQuestions: of("Numerical"),
     DateTimeQuestions: of("DateTime"),
-    PreliminaryQuestions: structure.survey.PatientForm.map((a) => ({ Id: a.Id, Title: a.Title })),
+    PreliminaryQuestions: survey.PatientForm.map((a) => ({ Id: a.Id, Title: a.Title })),
   };
 }
 
-/** POST /statistics-dashboards/get-by-survey-id/{id}: the survey's dashboard (made on first use) with its charts' data. */
+/**
+ * POST /statistics-dashboards/get-by-survey-id/{id}: the survey's dashboard (made on first use) with its charts'
+ * data, the survey's texts in `language` where it offers it (docs/decisions/056-statistics-languages.md).
+ */
 export async function dashboardOfSurvey(
   db: DB,
   caller: SurveyCaller,
   surveyId: number,
   filters: StatisticsFilters,
+  language?: string,
 ): Promise<Dashboard> {
   const structure = await structureFor(db, caller, surveyId);
+  // The charts are computed by ids; only their texts come from the translated tree.
+  const labelled = language ? translateSurvey(structure.survey, language) : structure.survey;
   await db
     .insertInto("dashboards")
     .values({ survey_id: surveyId })
@@ -80,8 +91,8 @@ export async function dashboardOfSurvey(
   return {
     Id: dashboard.id,
     SurveyId: surveyId,
-    ...(await chartsOf(db, structure, rows, filters)),
-    Choices: choices(structure),
+    ...(await chartsOf(db, structure, rows, filters, labelled)),
+    Choices: choices(labelled),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CreateCategory, UpdateCategory } from "~/domain/editing";
+import { storedCodes } from "~/domain/instrument";
 import type { Category } from "~/domain/survey";
 import type { DB, Trx } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
@@ -28,23 +29,24 @@ export async function createCategory(db: DB, caller: SurveyCaller, input: Create
   const { edit, id } = await db.transaction().execute(async (trx) => {
     const edit = await openEdit(trx, caller, input.SurveyId);
     const sort = nextSort(await siblings(trx, input.SurveyId));
+    const codes = storedCodes(input.Codes ?? []);
     const row = await trx
       .insertInto("categories")
-      .values({ survey_id: input.SurveyId, title: input.Title, sort })
+      .values({ survey_id: input.SurveyId, title: input.Title, sort, codes })
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordChange(edit, {
       action: "category.create",
       entity,
       entityId: row.id,
-      after: { title: input.Title, sort },
+      after: { title: input.Title, sort, ...(input.Codes?.length ? { codes } : {}) },
     });
     return { edit, id: row.id };
   });
   return categoryIn(await surveyAfterEdit(db, edit), id);
 }
 
-/** PUT /categories/{id}: renames a category; an unchanged title writes nothing. */
+/** PUT /categories/{id}: renames a category (and sets its codes when given); unchanged values write nothing. */
 export async function updateCategory(
   db: DB,
   caller: SurveyCaller,
@@ -54,7 +56,10 @@ export async function updateCategory(
   const edit = await db.transaction().execute(async (trx) => {
     const row = await findCategory(trx, id);
     const edit = await openEdit(trx, caller, surveyOfItem(row, input.SurveyId, "Category", id));
-    const change = diff(row!, { title: input.Title });
+    const change = diff(row!, {
+      title: input.Title,
+      codes: input.Codes === undefined ? undefined : storedCodes(input.Codes),
+    });
     if (change) {
       await trx.updateTable("categories").set(change.after).where("id", "=", id).execute();
       await recordChange(edit, { action: "category.update", entity, entityId: id, ...change });

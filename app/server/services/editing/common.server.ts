@@ -5,6 +5,7 @@ import type { DB, Trx } from "~/server/db/types.server";
 import { audit } from "../audit.server";
 import { requireEditableSurvey, touchSurvey, type SurveyAccess } from "../survey-access.server";
 import { loadSurveyTree } from "../survey-tree.server";
+import { pruneTranslations } from "../translations/prune.server";
 import { actorOf, type SurveyCaller } from "../surveys.server";
 
 /** One change to a survey's content, inside its transaction. */
@@ -44,11 +45,12 @@ export function surveyOfItem(
   return row.survey_id;
 }
 
-/** Records a change: one audit row and a new survey Hash. */
+/** Records a change: one audit row and a new survey Hash; the translations of texts it removed go with them. */
 export async function recordChange(
   edit: Edit,
   entry: { action: string; entity: string; entityId: number; before?: unknown; after?: unknown },
 ): Promise<void> {
+  await pruneTranslations(edit.trx, edit.surveyId);
   await touchSurvey(edit.trx, edit.surveyId);
   await audit(edit.trx, actorOf(edit.caller), { ...entry, surveyId: edit.surveyId });
 }

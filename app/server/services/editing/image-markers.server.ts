@@ -22,6 +22,7 @@ const summary = (o: Row<"answer_options">) => ({
   weight: o.weight,
   pos_x: o.pos_x,
   pos_y: o.pos_y,
+  score: o.score,
 });
 
 /**

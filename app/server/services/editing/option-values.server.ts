@@ -7,14 +7,15 @@ import { flag } from "./common.server";
 /** The columns of an answer option the editor sets. */
 export type OptionColumns = Pick<
   Row<"answer_options">,
-  "text" | "value" | "is_exit_answer" | "weighting_state" | "weight" | "pos_x" | "pos_y"
+  "text" | "value" | "is_exit_answer" | "weighting_state" | "weight" | "pos_x" | "pos_y" | "score" | "system"
 >;
 
 const NEW_OPTION = { WeightingState: weightingStates.notWeighted, Weight: null };
 
 /**
  * An answer option's columns after applying the editor's input to the stored ones (or to the defaults of a
- * new option): a weight only for a correct answer, a marker position only on image questions.
+ * new option): a weight only for a correct answer, a marker position only on image questions. The score is
+ * the answer's own, whatever its weighting (docs/decisions/051-instrument-scores.md).
  */
 export function optionColumns(
   type: QuestionType,
@@ -43,6 +44,8 @@ export function optionColumns(
     weight: weighting.Weight,
     pos_x: position(input.X, current?.pos_x),
     pos_y: position(input.Y, current?.pos_y),
+    score: input.Score !== undefined ? input.Score : (current?.score ?? null),
+    system: input.System !== undefined ? input.System : (current?.system ?? null),
   };
 }
 

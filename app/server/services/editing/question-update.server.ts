@@ -1,5 +1,6 @@
 import { questionShapeIssues, type UpdateQuestion } from "~/domain/editing";
 import { AppError } from "~/domain/errors";
+import { storedCodes } from "~/domain/instrument";
 import { questionTypeName } from "~/domain/question-types";
 import type { Question } from "~/domain/survey";
 import type { DB, Row, Trx } from "~/server/db/types.server";
@@ -67,6 +68,8 @@ export async function updateQuestion(
       unit: input.Unit,
       is_test_question: flag(input.IsTestQuestion),
       image_src: input.ImageSrc,
+      hint: input.Hint,
+      codes: input.Codes === undefined ? undefined : storedCodes(input.Codes),
     };
     const issues = questionShapeIssues({
       Type: type,

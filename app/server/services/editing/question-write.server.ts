@@ -1,5 +1,6 @@
 import type { CreateSubQuestion } from "~/domain/editing";
 import { AppError } from "~/domain/errors";
+import { storedCodes } from "~/domain/instrument";
 import { questionTypeCode } from "~/domain/question-types";
 import type { Dependence } from "~/domain/survey";
 import type { Row, Trx } from "~/server/db/types.server";
@@ -78,6 +79,8 @@ export async function insertQuestion(
       is_test_question: flag(input.IsTestQuestion) ?? 0,
       image_src: input.ImageSrc ?? null,
       dependence_type: null,
+      hint: input.Hint ?? null,
+      codes: storedCodes(input.Codes ?? []),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -138,6 +138,8 @@ export async function eraseCase(
         .onConflict((oc) => oc.column("storage_key").doNothing())
         .execute();
     }
+    // The case's links go with it (decision 057): their rows in the trail name only the link's number.
+    await trx.deleteFrom("patient_links").where("patient_data_id", "=", target.caseId).execute();
     await trx.deleteFrom("patient_data").where("id", "=", target.caseId).execute();
     const tombstone = await trx
       .insertInto("case_erasures")

@@ -25,21 +25,33 @@ async function caseToErase(db: Executor, key: string, surveyId: number, patientI
     .where("patient_id", "=", patientId)
     .executeTakeFirst();
   if (kase) return kase;
-  const erased = await erasedBefore(db, key, surveyId, patientId);
-  if (erased) throw new AppError("CASE_ALREADY_ERASED", `This patient id's case was erased on ${erased}`);
-  throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `There is no case ${patientId} in this survey`);
+  return noCase(db, key, surveyId, patientId);
 }
 
-/** When the patient id's case of the survey was erased, if it was. */
-export async function erasedBefore(db: Executor, key: string, surveyId: number, patientId: string) {
+/**
+ * A patient id without a case in the survey: 409 CASE_ALREADY_ERASED, with when and why, when a tombstone
+ * matches it (the person learns that the data is gone, not that there never was any), else 404.
+ */
+export async function noCase(db: Executor, key: string, surveyId: number, patientId: string): Promise<never> {
   const tombstone = await db
     .selectFrom("case_erasures")
-    .select("erased_at")
+    .select(["erased_at", "reason"])
     .where("survey_id", "=", surveyId)
     .where("patient_key", "=", patientKey(key, surveyId, patientId))
     .orderBy("id", "desc")
     .executeTakeFirst();
-  return tombstone?.erased_at ?? null;
+  if (tombstone) {
+    throw new AppError(
+      "CASE_ALREADY_ERASED",
+      `This patient id's case was erased on ${tombstone.erased_at}`,
+      undefined,
+      {
+        ErasedAt: tombstone.erased_at,
+        Reason: tombstone.reason,
+      },
+    );
+  }
+  throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `There is no case ${patientId} in this survey`);
 }
 
 /** What erasing the patient id's case would remove (GET /erasures/preview). */

@@ -4,7 +4,7 @@ import type { DB } from "~/server/db/types.server";
 import { caseHistoryOf } from "~/server/services/audit-reading.server";
 import { requireSurvey } from "~/server/services/survey-access.server";
 import type { SurveyCaller } from "~/server/services/surveys.server";
-import { erasedBefore } from "./erasure-requests.server";
+import { noCase } from "./erasure-requests.server";
 
 /**
  * GET /patient-data (docs/decisions/042-retention-and-erasure.md): what is stored about a patient id in a
@@ -26,12 +26,8 @@ export async function patientDataOf(
     .where("survey_id", "=", surveyId)
     .where("patient_id", "=", patientId)
     .executeTakeFirst();
-  if (!kase) {
-    // A patient asking again after an erasure learns that the data is gone, not that there never was any.
-    const erased = await erasedBefore(db, key, surveyId, patientId);
-    if (erased) throw new AppError("CASE_ALREADY_ERASED", `This patient id's case was erased on ${erased}`);
-    throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `No case ${patientId} in this survey`);
-  }
+  // A patient asking again after an erasure learns that the data is gone, when and why.
+  if (!kase) return noCase(db, key, surveyId, patientId);
   const history = await caseHistoryOf(db, caller, surveyId, patientId, "case.data.view");
   const now = (list: typeof history.Questions) =>
     list.map((q) => ({ Title: q.Title, Value: q.Entries.at(-1)?.Value ?? null })).filter((q) => q.Value !== null);

@@ -8,6 +8,7 @@ import { requireAnalyst } from "../statistics/cases.server";
 import type { SurveyCaller } from "../surveys.server";
 import { questionnaireOf } from "./questionnaire.server";
 import type { AttachmentStore } from "~/server/storage/attachments.server";
+import { clinicZone } from "~/server/time-zone.server";
 import { caseContents, inlineSmallFiles, responseOf, type CaseRow } from "./response.server";
 
 /**
@@ -21,6 +22,8 @@ export interface FhirUrls {
   publicUrl: string;
   /** Where the small files' bytes are read from, to travel inside the responses. */
   attachments: AttachmentStore;
+  /** The clinic's time zone (CLINIC_TIME_ZONE): date-time answers are written in it with their offset. */
+  timeZone: string;
 }
 
 const questionnaireUrl = (urls: FhirUrls, surveyId: number) =>
@@ -46,6 +49,7 @@ const options = (caller: SurveyCaller, urls: FhirUrls, surveyId: number) => ({
   questionnaireUrl: questionnaireUrl(urls, surveyId),
   apiUrl: `${urls.publicUrl}/api`,
   culture: caller.culture ?? undefined,
+  zone: clinicZone(urls.timeZone),
 });
 
 /** The newest case of a patient id in the survey, open or closed. */
@@ -53,7 +57,7 @@ export async function fhirResponse(db: DB, caller: SurveyCaller, surveyId: numbe
   const survey = await prepared(db, caller, surveyId);
   const row = await db
     .selectFrom("patient_data")
-    .select(["id", "patient_id", "state", "created_at", "closed_at"])
+    .select(["id", "patient_id", "state", "created_at", "closed_at", "language", "respondent"])
     .where("survey_id", "=", surveyId)
     .where("patient_id", "=", patientId)
     .orderBy("id", "desc")

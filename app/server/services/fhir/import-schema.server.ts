@@ -25,6 +25,7 @@ const AnswerOptionSchema = z.looseObject({
   valueInteger: z.number().optional(),
   valueDate: z.string().optional(),
   valueTime: z.string().optional(),
+  initialSelected: z.boolean().optional(),
   extension: z.array(ExtensionSchema).optional(),
 });
 export type ImportAnswerOption = z.infer<typeof AnswerOptionSchema>;
@@ -34,6 +35,8 @@ export interface ImportItem {
   text?: string;
   type: string;
   repeats?: boolean;
+  required?: boolean;
+  readOnly?: boolean;
   extension?: ImportExtension[];
   enableWhen?: ImportEnableWhen[];
   enableBehavior?: string;
@@ -48,6 +51,8 @@ export const ItemSchema: z.ZodType<ImportItem> = z.looseObject({
   text: z.string().optional(),
   type: z.string(),
   repeats: z.boolean().optional(),
+  required: z.boolean().optional(),
+  readOnly: z.boolean().optional(),
   extension: z.array(ExtensionSchema).optional(),
   enableWhen: z.array(EnableWhenSchema).optional(),
   enableBehavior: z.string().optional(),
@@ -58,14 +63,20 @@ export const ItemSchema: z.ZodType<ImportItem> = z.looseObject({
   },
 }) as z.ZodType<ImportItem>;
 
-const ConceptSchema = z.looseObject({ code: z.string(), display: z.string().optional() });
+const ConceptSchema = z.looseObject({
+  code: z.string(),
+  system: z.string().optional(),
+  display: z.string().optional(),
+});
 
 export const ValueSetSchema = z.looseObject({
   resourceType: z.literal("ValueSet"),
   id: z.string().optional(),
   url: z.string().optional(),
   compose: z
-    .looseObject({ include: z.array(z.looseObject({ concept: z.array(ConceptSchema).optional() })) })
+    .looseObject({
+      include: z.array(z.looseObject({ system: z.string().optional(), concept: z.array(ConceptSchema).optional() })),
+    })
     .optional(),
   expansion: z.looseObject({ contains: z.array(ConceptSchema).optional() }).optional(),
 });

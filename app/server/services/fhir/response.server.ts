@@ -1,17 +1,19 @@
 import { answerKind } from "~/domain/question-types";
+import { optionScoreUnits, totalOfUnits } from "~/domain/scores";
 import { answerText, type AnswerOption, type Question, type Survey } from "~/domain/survey";
 import type { Executor } from "~/server/db/types.server";
+import type { ClinicZone } from "~/server/time-zone.server";
 import type { AttachmentStore } from "~/server/storage/attachments.server";
 import { signaturesOf } from "../fill/signatures.server";
 import { code } from "../statistics/export-lines.server";
 import { translate } from "~/server/locales.server";
-import { linkIds } from "./questionnaire.server";
+import { linkIds } from "./link-ids.server";
 import { HL7 } from "./types.server";
 
 /**
  * A case as an HL7 FHIR R4 QuestionnaireResponse (docs/decisions/040-fhir.md): its answers in the items of
  * the survey's Questionnaire, sub-questions inside the answer they stand under, files as Attachments that
- * link to the API, the signature where the case was signed.
+ * link to the API, the signature where the case was signed, the total score where the survey has one.
  */
 
 export interface CaseRow {
@@ -20,6 +22,10 @@ export interface CaseRow {
   state: string;
   created_at: string;
   closed_at: string | null;
+  /** The language the case was filled in; null: the survey's source language (decision 054). */
+  language?: string | null;
+  /** Who answered: null staff, "link" or "handover" the patient (docs/decisions/057-patient-links.md). */
+  respondent?: "link" | "handover" | null;
 }
 
 interface Answer {
@@ -96,8 +102,14 @@ export async function caseContents(db: Executor, ids: number[]): Promise<Map<num
   return out;
 }
 
-/** A stored date-time answer (YYYY-MM-DDTHH:mm, without a zone) as a FHIR dateTime, read as UTC. */
-const fhirDateTime = (stored: string) => `${stored.slice(0, 16)}:00Z`;
+/** The answers' scores of a survey, worked out once for all the cases of an export. */
+const scores = new WeakMap<Survey, Map<number, number>>();
+function scoresOf(survey: Survey): Map<number, number> {
+  let map = scores.get(survey);
+  if (!map) scores.set(survey, (map = optionScoreUnits(survey)));
+  return map;
+}
+
 const instant = (value: string) => new Date(value).toISOString();
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- FHIR items are open JSON
@@ -107,7 +119,7 @@ export function responseOf(
   survey: Survey,
   row: CaseRow,
   content: CaseContent,
-  opts: { questionnaireUrl: string; apiUrl: string; culture: string | undefined },
+  opts: { questionnaireUrl: string; apiUrl: string; culture: string | undefined; zone: ClinicZone },
 ) {
   const byQuestion = new Map<number, Answer[]>();
   for (const a of content.answers) byQuestion.set(a.question_id, [...(byQuestion.get(a.question_id) ?? []), a]);
@@ -124,7 +136,7 @@ export function responseOf(
         if (!chosen.has(o.Id)) continue;
         const nested = o.SubQuestions.map((s) => subItem(s)).filter((i): i is Item => i !== null);
         answer.push({
-          valueCoding: { code: code(o), display: answerText(o) },
+          valueCoding: { ...(o.System ? { system: o.System } : {}), code: code(o), display: answerText(o) },
           ...(nested.length > 0 ? { item: nested } : {}),
         });
       }
@@ -132,8 +144,9 @@ export function responseOf(
       const a = given[0];
       if (a && kind === "number" && a.numerical_response !== null)
         answer.push({ valueDecimal: Number(a.numerical_response) });
+      // Typed as the clinic's wall-clock time: FHIR wants the offset with the hours (docs/decisions/053).
       if (a && kind === "dateTime" && a.date_time_response)
-        answer.push({ valueDateTime: fhirDateTime(a.date_time_response) });
+        answer.push({ valueDateTime: opts.zone.wallClock(a.date_time_response) });
       if (a && kind === "text" && a.text_response) answer.push({ valueString: a.text_response });
     }
     const files = filesOf.get(q.Id) ?? [];
@@ -193,15 +206,31 @@ export function responseOf(
       .filter((i): i is Item => i !== null);
     if (inner.length > 0) items.push({ linkId: linkIds.category(c.Id), text: c.Title, item: inner });
   }
+  // The case's total score, as the statistics count it, in the Questionnaire's calculated item.
+  const total = totalOfUnits(
+    scoresOf(survey),
+    content.answers.flatMap((a) => (a.answer_option_id === null ? [] : [a.answer_option_id])),
+  );
+  if (survey.ScoreTitle && total !== null)
+    items.push({ linkId: linkIds.total, text: survey.ScoreTitle, answer: [{ valueDecimal: total }] });
   const closed = row.state === "Closed";
   const response: Item = {
     resourceType: "QuestionnaireResponse",
     id: `case-${row.id}`,
+    // The language the case was filled in (docs/decisions/056-statistics-languages.md).
+    language: row.language ?? survey.SourceLanguage,
     questionnaire: opts.questionnaireUrl,
     status: closed ? "completed" : "in-progress",
     subject: { identifier: { value: row.patient_id }, display: row.patient_id },
     authored: instant(closed && row.closed_at ? row.closed_at : row.created_at),
   };
+  // A patient who answered for themselves (by link or on a handed-over device) is the answers' author and
+  // source, named as the subject is: by the case's patient id (docs/decisions/057-patient-links.md).
+  if (row.respondent === "link" || row.respondent === "handover") {
+    const patient = { type: "Patient", identifier: { value: row.patient_id }, display: row.patient_id };
+    response.author = patient;
+    response.source = { ...patient };
+  }
   if (content.signature) {
     response.extension = [
       {

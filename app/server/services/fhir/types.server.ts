@@ -30,8 +30,10 @@ export interface EnableWhen {
 
 export interface FhirItem {
   linkId: string;
+  code?: Coding[];
   text?: string;
   type: string;
+  readOnly?: boolean;
   repeats?: boolean;
   required?: boolean;
   extension?: Extension[];
@@ -55,11 +57,18 @@ export interface Questionnaire {
   [other: string]: unknown;
 }
 
-/** HL7's own extensions the mapping uses. */
+/** HL7's own extensions and codes the mapping uses. */
 export const HL7 = {
   unit: "http://hl7.org/fhir/StructureDefinition/questionnaire-unit",
+  /** An answer's score in R4 (on the answer option or its coding). */
   ordinalValue: "http://hl7.org/fhir/StructureDefinition/ordinalValue",
+  /** An answer's score in SDC and R5; what `weight()` reads besides ordinalValue. */
+  itemWeight: "http://hl7.org/fhir/StructureDefinition/itemWeight",
   signature: "http://hl7.org/fhir/StructureDefinition/questionnaireresponse-signature",
+  itemControl: "http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl",
+  itemControlSystem: "http://hl7.org/fhir/questionnaire-item-control",
+  variable: "http://hl7.org/fhir/StructureDefinition/variable",
+  calculatedExpression: "http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-calculatedExpression",
 };
 
 /**
@@ -69,6 +78,8 @@ export const HL7 = {
 export const EXT = {
   exitAnswer: "/fhir/StructureDefinition/exit-answer",
   weightingState: "/fhir/StructureDefinition/weighting-state",
+  /** A test question's weight (1–3), apart from the answer's score. */
+  testWeight: "/fhir/StructureDefinition/test-weight",
   imageMarker: "/fhir/StructureDefinition/image-marker",
   image: "/fhir/StructureDefinition/image",
   testQuestion: "/fhir/StructureDefinition/test-question",

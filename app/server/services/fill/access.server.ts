@@ -1,3 +1,4 @@
+import { respondentColumns } from "~/domain/respondents";
 import { AppError } from "~/domain/errors";
 import type { Executor } from "~/server/db/types.server";
 import { audit, type AuditEntry } from "../audit.server";
@@ -29,11 +30,37 @@ export async function requireCaseReader(db: Executor, caller: SurveyCaller, surv
   return access;
 }
 
-/** One audit row of a change to a case. */
-export function auditCase(
+/**
+ * One audit row of a change to a case. A patient's write through their link (decision 057) also marks the
+ * case as answered by them and the link as in progress; a write while the device is handed over to the
+ * patient (decision 058) marks the case as answered by the patient on that staff member's device.
+ */
+export async function auditCase(
   trx: Executor,
   caller: SurveyCaller | null,
   entry: Omit<AuditEntry, "surveyId" | "patientDataId"> & { surveyId: number; patientDataId: number },
 ) {
+  if (caller?.link) await noteLinkWrite(trx, caller.link);
+  if (caller?.handover && caller.handover.patientDataId === entry.patientDataId) {
+    await trx
+      .updateTable("patient_data")
+      .set(respondentColumns({ kind: "handover", staffUserId: caller.handover.staffUserId, staffName: "" }))
+      .where("id", "=", entry.patientDataId)
+      .execute();
+  }
   return audit(trx, caller ? actorOf(caller) : { surveyUserDataId: null, sub: null }, entry);
+}
+
+async function noteLinkWrite(trx: Executor, link: NonNullable<SurveyCaller["link"]>) {
+  const now = new Date().toISOString();
+  await trx
+    .updateTable("patient_links")
+    .set((eb) => ({ answered_at: eb.fn.coalesce("answered_at", eb.val(now)), last_seen_at: now }))
+    .where("id", "=", link.linkId)
+    .execute();
+  await trx
+    .updateTable("patient_data")
+    .set(respondentColumns({ kind: "link", linkId: link.linkId }))
+    .where("id", "=", link.patientDataId)
+    .execute();
 }

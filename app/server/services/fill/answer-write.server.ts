@@ -11,7 +11,7 @@ import type { DB, Trx } from "~/server/db/types.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditCase, requireFillableSurvey } from "./access.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "./case-answers.server";
-import { caseVersion, openCaseForWrite, touchCase } from "./cases.server";
+import { caseVersion, openCaseForWrite, requireOpen, touchCase } from "./cases.server";
 import { surveyStructure } from "./structure.server";
 
 /** One answer as a write endpoint received it (already checked against its schema). */
@@ -158,6 +158,8 @@ export async function writeAnswer(
   const result = await writeTransaction(db, async (trx) => {
     const access = await requireFillableSurvey(trx, caller, target.SurveyId);
     const kase = await openCaseForWrite(trx, target.SurveyId, target.PatientId);
+    // A patient's link writes to its own case only (decision 057).
+    if (caller.link && caller.link.patientDataId !== kase.id) requireOpen(undefined, target.PatientId);
     const structure = await surveyStructure(trx, access);
     const question = structure.questions.get(target.QuestionId);
     if (!question) invalid(`Question ${target.QuestionId} is not part of survey ${target.SurveyId}`);

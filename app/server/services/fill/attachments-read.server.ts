@@ -12,7 +12,9 @@ import { findCaseById } from "./cases.server";
  * (its editors and approvers).
  */
 async function readableCase(db: DB, caller: SurveyCaller, patientDataId: number) {
-  const kase = await findCaseById(db, patientDataId);
+  // A patient's link reads its own case's files only (decision 057).
+  const kase =
+    caller.link && caller.link.patientDataId !== patientDataId ? undefined : await findCaseById(db, patientDataId);
   if (!kase) throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `There is no case ${patientDataId}`);
   await requireCaseReader(db, caller, kase.survey_id);
   return kase;

@@ -54,7 +54,9 @@ const refused = (FileName: string, key: UploadErrorKey): UploadResult => ({
 async function writableTarget(db: DB | Trx, caller: SurveyCaller, target: AttachmentTarget) {
   const access = await requireFillableSurvey(db, caller, target.surveyId);
   const found = await findCaseById(db, target.patientDataId, { lock: db.isTransaction });
-  const kase = requireOpen(found?.survey_id === target.surveyId ? found : undefined, String(target.patientDataId));
+  // A patient's link writes to its own case only (decision 057).
+  const own = found?.survey_id === target.surveyId && (!caller.link || caller.link.patientDataId === found.id);
+  const kase = requireOpen(own ? found : undefined, String(target.patientDataId));
   const structure = await surveyStructure(db, access);
   const question = structure.questions.get(target.questionId);
   if (!question) {
@@ -141,7 +143,7 @@ export async function uploadAttachments(
             content_type: contentTypeOf(v.extension),
             size: v.file.bytes.length,
             storage_key: key,
-            uploaded_by_user_id: caller.surveyUserDataId,
+            uploaded_by_user_id: caller.link ? null : caller.surveyUserDataId,
             created_at: new Date().toISOString(),
           })
           .returning("id")

@@ -16,19 +16,30 @@ export const CASE_AUTO_CLOSE_MS = 24 * 60 * 60 * 1000;
 
 export type CaseRow = Row<"patient_data">;
 
-/** Whether an Open case has gone 24 hours without a change. */
-export function isStale(row: Pick<CaseRow, "state" | "modified_at">, now: Date): boolean {
-  return row.state === "Open" && Date.parse(row.modified_at) + CASE_AUTO_CLOSE_MS <= now.getTime();
+/**
+ * Whether an Open case has gone 24 hours without a change. A case held for its patient (a live link) or for
+ * staff's review of what the patient submitted is not stale before `held_until` (decision 057).
+ */
+export function isStale(
+  row: Pick<CaseRow, "state" | "modified_at"> & { held_until?: string | null },
+  now: Date,
+): boolean {
+  if (row.state !== "Open" || Date.parse(row.modified_at) + CASE_AUTO_CLOSE_MS > now.getTime()) return false;
+  return !row.held_until || Date.parse(row.held_until) <= now.getTime();
 }
 
-/** When a stale case closed: 24 hours after its last change. */
-export function autoClosedAt(modifiedAt: string): string {
-  return new Date(Date.parse(modifiedAt) + CASE_AUTO_CLOSE_MS).toISOString();
+/** When a stale case closed: 24 hours after its last change, or when its hold ended if that is later. */
+export function autoClosedAt(modifiedAt: string, heldUntil: string | null = null): string {
+  const closed = Date.parse(modifiedAt) + CASE_AUTO_CLOSE_MS;
+  return new Date(heldUntil ? Math.max(closed, Date.parse(heldUntil)) : closed).toISOString();
 }
 
 /** Closes one stale case, unless it changed meanwhile; true when this call closed it. */
-async function closeStale(trx: Trx, row: Pick<CaseRow, "id" | "survey_id" | "modified_at">): Promise<boolean> {
-  const closedAt = autoClosedAt(row.modified_at);
+async function closeStale(
+  trx: Trx,
+  row: Pick<CaseRow, "id" | "survey_id" | "modified_at" | "held_until">,
+): Promise<boolean> {
+  const closedAt = autoClosedAt(row.modified_at, row.held_until);
   const result = await trx
     .updateTable("patient_data")
     .set({ state: "Closed", closed_at: closedAt })
@@ -57,9 +68,10 @@ export async function closeStaleCases(db: Executor, now: Date = new Date(), surv
   const cutoff = new Date(now.getTime() - CASE_AUTO_CLOSE_MS).toISOString();
   let query = db
     .selectFrom("patient_data")
-    .select(["id", "survey_id", "modified_at"])
+    .select(["id", "survey_id", "modified_at", "held_until"])
     .where("state", "=", "Open")
-    .where("modified_at", "<=", cutoff);
+    .where("modified_at", "<=", cutoff)
+    .where((eb) => eb.or([eb("held_until", "is", null), eb("held_until", "<=", now.toISOString())]));
   if (surveyId !== undefined) query = query.where("survey_id", "=", surveyId);
   const stale = await query.orderBy("id").execute();
   if (stale.length === 0) return 0;

@@ -17,7 +17,9 @@ interface CaseRef {
 async function readableCase(db: DB, caller: SurveyCaller, ref: CaseRef) {
   const access = await requireCaseReader(db, caller, ref.surveyId);
   const kase: CaseRow | undefined = await findCase(db, ref.surveyId, ref.patientId);
-  if (!kase) throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `There is no case ${ref.patientId} in this survey`);
+  // A patient's link reads its own case only (decision 057).
+  if (!kase || (caller.link && caller.link.patientDataId !== kase.id))
+    throw new AppError("SURVEY_PATIENTID_NOT_FOUND", `There is no case ${ref.patientId} in this survey`);
   return { access, kase };
 }
 

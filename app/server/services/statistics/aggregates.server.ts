@@ -5,6 +5,7 @@ import { hasAnswerOptions, mayHoldSeveralOptions } from "~/domain/question-types
 import { shownCounts } from "./asked.server";
 import { countedCases, countedCondition, splitCases } from "./cases.server";
 import { countsOf, subtract, type DateEnds, type QuestionKinds } from "./passes.server";
+import { countedTotals, scoredQuestions } from "./totals.server";
 import { countPendingWords } from "./words.server";
 import type { Executor } from "~/server/db/types.server";
 
@@ -33,6 +34,8 @@ export interface Aggregates {
   files: Map<number, number>;
   /** question with a Dependence → the counted cases it was shown to (empty when not asked for) */
   shown: Map<number, number>;
+  /** A case's total score in ten-thousandths → the counted cases with it (empty without a total). */
+  totals: Map<number, number>;
 }
 
 export interface AggregateOptions {
@@ -42,6 +45,13 @@ export interface AggregateOptions {
   notAnswered?: boolean;
   /** Forces one way of computing (the tests compare them); by default the share of counted cases decides. */
   path?: "subtract" | "cases";
+  /** Stops the work between its steps when aborted (the background warm-up, when the server stops). */
+  signal?: AbortSignal;
+  /**
+   * A survey with a total score: answer option → its score in ten-thousandths (`optionScoreUnits`); the
+   * counted cases' totals are read beside the other passes (totals.server.ts).
+   */
+  scores?: ReadonlyMap<number, number>;
 }
 
 /** The survey's questions (sub-questions included) by where their answers are stored. */
@@ -136,11 +146,13 @@ export async function aggregate(
 ): Promise<Aggregates> {
   const wordCloud = options.wordCloud ?? true;
   const kinds = kindsOf(questions);
-  if (wordCloud && kinds.texts.length > 0) await countPendingWords(db, surveyId);
-  const [split, latest, shown] = await Promise.all([
+  if (wordCloud && kinds.texts.length > 0) await countPendingWords(db, surveyId, options.signal);
+  options.signal?.throwIfAborted();
+  const [split, latest, shown, totals] = await Promise.all([
     splitCases(db, surveyId, filters),
     latestTexts(db, surveyId, kinds.texts, filters),
     options.notAnswered === false ? new Map<number, number>() : shownCounts(db, surveyId, questions, filters),
+    countedTotals(db, surveyId, scoredQuestions(questions, options.scores ?? new Map()), filters),
   ]);
   // The ids are those of the smaller side; a forced way that needs the other side reads it.
   const byCase = options.path ? options.path === "cases" : split.fewCounted;
@@ -186,6 +198,7 @@ export async function aggregate(
     words: counts.words,
     files: counts.files,
     shown,
+    totals,
   };
   // Each question's rows newest first (the union's order is not its parts' order).
   latest.sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : b.id - a.id));

@@ -51,6 +51,20 @@ export function countedCondition(db: Executor, filters: StatisticsFilters = {}):
   if (from) conditions.push(sql<SqlBool>`${ref("created_at")} >= ${from}`);
   const until = filters.EndDateTime ? dayAfter(filters.EndDateTime) : null;
   if (until) conditions.push(sql<SqlBool>`${ref("closed_at")} < ${until}`);
+  if (filters.Languages?.length) {
+    // A case without a stored language was filled in its survey's source language (decision 054).
+    const chosen = sql.join(filters.Languages);
+    conditions.push(sql<SqlBool>`(${ref("language")} in (${chosen}) or (${ref("language")} is null and exists (
+      select 1 from surveys as ls where ls.id = pd.survey_id and ls.source_language in (${chosen}))))`);
+  }
+  if (filters.Respondents?.length) {
+    // Who answered (docs/decisions/057-patient-links.md): staff's cases have no respondent stored.
+    const patients = filters.Respondents.filter((r) => r !== "staff");
+    const staff = filters.Respondents.includes("staff");
+    const byPatient = patients.length ? sql<SqlBool>`${ref("respondent")} in (${sql.join(patients)})` : null;
+    const byStaff = staff ? sql<SqlBool>`${ref("respondent")} is null` : null;
+    conditions.push(byPatient && byStaff ? sql<SqlBool>`(${byPatient} or ${byStaff})` : (byPatient ?? byStaff)!);
+  }
   for (const [attribute, options] of Object.entries(filters.PreliminaryQuestionsSelection ?? {})) {
     if (options.length === 0) continue;
     conditions.push(sql<SqlBool>`exists (select 1 from attribute_responses as ar

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { csvLine } from "~/domain/statistics";
-import { storedToWireDateTime } from "~/domain/response-values";
+import { optionScoreUnits, totalOfUnits } from "~/domain/scores";
 import { answerText, type Question, type Survey } from "~/domain/survey";
 import { dialectOf, type LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { log } from "~/server/log.server";
+import type { ClinicZone } from "~/server/time-zone.server";
 
 /**
  * A case's line of responses.csv without the case's own cells, kept once written (case_export_rows,
@@ -13,26 +14,32 @@ import { log } from "~/server/log.server";
  * (docs/decisions/032-export-lines-readied.md) write them the same way.
  */
 
-/** The case's own cells at the start of its line (patient id, state, created, closed), not kept. */
-export const CASE_CELLS = 4;
 /**
- * What a case's line is written from besides its answers: the separator, the survey's preliminary and
- * questions with their options' texts and codes, and the line's format (FORMAT: raise it when the code that
- * writes a line changes, and every kept line is written anew).
+ * The case's own cells at the start of its line (patient id, state, created, closed, language, respondent and
+ * the respondent's link), not kept.
  */
-const FORMAT = 1;
+export const CASE_CELLS = 7;
+/**
+ * What a case's line is written from besides its answers: the separator, the clinic's time zone, the survey's
+ * preliminary and questions with their options' texts and codes, and the line's format (FORMAT: raise it when
+ * the code that writes a line changes, and every kept line is written anew; 2: date-times with their offset).
+ */
+const FORMAT = 2;
 
 /** An option's code in the export: its value, or its id when it has none. */
 export const code = (o: { Id: number; Value: string | null }) => o.Value?.trim() || String(o.Id);
 
-export function layoutOf(survey: Survey, questions: Question[], sep: string): string {
+export function layoutOf(survey: Survey, questions: Question[], sep: string, zone: ClinicZone): string {
   const options = (list: { Id: number; Value: string | null }[], text: (o: never) => string) =>
     list.map((o) => [o.Id, text(o as never), code(o)]);
   const shape = [
     FORMAT,
     sep,
+    zone.name,
     survey.PatientForm.map((a) => [a.Id, options(a.AnswerOptions, (o: { Text: string }) => o.Text)]),
     questions.map((q) => [q.Id, q.Type, options(q.AnswerOptions, answerText)]),
+    // The total's cell and the scores it adds (a survey without a total keeps the lines it had).
+    ...(survey.ScoreTitle ? [["total", [...optionScoreUnits(survey)]]] : []),
   ];
   return createHash("sha256").update(JSON.stringify(shape)).digest("base64url");
 }
@@ -76,9 +83,10 @@ const ANSWERS_OF_CASE = sql.raw(
 /**
  * The lines of one survey's cases in one separator: where each question's cells stand, whether a kept line
  * is the present one, and the lines of cases from their answers. A question's place in the row is known from
- * the survey, so a row is put together without collecting its answers first.
+ * the survey, so a row is put together without collecting its answers first. A date-time answer is written
+ * in the clinic's zone with its offset ("2024-03-01T08:00:00+01:00", docs/decisions/053-clinic-time-zone.md).
  */
-export function caseLines(survey: Survey, questions: Question[], sep: ";" | ",") {
+export function caseLines(survey: Survey, questions: Question[], sep: ";" | ",", zone: ClinicZone) {
   // Where each question's cells start (a choice question has two: texts and codes), and each preliminary's.
   const firstCell = new Map<number, number>();
   const choice = new Set<number>();
@@ -88,13 +96,19 @@ export function caseLines(survey: Survey, questions: Question[], sep: ";" | ",")
     if (q.AnswerOptions.length > 0) choice.add(q.Id);
     width += q.AnswerOptions.length > 0 ? 2 : 1;
   }
+  // The case's total score last (docs/decisions/051-instrument-scores.md), from the options it chose.
+  const totalCell = survey.ScoreTitle ? width++ : null;
+  const scores = optionScoreUnits(survey);
   const prelimCell = new Map(survey.PatientForm.map((a, i) => [a.Id, CASE_CELLS + 2 * i] as const));
   const options = new Map(questions.flatMap((q) => q.AnswerOptions.map((o) => [o.Id, o] as const)));
   const prelimOptions = new Map(survey.PatientForm.flatMap((a) => a.AnswerOptions.map((o) => [o.Id, o] as const)));
-  const layout = layoutOf(survey, questions, sep);
+  const layout = layoutOf(survey, questions, sep, zone);
 
+  /** The options each case chose that have a score, for its total. */
+  const chosen = new Map<number, number[]>();
   const put = (
     row: (string | number | null)[] | undefined,
+    caseId: number,
     questionId: number,
     optionId: number | null,
     text: string | null,
@@ -108,8 +122,13 @@ export function caseLines(survey: Survey, questions: Question[], sep: ";" | ",")
       if (!o) return;
       row[at] = row[at] === null ? answerText(o) : `${row[at]} | ${answerText(o)}`;
       row[at + 1] = row[at + 1] === null ? code(o) : `${row[at + 1]} | ${code(o)}`;
+      if (scores.has(o.Id)) {
+        const list = chosen.get(caseId);
+        if (list) list.push(o.Id);
+        else chosen.set(caseId, [o.Id]);
+      }
     } else if (row[at] === null) {
-      row[at] = text ?? number ?? (dateTime ? storedToWireDateTime(dateTime) : null);
+      row[at] = text ?? number ?? (dateTime ? zone.wallClock(dateTime) : null);
     }
   };
 
@@ -172,17 +191,21 @@ export function caseLines(survey: Survey, questions: Question[], sep: ";" | ",")
         row[at] = o.Text;
         row[at + 1] = code(o);
       }
+      chosen.clear();
       if (sqlite) {
         for (const [caseId, cells] of answers as [number, string][]) {
           const row = rowOf.get(caseId);
-          for (const [q, o, t, n, d] of JSON.parse(cells) as AnswerCells[]) put(row, q, o, t, n, d);
+          for (const [q, o, t, n, d] of JSON.parse(cells) as AnswerCells[]) put(row, caseId, q, o, t, n, d);
         }
       } else {
         for (const [caseId, q, o, t, n, d] of answers as [number, ...AnswerCells][])
-          put(rowOf.get(caseId), q, o, t, n, d);
+          put(rowOf.get(caseId), caseId, q, o, t, n, d);
       }
       const lines = new Map<number, string>();
-      for (const [id, row] of rowOf) lines.set(id, csvLine(row.slice(CASE_CELLS), sep));
+      for (const [id, row] of rowOf) {
+        if (totalCell !== null) row[totalCell] = totalOfUnits(scores, chosen.get(id) ?? []);
+        lines.set(id, csvLine(row.slice(CASE_CELLS), sep));
+      }
       return lines;
     },
   };

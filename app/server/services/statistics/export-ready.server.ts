@@ -4,6 +4,7 @@ import { csvSeparator } from "~/domain/statistics";
 import { surveyQuestions } from "~/domain/visibility";
 import { dialectOf, openLeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
+import { clinicZone } from "~/server/time-zone.server";
 import { loadSurveyTree } from "../survey-tree.server";
 import { busiestSurveys, countedCondition } from "./cases.server";
 import { caseLines, keepLines, layoutOf } from "./export-lines.server";
@@ -39,18 +40,25 @@ async function separatorOf(db: DB, surveyId: number, layouts: Record<";" | ",", 
 
 /**
  * Writes and keeps the line of every counted case of the survey whose kept line is missing or not the
- * present one (its answers or the survey's layout changed), as the export would. Stops between rounds when
- * `signal` is aborted. Returns the lines written and kept.
+ * present one (its answers or the survey's layout changed), as the export would in the clinic's time zone
+ * (`timeZone`, CLINIC_TIME_ZONE). Stops between rounds when `signal` is aborted. Returns the lines written
+ * and kept.
  */
-export async function readyExportLines(db: DB, surveyId: number, signal?: AbortSignal): Promise<number> {
+export async function readyExportLines(
+  db: DB,
+  surveyId: number,
+  timeZone: string,
+  signal?: AbortSignal,
+): Promise<number> {
   const survey = await loadSurveyTree(db, surveyId, { CanParticipate: false, CanEdit: false, CanApprove: true });
   if (!survey) return 0;
   const questions = surveyQuestions(survey);
+  const zone = clinicZone(timeZone);
   const sep = await separatorOf(db, surveyId, {
-    ";": layoutOf(survey, questions, ";"),
-    ",": layoutOf(survey, questions, ","),
+    ";": layoutOf(survey, questions, ";", zone),
+    ",": layoutOf(survey, questions, ",", zone),
   });
-  const lines = caseLines(survey, questions, sep);
+  const lines = caseLines(survey, questions, sep, zone);
   // Work nobody waits for: a round that finds the database being written gives up its lines (the next round
   // writes them) rather than hold the server's thread while it waits.
   const reader = openLeanReader(db, { writeWaitMs: WRITE_WAIT_MS });
@@ -104,7 +112,7 @@ export async function readyExportLines(db: DB, surveyId: number, signal?: AbortS
  * kept) first, then the others by their closed cases, most first. Any survey's first export then reads kept
  * lines. Returns the lines written per survey (only those with any).
  */
-export async function readyExports(db: DB, signal?: AbortSignal): Promise<Record<number, number>> {
+export async function readyExports(db: DB, timeZone: string, signal?: AbortSignal): Promise<Record<number, number>> {
   const withCases = await busiestSurveys(db);
   const exported = await db
     .selectFrom("surveys as s")
@@ -122,7 +130,7 @@ export async function readyExports(db: DB, signal?: AbortSignal): Promise<Record
   const written: Record<number, number> = {};
   for (const surveyId of surveys) {
     if (signal?.aborted) break;
-    const n = await readyExportLines(db, surveyId, signal);
+    const n = await readyExportLines(db, surveyId, timeZone, signal);
     if (n > 0) written[surveyId] = n;
   }
   return written;

@@ -1,4 +1,6 @@
 import { defaultCulture } from "~/domain/culture";
+import { contentLanguages, languageName, translateSurvey } from "~/domain/content-languages";
+import { respondentKinds } from "~/domain/respondents";
 import { csvField, csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
 import { answerText, type Question, type Survey } from "~/domain/survey";
 import { surveyQuestions } from "~/domain/visibility";
@@ -6,6 +8,7 @@ import { translate } from "~/server/locales.server";
 import { dialectOf, openLeanReader, type LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { exportDuration, timedStream } from "~/server/metrics.server";
+import { clinicZone, type ClinicZone } from "~/server/time-zone.server";
 import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditReading } from "../audit-reading.server";
@@ -32,14 +35,32 @@ interface Column {
   codes: string;
 }
 
-export function columnsOf(survey: Survey, questions: Question[], culture: string | null): Column[] {
+/** The respondents' codes with their names in the export's language: "staff = Personal; link = …". */
+function respondentCodes(culture: string | null): string {
+  return respondentKinds
+    .map((r) => `${r} = ${translate(culture ?? undefined, `statistics.codebook.respondents.${r}`)}`)
+    .join("; ");
+}
+
+/** The languages' codes with their names in the export's language: "de = Deutsch; en = Englisch; …". */
+function languageCodes(culture: string | null): string {
+  const inLanguage = culture ?? defaultCulture;
+  return contentLanguages.map((l) => `${l} = ${languageName(l, inLanguage)}`).join("; ");
+}
+
+export function columnsOf(survey: Survey, questions: Question[], culture: string | null, zone: string): Column[] {
   const t = (key: string, vars?: Record<string, string>) =>
     translate(culture ?? undefined, `statistics.codebook.${key}`, vars);
   const cols: Column[] = [
     { name: "PatientId", title: t("patientId"), kind: t("text"), codes: "" },
     { name: "State", title: t("state"), kind: t("text"), codes: "" },
-    { name: "Created", title: t("created"), kind: t("isoDateTime"), codes: "" },
-    { name: "Closed", title: t("closed"), kind: t("isoDateTime"), codes: "" },
+    { name: "Created", title: t("created"), kind: t("dateTime", { zone }), codes: "" },
+    { name: "Closed", title: t("closed"), kind: t("dateTime", { zone }), codes: "" },
+    // The language the case was filled in (docs/decisions/056-statistics-languages.md), its code.
+    { name: "Language", title: t("language"), kind: t("languageKind"), codes: languageCodes(culture) },
+    // Who answered it, and the link's number where a link did (docs/decisions/057-patient-links.md).
+    { name: "Respondent", title: t("respondent"), kind: t("respondentKind"), codes: respondentCodes(culture) },
+    { name: "RespondentLink", title: t("respondentLink"), kind: t("respondentLinkKind"), codes: "" },
   ];
   for (const a of survey.PatientForm) {
     const codes = a.AnswerOptions.map((o) => `${code(o)} = ${o.Text}`).join("; ");
@@ -52,10 +73,16 @@ export function columnsOf(survey: Survey, questions: Question[], culture: string
     const codes = q.AnswerOptions.map((o) => `${code(o)} = ${answerText(o)}`).join("; ");
     const answer = q.ParentAnswerOptionId ? parents.get(q.ParentAnswerOptionId) : undefined;
     const title = answer === undefined ? q.Title : t("subQuestion", { title: q.Title, answer });
-    const plain = q.Unit ? t("unit", { type: q.Type, unit: q.Unit }) : q.Type;
+    const plain = q.Unit
+      ? t("unit", { type: q.Type, unit: q.Unit })
+      : q.Type === "DateTime"
+        ? t("dateTimeQuestion", { type: q.Type, zone })
+        : q.Type;
     cols.push({ name: `Q${q.Id}`, title, kind: choice ? t("choiceTexts", { type: q.Type }) : plain, codes });
     if (choice) cols.push({ name: `Q${q.Id}_code`, title, kind: t("choiceCodes", { type: q.Type }), codes });
   }
+  // The case's total score, last, headed by its title (docs/decisions/051-instrument-scores.md).
+  if (survey.ScoreTitle) cols.push({ name: survey.ScoreTitle, title: survey.ScoreTitle, kind: t("total"), codes: "" });
   return cols;
 }
 
@@ -71,7 +98,17 @@ export function casesPage(db: DB, surveyId: number, filters: StatisticsFilters, 
     .leftJoin("case_export_rows as kept", (join) =>
       join.onRef("kept.patient_data_id", "=", "pd.id").on("kept.patient_data_id", ">", after),
     )
-    .select(["pd.id", "pd.patient_id", "pd.state", "pd.created_at", "pd.closed_at", "pd.answers_version"])
+    .select([
+      "pd.id",
+      "pd.patient_id",
+      "pd.state",
+      "pd.created_at",
+      "pd.closed_at",
+      "pd.language",
+      "pd.respondent",
+      "pd.respondent_link_id",
+      "pd.answers_version",
+    ])
     .select(["kept.answers_version as kept_version", "kept.layout", "kept.line"])
     .where("pd.survey_id", "=", surveyId)
     .where(countedCondition(db, filters))
@@ -85,7 +122,8 @@ export function casesPage(db: DB, surveyId: number, filters: StatisticsFilters, 
  * docs/decisions/031-export-rows.md), but for the case's own cells, and used again while the case's answers
  * version and the survey's layout are those it was written for; only the other cases' answers are read.
  * Each page's answers are read as one array per case (not an object per answer) and written straight into
- * the cells of their case's row (export-lines.server.ts).
+ * the cells of their case's row (export-lines.server.ts). Every date-time is in the clinic's zone with its
+ * offset, the case's started and closed times too (docs/decisions/053-clinic-time-zone.md).
  */
 async function* responsesCsv(
   reader: LeanReader,
@@ -93,10 +131,11 @@ async function* responsesCsv(
   questions: Question[],
   filters: StatisticsFilters,
   sep: ";" | ",",
+  zone: ClinicZone,
   seen: { flatten: boolean; breaks: boolean },
 ) {
   const db = reader.db;
-  const cols = columnsOf(survey, questions, null);
+  const cols = columnsOf(survey, questions, null, zone.name);
   yield encoder.encode(
     BOM +
       csvLine(
@@ -104,7 +143,7 @@ async function* responsesCsv(
         sep,
       ),
   );
-  const lines = caseLines(survey, questions, sep);
+  const lines = caseLines(survey, questions, sep, zone);
   const sqlite = dialectOf(db) === "sqlite";
   /** One page of counted cases after a case id, in id order (a walk along the primary key), with their answers. */
   const readPage = async (after: number, size: number) => {
@@ -134,7 +173,15 @@ async function* responsesCsv(
         if (line === undefined) line = c.line!;
         else
           kept.push({ patient_data_id: c.id, answers_version: Number(c.answers_version), layout: lines.layout, line });
-        const own = [c.patient_id, c.state, c.created_at, c.closed_at].map((v) => csvField(v, sep)).join(sep);
+        const times = [zone.instant(c.created_at), c.closed_at === null ? null : zone.instant(c.closed_at)];
+        // A case without a stored language was filled in the survey's source language (decision 054).
+        const language = c.language ?? survey.SourceLanguage;
+        // Who answered: staff's cases store none (docs/decisions/057-patient-links.md).
+        const respondent = c.respondent ?? "staff";
+        const link = c.respondent === "link" ? c.respondent_link_id : null;
+        const own = [c.patient_id, c.state, ...times, language, respondent, link]
+          .map((v) => csvField(v, sep))
+          .join(sep);
         if (lines.width <= CASE_CELLS) {
           out += `${own}\r\n`;
           continue;
@@ -156,10 +203,17 @@ async function* responsesCsv(
   }
 }
 
-async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",", culture: string | null) {
+async function* codebookCsv(
+  survey: Survey,
+  questions: Question[],
+  sep: ";" | ",",
+  culture: string | null,
+  zone: string,
+) {
   const t = (key: string) => translate(culture ?? undefined, `statistics.codebook.${key}`);
   const lines = [csvLine([t("column"), t("question"), t("kind"), t("codes")], sep)];
-  for (const c of columnsOf(survey, questions, culture)) lines.push(csvLine([c.name, c.title, c.kind, c.codes], sep));
+  for (const c of columnsOf(survey, questions, culture, zone))
+    lines.push(csvLine([c.name, c.title, c.kind, c.codes], sep));
   yield encoder.encode(BOM + lines.join(""));
 }
 
@@ -168,33 +222,46 @@ async function* codebookCsv(survey: Survey, questions: Question[], sep: ";" | ",
  * preliminary question, question and sub-question, answer texts and codes) and codebook.csv, then the scripts
  * for R, SPSS and Stata that read it (docs/decisions/041-statistics-scripts.md), streamed.
  * UTF-8 with a byte-order mark and the culture's separator, so spreadsheets open it as it is; cells that
- * would run as formulas are neutralised.
+ * would run as formulas are neutralised. `timeZone` is the clinic's (CLINIC_TIME_ZONE).
  */
-export async function exportResponses(db: DB, caller: SurveyCaller, surveyId: number, filters: StatisticsFilters) {
+export async function exportResponses(
+  db: DB,
+  caller: SurveyCaller,
+  surveyId: number,
+  filters: StatisticsFilters,
+  timeZone: string,
+  language?: string,
+) {
   const access = await requireAnalyst(db, caller, surveyId);
   // The export carries every counted case's answers: reading them is logged (decision 028).
   await auditReading(db, caller, { action: "statistics.export", surveyId, after: { Filters: filters } });
   const { survey } = await surveyStructure(db, access);
   const questions = surveyQuestions(survey);
+  // The codebook's and the scripts' labels in `language`; responses.csv's lines, and every code, are the
+  // same in every language (docs/decisions/056-statistics-languages.md).
+  const labelled = language ? translateSurvey(survey, language) : survey;
+  const labelledQuestions = surveyQuestions(labelled);
   // A person who never chose a language works in the default one, and gets its separator and decimal mark.
   const culture = caller.culture ?? defaultCulture;
   const sep = csvSeparator(culture);
+  const zone = clinicZone(timeZone);
   async function* parts(): AsyncIterable<ZipPart> {
     const seen = { flatten: false, breaks: false };
     const reader = openLeanReader(db);
     try {
-      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, seen) };
+      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, zone, seen) };
       // Only when a text holds a line break: the same lines again, each on one line, for SPSS.
       if (seen.breaks) {
         const flat = { flatten: true, breaks: false };
-        yield { name: "responses-lines.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, flat) };
+        const chunks = responsesCsv(reader, survey, questions, filters, sep, zone, flat);
+        yield { name: "responses-lines.csv", chunks };
       }
     } finally {
       await reader.close();
     }
-    yield { name: "codebook.csv", chunks: codebookCsv(survey, questions, sep, culture) };
-    const columns = columnsOf(survey, questions, null).map((c) => c.name);
-    const plan = variablePlan(survey, questions, columns, culture);
+    yield { name: "codebook.csv", chunks: codebookCsv(labelled, labelledQuestions, sep, culture, timeZone) };
+    const columns = columnsOf(survey, questions, null, timeZone).map((c) => c.name);
+    const plan = variablePlan(labelled, labelledQuestions, columns, culture, timeZone);
     yield* scriptParts(plan, sep, seen.breaks ? "responses-lines.csv" : "responses.csv");
   }
   return { fileName: `${sanitiseFileName(survey.Title)}.zip`, body: timedStream(zipStream(parts()), exportDuration) };

@@ -1,5 +1,8 @@
 import { sql } from "kysely";
 import { AppError } from "~/domain/errors";
+import { translateSurvey } from "~/domain/content-languages";
+import { statisticsLanguages } from "~/domain/statistics-languages";
+import { respondentKinds } from "~/domain/respondents";
 import {
   sanitiseFileName,
   uniqueFileName,
@@ -68,13 +71,23 @@ export async function freeTextPage(
   };
 }
 
-/** GET /statisticsFilterData: the teams one can filter by and the survey's preliminary questions. */
-export async function filterData(db: DB, caller: SurveyCaller, surveyId: number): Promise<StatisticsFilterData> {
+/**
+ * GET /statisticsFilterData: the teams one can filter by, the survey's preliminary questions (their texts in
+ * `language`, docs/decisions/056-statistics-languages.md), the languages the cases can be filtered by and who
+ * can have answered them (docs/decisions/057-patient-links.md).
+ */
+export async function filterData(
+  db: DB,
+  caller: SurveyCaller,
+  surveyId: number,
+  language?: string,
+): Promise<StatisticsFilterData> {
   const access = await requireAnalyst(db, caller, surveyId);
-  const [{ survey }, teams] = await Promise.all([
+  const [{ survey: source }, teams] = await Promise.all([
     surveyStructure(db, access),
     db.selectFrom("teams").select(["id", "name", "disabled"]).orderBy("name").execute(),
   ]);
+  const survey = language ? translateSurvey(source, language) : source;
   return {
     Teams: teams.map((t) => ({ Id: t.id, Name: t.name, Disabled: t.disabled === 1 })),
     PreliminaryQuestions: survey.PatientForm.map((a) => ({
@@ -82,6 +95,9 @@ export async function filterData(db: DB, caller: SurveyCaller, surveyId: number)
       Title: a.Title,
       AnswerOptions: a.AnswerOptions.map((o) => ({ Id: o.Id, Text: o.Text })),
     })),
+    Languages: statisticsLanguages(source),
+    // Who answered a case (docs/decisions/057-patient-links.md): any survey's cases may come from each.
+    Respondents: [...respondentKinds],
   };
 }
 

@@ -2,7 +2,8 @@ import { cutLabel, LIMITS, type Clause, type Variable, type VariablePlan } from 
 
 /**
  * responses.do: Stata. Reads the CSV's columns as text by position (v1, v2, ...), then makes each variable:
- * labelled codes for single choices, 0/1 per option of a multiple choice, doubles, %tc date-times, strL texts.
+ * labelled codes for single choices, 0/1 per option of a multiple choice, doubles, %tc date-times (the
+ * clinic's local time; Stata has no zones), strL texts.
  * Numeric variables take .a when the question was not shown by a rule and .b when it was not answered
  * (docs/decisions/041-statistics-scripts.md).
  */
@@ -40,9 +41,8 @@ function make(v: Exclude<Variable, { kind: "string" }>): string {
     case "number":
       return `generate double ${v.name} = real(subinstr(${c}, ",", ".", 1))`;
     case "dateTime":
-      return v.format === "wire"
-        ? `generate double ${v.name} = clock(${c}, "DMYhm")`
-        : `generate double ${v.name} = clock(subinstr(substr(${c}, 1, 19), "T", " ", 1), "YMDhms")`;
+      // "2024-03-01T08:00:00+01:00": the local time, without the offset.
+      return `generate double ${v.name} = clock(subinstr(substr(${c}, 1, 19), "T", " ", 1), "YMDhms")`;
     case "choice":
       return `generate long ${v.name} = .`;
     case "flag":

@@ -3,7 +3,8 @@ import type { Clause, Variable, VariablePlan } from "./variables.server";
 /**
  * responses.R: base R only. Reads responses.csv as text, then builds the data frame `responses`: factors for
  * single choices (levels: the answer texts), 0/1 integers for the options of a multiple choice, numbers,
- * POSIXct date-times in UTC and character texts. Every variable carries its label in attr "label"; a
+ * POSIXct date-times (the instant the CSV's local time and offset name, shown in the clinic's zone) and
+ * character texts. Every variable carries its label in attr "label"; a
  * missing value's reason (not shown by a rule, not answered) in attr "missing" (docs/decisions/041).
  * The script is plain ASCII: every other character is written as an escape, whatever the R session's locale.
  */
@@ -45,9 +46,7 @@ function valueOf(v: Variable): string {
     case "number":
       return `suppressWarnings(as.numeric(sub(",", ".", ${col(v.column)}, fixed = TRUE)))`;
     case "dateTime":
-      return v.format === "wire"
-        ? `as.POSIXct(${col(v.column)}, format = "%d.%m.%Y %H:%M", tz = "UTC")`
-        : `as.POSIXct(substr(${col(v.column)}, 1, 19), format = "%Y-%m-%dT%H:%M:%S", tz = "UTC")`;
+      return `zoned(${col(v.column)})`;
     case "choice":
       return `factor(${col(v.column)}, levels = c(${v.values.map((o) => rString(o.code)).join(", ")}), labels = c(${v.values.map((o) => rString(o.label)).join(", ")}))`;
     case "flag":
@@ -66,6 +65,9 @@ export function scriptR(plan: VariablePlan, file: string, sep: ";" | ",", header
     'has <- function(i, code) vapply(strsplit(raw[[i]], " | ", fixed = TRUE), function(s) code %in% s, logical(1))',
     "# Why a value is missing: not shown by a rule, or shown and not answered.",
     `reason <- function(value, shown) factor(ifelse(!is.na(value), NA, ifelse(shown, ${rString(notAnswered)}, ${rString(notShown)})), levels = c(${rString(notShown)}, ${rString(notAnswered)}))`,
+    `# Date-times: local time in ${plan.zone} with the offset from UTC ("2024-03-01T08:00:00+01:00"), read as`,
+    "# that instant and shown in the zone. The offset loses its colon: R before 4.3 reads %z only as +hhmm.",
+    `zoned <- function(x) as.POSIXct(paste0(substr(x, 1, 22), substr(x, 24, 25)), format = "%Y-%m-%dT%H:%M:%S%z", tz = ${rString(plan.zone)})`,
     "responses <- data.frame(row.names = seq_len(n))",
   ];
   for (const v of plan.variables) {
@@ -77,6 +79,6 @@ export function scriptR(plan: VariablePlan, file: string, sep: ";" | ",", header
     if (!v.own) lines.push(`attr(x, "missing") <- reason(x, ${shownR(v.shown)})`);
     lines.push(`responses[[${name}]] <- x`);
   }
-  lines.push("rm(raw, x, n, has, reason)", "");
+  lines.push("rm(raw, x, n, has, reason, zoned)", "");
   return lines.join("\n");
 }

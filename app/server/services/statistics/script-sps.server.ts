@@ -3,7 +3,7 @@ import { cutLabel, LIMITS, NOT_ANSWERED, NOT_SHOWN, type Clause, type VariablePl
 /**
  * responses.sps: SPSS syntax that GNU PSPP runs too. Reads the CSV's columns as text by position, then
  * computes each variable: numeric codes with value labels for single choices, 0/1 per option of a multiple
- * choice, numbers, DATETIME values, texts. Choices declare -1 (not shown by a rule) and -2 (not answered) as
+ * choice, numbers, DATETIME values (the clinic's local time; SPSS has no zones), texts. Choices declare -1 (not shown by a rule) and -2 (not answered) as
  * missing values (docs/decisions/041-statistics-scripts.md).
  */
 
@@ -30,9 +30,13 @@ function shownSps(clauses: Clause[]): string | null {
     .join(" AND ");
 }
 
-const dmyHm = (c: string, at: { d: number; m: number; y: number; h: number; min: number }) =>
-  `DATE.DMY(NUMBER(SUBSTR(${c}, ${at.d}, 2), F2.0), NUMBER(SUBSTR(${c}, ${at.m}, 2), F2.0), NUMBER(SUBSTR(${c}, ${at.y}, 4), F4.0))` +
-  ` + TIME.HMS(NUMBER(SUBSTR(${c}, ${at.h}, 2), F2.0), NUMBER(SUBSTR(${c}, ${at.min}, 2), F2.0), 0)`;
+/**
+ * "2024-03-01T08:00:00+01:00" → the DATETIME of its local time, the offset left aside. Built from its parts:
+ * PSPP reads YMDHMS too, but not every SPSS release does.
+ */
+const localDateTime = (c: string) =>
+  `DATE.DMY(NUMBER(SUBSTR(${c}, 9, 2), F2.0), NUMBER(SUBSTR(${c}, 6, 2), F2.0), NUMBER(SUBSTR(${c}, 1, 4), F4.0))` +
+  ` + TIME.HMS(NUMBER(SUBSTR(${c}, 12, 2), F2.0), NUMBER(SUBSTR(${c}, 15, 2), F2.0), NUMBER(SUBSTR(${c}, 18, 2), F2.0))`;
 
 /** The width each column is read with: texts at most SPSS's longest string, codes as long as all of them. */
 function widths(plan: VariablePlan): number[] {
@@ -99,10 +103,7 @@ export function scriptSps(plan: VariablePlan, file: string, sep: ";" | ",", head
       lines.push(`IF ${c} <> '' ${v.name} = NUMBER(REPLACE(${c}, ',', '.'), F40.0).`);
       formats.push(`${v.name} (F16.4)`);
     } else {
-      const at = v.format === "wire" ? { d: 1, m: 4, y: 7, h: 12, min: 15 } : { d: 9, m: 6, y: 1, h: 12, min: 15 };
-      let value = dmyHm(c, at);
-      if (v.format === "iso") value += ` + NUMBER(SUBSTR(${c}, 18, 2), F2.0)`;
-      lines.push(`IF ${c} <> '' ${v.name} = ${value}.`);
+      lines.push(`IF ${c} <> '' ${v.name} = ${localDateTime(c)}.`);
       formats.push(`${v.name} (DATETIME20)`);
     }
   }

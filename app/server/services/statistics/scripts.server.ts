@@ -39,7 +39,7 @@ function codebookVariables(plan: VariablePlan, sep: ";" | ","): string {
   const rows = plan.variables.map((v) => [
     v.name,
     plan.columns[v.column],
-    t(`kinds.${v.kind}`),
+    t(`kinds.${v.kindName ?? v.kind}`, { zone: plan.zone }),
     v.label,
     cut(v.label, LIMITS.spss.variable),
     cut(v.label, LIMITS.stata.variable),

@@ -1,7 +1,9 @@
 import { AppError } from "~/domain/errors";
+import { optionScoreUnits, totalFigures } from "~/domain/scores";
 import type { ScoreThresholds, Statistics, StatisticsFilters } from "~/domain/statistics";
 import type { Survey } from "~/domain/survey";
 import { surveyQuestions } from "~/domain/visibility";
+import { labelFigures, labelsOf } from "~/domain/statistics-languages";
 import type { DB } from "~/server/db/types.server";
 import { statisticsDuration, timed } from "~/server/metrics.server";
 import { surveyStructure as structureOf } from "../fill/structure.server";
@@ -66,7 +68,8 @@ async function figuresOf(
   }
   statisticsRuns.computed++;
   const { survey } = await structureOf(db, access);
-  const agg = await aggregate(db, surveyId, surveyQuestions(survey), filters, options);
+  const scores = optionScoreUnits(survey);
+  const agg = await aggregate(db, surveyId, surveyQuestions(survey), filters, { ...options, scores });
   const figures: Figures = {
     survey,
     body: {
@@ -74,6 +77,7 @@ async function figuresOf(
       Title: survey.Title,
       NumSurveyResponses: agg.cases,
       CategoryStatistics: surveyFigures(survey, agg, thresholds),
+      ScoreTotal: survey.ScoreTitle ? { Title: survey.ScoreTitle, ...totalFigures(agg.totals) } : null,
     },
   };
   if (version === null) return figures;
@@ -96,10 +100,20 @@ export async function surveyStatistics(
   thresholds: ScoreThresholds,
   benchmarkSurveyId?: number,
   options: AggregateOptions = {},
+  language?: string,
 ): Promise<Statistics> {
   return timed(statisticsDuration, () =>
-    statisticsOf(db, caller, surveyId, filters, thresholds, benchmarkSurveyId, options),
+    statisticsOf(db, caller, surveyId, filters, thresholds, benchmarkSurveyId, options, language),
   );
+}
+
+/**
+ * The figures' labels in a language the survey offers (docs/decisions/056-statistics-languages.md): the
+ * figures are computed and kept by ids in the source language; the texts beside them are put in afterwards.
+ */
+function inLanguage(figures: Figures, language: string | undefined): Figures["body"] {
+  if (!language || language === figures.survey.SourceLanguage) return figures.body;
+  return labelFigures(figures.body, labelsOf(figures.survey, language));
 }
 
 async function statisticsOf(
@@ -110,6 +124,7 @@ async function statisticsOf(
   thresholds: ScoreThresholds,
   benchmarkSurveyId: number | undefined,
   options: AggregateOptions,
+  language: string | undefined,
 ): Promise<Statistics> {
   const main = await figuresOf(db, caller, surveyId, filters, thresholds, options);
   let benchmark: Statistics["Benchmark"] = null;
@@ -129,9 +144,9 @@ async function statisticsOf(
       options,
     );
     pairWith(main.body.CategoryStatistics, otherFigures.body.CategoryStatistics);
-    benchmark = otherFigures.body;
+    benchmark = inLanguage(otherFigures, language);
   }
-  return { ...main.body, ScoreThresholds: thresholds, Benchmark: benchmark };
+  return { ...inLanguage(main, language), ScoreThresholds: thresholds, Benchmark: benchmark };
 }
 
 /** How many surveys a start readies: those with the most closed cases. */
@@ -144,15 +159,18 @@ const WARM_SURVEYS = 3;
  * free texts of a bulk import (or of the migration that brought word counting) were split into words then.
  * This runs the same passes once for the surveys with the most closed cases, word clouds included, so that
  * the first person who asks finds all of it ready. Nothing is kept (the figures depend on the caller's
- * rights). Returns the surveys readied.
+ * rights). Returns the surveys readied. Stops between its steps once `signal` is aborted (the server stopping),
+ * rejecting with the signal's reason.
  */
-export async function warmStatistics(db: DB): Promise<number[]> {
+export async function warmStatistics(db: DB, signal?: AbortSignal): Promise<number[]> {
   const top = await busiestSurveys(db, WARM_SURVEYS);
   const rights = { CanParticipate: false, CanEdit: false, CanApprove: true };
   for (const surveyId of top) {
+    signal?.throwIfAborted();
     const survey = await loadSurveyTree(db, surveyId, rights);
     if (!survey) continue;
-    await aggregate(db, surveyId, surveyQuestions(survey), {}, { wordCloud: true });
+    const scores = optionScoreUnits(survey);
+    await aggregate(db, surveyId, surveyQuestions(survey), {}, { wordCloud: true, signal, scores });
   }
   return top;
 }

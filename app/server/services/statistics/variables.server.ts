@@ -1,4 +1,7 @@
 import { answerKind } from "~/domain/question-types";
+import { contentLanguages, languageName } from "~/domain/content-languages";
+import { defaultCulture } from "~/domain/culture";
+import { respondentKinds } from "~/domain/respondents";
 import { answerText, type Question, type Survey } from "~/domain/survey";
 import { translate } from "~/server/locales.server";
 import { code } from "./export-lines.server";
@@ -32,12 +35,15 @@ interface VariableBase {
   shown: Clause[];
   /** Not a question's: no missing codes. */
   own?: boolean;
+  /** How codebook-variables.csv names its kind, when not by `kind` (statistics.scripts.kinds.*). */
+  kindName?: string;
 }
 
 export type Variable =
   | (VariableBase & { kind: "string" })
   | (VariableBase & { kind: "number" })
-  | (VariableBase & { kind: "dateTime"; format: "iso" | "wire" })
+  /** Read from "YYYY-MM-DDTHH:mm:ss±hh:mm", the clinic's local time with its offset. */
+  | (VariableBase & { kind: "dateTime" })
   | (VariableBase & { kind: "choice"; values: { value: number; code: string; label: string }[] })
   | (VariableBase & { kind: "flag"; code: string });
 
@@ -48,6 +54,8 @@ export interface VariablePlan {
   /** Labels of the missing codes and of the flags' values, in the export's language. */
   words: { notShown: string; notAnswered: string; chosen: string; notChosen: string };
   culture: string | undefined;
+  /** The clinic's time zone, in which the CSV writes every date-time (docs/decisions/053-clinic-time-zone.md). */
+  zone: string;
 }
 
 /** The missing codes (docs/decisions/041-statistics-scripts.md): -1 not shown by a rule, -2 not answered. */
@@ -67,6 +75,27 @@ function optionValues(options: { Id: number; Value: string | null; label: string
 }
 
 /**
+ * The case's language as a labelled code (docs/decisions/056-statistics-languages.md): each content language by
+ * its place in the list (de 1, en 2, tr 3, …), the same in every export, named in the export's language.
+ */
+function languageValues(culture: string | undefined) {
+  const inLanguage = culture ?? defaultCulture;
+  return contentLanguages.map((l, i) => ({ value: i + 1, code: l, label: languageName(l, inLanguage) }));
+}
+
+/**
+ * Who answered the case as a labelled code (docs/decisions/057-patient-links.md): staff 1, link 2, handover 3,
+ * the same in every export, named in the export's language.
+ */
+function respondentValues(culture: string | undefined) {
+  return respondentKinds.map((r, i) => ({
+    value: i + 1,
+    code: r,
+    label: translate(culture, `statistics.codebook.respondents.${r}`),
+  }));
+}
+
+/**
  * The plan for a survey's export: the case's own variables, one per preliminary question, and one per
  * question (one 0/1 variable per option for multiple choice). `columns` is responses.csv's header.
  */
@@ -75,6 +104,7 @@ export function variablePlan(
   questions: Question[],
   columns: string[],
   culture: string | undefined,
+  zone: string,
 ): VariablePlan {
   const t = (key: string, vars?: Record<string, string>) => translate(culture, `statistics.scripts.${key}`, vars);
   const at = (name: string) => {
@@ -85,8 +115,36 @@ export function variablePlan(
   const variables: Variable[] = [
     { kind: "string", name: "PatientId", label: t("patientId"), column: 0, shown: [], own: true },
     { kind: "string", name: "State", label: t("state"), column: 1, shown: [], own: true },
-    { kind: "dateTime", format: "iso", name: "Created", label: t("created"), column: 2, shown: [], own: true },
-    { kind: "dateTime", format: "iso", name: "Closed", label: t("closed"), column: 3, shown: [], own: true },
+    { kind: "dateTime", name: "Created", label: t("created"), column: 2, shown: [], own: true },
+    { kind: "dateTime", name: "Closed", label: t("closed"), column: 3, shown: [], own: true },
+    {
+      kind: "choice",
+      name: "Language",
+      label: t("language"),
+      column: at("Language"),
+      shown: [],
+      own: true,
+      kindName: "language",
+      values: languageValues(culture),
+    },
+    {
+      kind: "choice",
+      name: "Respondent",
+      label: t("respondent"),
+      column: at("Respondent"),
+      shown: [],
+      own: true,
+      kindName: "respondent",
+      values: respondentValues(culture),
+    },
+    {
+      kind: "number",
+      name: "RespondentLink",
+      label: t("respondentLink"),
+      column: at("RespondentLink"),
+      shown: [],
+      own: true,
+    },
   ];
   // Where each preliminary answer is read: the preliminary question's code column and the answer's code.
   const prelimTest = new Map<number, CodeTest>();
@@ -147,13 +205,25 @@ export function variablePlan(
       const label = q.Unit ? t("unit", { title, unit: q.Unit }) : title;
       variables.push({ ...base, kind: "number", label, column });
     } else if (q.Type === "DateTime") {
-      variables.push({ ...base, kind: "dateTime", format: "wire", label: title, column });
+      variables.push({ ...base, kind: "dateTime", label: title, column });
     } else variables.push({ ...base, kind: "string", label: title, column });
+  }
+  // The total score, the last column: a number, empty for a case without one (docs/decisions/051).
+  if (survey.ScoreTitle) {
+    variables.push({
+      kind: "number",
+      name: "Total",
+      label: survey.ScoreTitle,
+      column: columns.length - 1,
+      shown: [],
+      own: true,
+    });
   }
   return {
     variables,
     columns,
     culture,
+    zone,
     words: { notShown: t("notShown"), notAnswered: t("notAnswered"), chosen: t("chosen"), notChosen: t("notChosen") },
   };
 }

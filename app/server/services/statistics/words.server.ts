@@ -18,12 +18,14 @@ const BATCH = 2000;
  * its trigger and counted at the next call; on PostgreSQL a copy that finds another copy counting the same
  * texts waits for it. Returns how many texts were counted.
  */
-export async function countPendingWords(db: Executor, surveyId: number): Promise<number> {
+export async function countPendingWords(db: Executor, surveyId: number, signal?: AbortSignal): Promise<number> {
   let counted = 0;
   // Onwards from the last text counted: the notes just removed are still in the index until the database
   // cleans it, and reading past them again at every batch made a large count grow with its square.
   let after = 0;
   for (;;) {
+    // Told to stop (the server stopping): the batches counted so far are kept, the rest waits for the next call.
+    signal?.throwIfAborted();
     const done = await inTransaction(db, async (trx) => {
       // The answer before its note, in the order of a writer removing the answer (its row, then by cascade
       // the note): taken the other way round, the two waited on each other (PostgreSQL ended one).
@@ -58,6 +60,9 @@ export async function countPendingWords(db: Executor, surveyId: number): Promise
     });
     counted += done;
     if (done < BATCH) return counted;
+    // Between batches the server answers what arrived meanwhile (a SQLite batch holds its thread), and hears a
+    // signal to stop.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -4,13 +4,15 @@ import type { OfflineSyncPayload, OfflineSyncResult } from "~/domain/offline-syn
 import { isUniqueViolation } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { offlineSyncs } from "~/server/metrics.server";
-import { auditAll, type AuditEntry } from "../audit.server";
+import { auditAll, type Actor, type AuditEntry } from "../audit.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswer, type ResponseRow } from "../fill/case-answers.server";
 import { caseVersion, findCase } from "../fill/cases.server";
 import type { SurveyStructure } from "../fill/structure.server";
 import { surveyStructure } from "../fill/structure.server";
 import { requireSurvey } from "../survey-access.server";
 import { actorOf, type SurveyCaller } from "../surveys.server";
+import { respondentActorSub, respondentColumns } from "~/domain/respondents";
+import { requireCaseLanguage } from "../fill/patients.server";
 import { caseEntry, clearCase, createSyncCase, finishCase, writePlan } from "./sync-case.server";
 import { planChanges, planFill, type FillPlan } from "./sync-plan.server";
 import { findApplied, recordApplied, replay, requestHash } from "./sync-requests.server";
@@ -30,6 +32,10 @@ export interface OfflineSync {
 export async function syncOfflineFill(db: DB, caller: SurveyCaller, sync: OfflineSync): Promise<OfflineSyncResult> {
   const outcome = { replayed: false };
   try {
+    // A fill is synced only under the person who made it (decision 048), whoever's session sends it.
+    if (sync.payload.AuthorId !== undefined && sync.payload.AuthorId !== caller.sub) {
+      throw new AppError("SYNC_FILL_OTHER_AUTHOR", "This fill was made by another person: only they can sync it");
+    }
     const result = await applyOrRetry(db, caller, sync, outcome);
     offlineSyncs.inc({ outcome: outcome.replayed ? "replayed" : "applied" });
     return result;
@@ -45,6 +51,7 @@ const SYNC_REFUSALS: Partial<Record<ErrorType, string>> = {
   SYNC_SURVEY_OUTDATED_HASH: "outdated",
   SYNC_SURVEY_ALREADY_CLOSED: "closed",
   SYNC_SURVEY_INVALID_STATUS: "inactive",
+  SYNC_FILL_OTHER_AUTHOR: "other_author",
 };
 
 async function applyOrRetry(
@@ -129,14 +136,35 @@ function applySync(
 
     const now = new Date().toISOString();
     const close = payload.Close && !signatureRequired;
+    // The language the fill was made in (docs/decisions/055-fill-languages.md); none named: as it was.
+    const source = access.row.source_language;
+    const language = payload.Language ? requireCaseLanguage(access.row, payload.Language) : undefined;
     const created = existing
       ? null
-      : await createSyncCase(trx, caller, { surveyId, patientId: payload.PatientId, close, now });
+      : await createSyncCase(trx, caller, {
+          surveyId,
+          patientId: payload.PatientId,
+          close,
+          now,
+          language: language ?? source,
+        });
     const caseId = existing?.id ?? created!.caseId;
     const target = { surveyId, caseId };
     const replaced = existing ? await clearCase(trx, caseId) : null;
     await writePlan(trx, target, plan, now);
-    const entries = created ? created.entries : await finishCase(trx, target, close, now);
+    const entries = created
+      ? created.entries
+      : await finishCase(
+          trx,
+          target,
+          close,
+          now,
+          language && { before: existing?.language ?? source, after: language },
+        );
+    const byPatient = handedOver(caller, surveyId, payload);
+    if (byPatient) {
+      await trx.updateTable("patient_data").set(respondentColumns(byPatient)).where("id", "=", caseId).execute();
+    }
     const version = await caseVersion(trx, caseId);
     if (key) {
       await recordApplied(trx, {
@@ -159,7 +187,7 @@ function applySync(
       ...(signatureRequired ? { SignatureRequired: true } : {}),
       IdempotencyKey: key,
     };
-    await auditAll(trx, actorOf(caller), [
+    await auditAll(trx, byPatient ? handoverActor(caller) : actorOf(caller), [
       ...entries,
       ...preliminaryEntries(target, previousPreliminary, plan),
       ...answerEntries(target, structure, previous, plan),
@@ -167,6 +195,25 @@ function applySync(
     ]);
     return withSignature({ Data: caseId, Version: version });
   });
+}
+
+/**
+ * The patient on this staff member's device, when the fill was made while it was handed over to them
+ * (docs/decisions/058-hand-over.md): the device says so, or the session is handed over for this case now.
+ * Only a staff member's own session records it, for their own record.
+ */
+function handedOver(caller: SurveyCaller, surveyId: number, payload: OfflineSyncPayload) {
+  if (caller.link || caller.surveyUserDataId <= 0) return null;
+  const now =
+    caller.handover && caller.handover.surveyId === surveyId && caller.handover.patientId === payload.PatientId;
+  if (payload.Respondent !== "handover" && !now) return null;
+  return { kind: "handover" as const, staffUserId: caller.surveyUserDataId, staffName: "" };
+}
+
+/** The trail's actor of a patient's answers on the staff member's device: their account, "handover:<id>". */
+function handoverActor(caller: SurveyCaller): Actor {
+  const sub = respondentActorSub({ kind: "handover", staffUserId: caller.surveyUserDataId, staffName: "" });
+  return { surveyUserDataId: caller.surveyUserDataId, sub };
 }
 
 /**

@@ -39,7 +39,7 @@ const closeEntry = (now: string): CaseAudit => ({
 export async function createSyncCase(
   trx: Trx,
   caller: SurveyCaller,
-  ref: { surveyId: number; patientId: string; close: boolean; now: string },
+  ref: { surveyId: number; patientId: string; close: boolean; now: string; language: string },
 ) {
   const row = await trx
     .insertInto("patient_data")
@@ -52,11 +52,14 @@ export async function createSyncCase(
       created_at: ref.now,
       modified_at: ref.now,
       closed_at: ref.close ? ref.now : null,
+      language: ref.language,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   const target = { surveyId: ref.surveyId, caseId: row.id };
-  const entries = [caseEntry(target, { action: "case.create", after: { PatientId: ref.patientId } })];
+  const entries = [
+    caseEntry(target, { action: "case.create", after: { PatientId: ref.patientId, Language: ref.language } }),
+  ];
   if (ref.close) entries.push(caseEntry(target, closeEntry(ref.now)));
   return { caseId: row.id, entries };
 }
@@ -71,14 +74,34 @@ export async function clearCase(trx: Trx, caseId: number) {
   return { answerRows: Number(answers.numDeletedRows), preliminaryAnswers: Number(preliminary.numDeletedRows) };
 }
 
-/** Marks an existing case changed, or submits it (Closed now); returns the audit entries of that. */
-export async function finishCase(trx: Trx, target: CaseTarget, close: boolean, now: string): Promise<AuditEntry[]> {
+/**
+ * Marks an existing case changed, or submits it (Closed now), in the language the fill names (when it names
+ * one other than the case's); returns the audit entries of that.
+ */
+export async function finishCase(
+  trx: Trx,
+  target: CaseTarget,
+  close: boolean,
+  now: string,
+  language?: { before: string; after: string },
+): Promise<AuditEntry[]> {
+  const changed = language && language.before !== language.after ? language : undefined;
   await trx
     .updateTable("patient_data")
-    .set(close ? { state: "Closed", closed_at: now, modified_at: now } : { modified_at: now })
+    .set({
+      ...(close ? { state: "Closed" as const, closed_at: now } : {}),
+      modified_at: now,
+      ...(changed ? { language: changed.after } : {}),
+    })
     .where("id", "=", target.caseId)
     .execute();
-  return close ? [caseEntry(target, closeEntry(now))] : [];
+  const entries: AuditEntry[] = [];
+  if (changed) {
+    const entry = { action: "case.language", before: { Language: changed.before }, after: { Language: changed.after } };
+    entries.push(caseEntry(target, entry));
+  }
+  if (close) entries.push(caseEntry(target, closeEntry(now)));
+  return entries;
 }
 
 /** Writes the preliminary answers, then the answers, with multi-row inserts. */

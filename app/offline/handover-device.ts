@@ -1,0 +1,96 @@
+import { afterWrongPin, noTries, pinWaitLeft, type HandoverCase, type PinTries } from "~/domain/handover";
+import { makePinRecord, openWithPin, type PinRecord } from "./handover-pin";
+import { personStore, sealedDelete, sealedGet, sealedSet, sealedUpdate } from "./sealed";
+import type { Holder } from "./vault";
+
+/**
+ * The hand-over as the device holds it (docs/decisions/058-hand-over.md): sealed in the staff member's own
+ * store (decision 048), so that back, reload, a typed address and a page without a network all find the
+ * patient mode, and a reload does not forget the wrong PINs counted so far.
+ */
+
+export interface DeviceHandover {
+  case: HandoverCase;
+  pin: PinRecord;
+  tries: PinTries;
+  /** The text size the patient chose: 0 (A), 1 (A+), 2 (A++). */
+  textSize: number;
+  startedAt: string;
+  /**
+   * Set when the right PIN was typed without a network: the device is the staff member's again, and the
+   * return token is sent to end the server's mode with the next call online.
+   */
+  returned?: string;
+}
+
+export const HANDOVER_STORE = "handover";
+export const HANDOVER_KEY = "mode";
+const store = (holder: Holder) => personStore(holder, HANDOVER_STORE);
+
+/** The hand-over on this device for the holder, or null. */
+export async function deviceHandover(holder: Holder): Promise<DeviceHandover | null> {
+  return (await sealedGet<DeviceHandover>(holder, store(holder), HANDOVER_KEY)) ?? null;
+}
+
+/** Starts the patient mode on the device: the PIN's record sealing the server's return token. */
+export async function beginDeviceHandover(
+  holder: Holder,
+  c: HandoverCase,
+  pin: string,
+  returnToken: string,
+  iterations?: number,
+): Promise<DeviceHandover> {
+  const mode: DeviceHandover = {
+    case: { surveyId: c.surveyId, patientId: c.patientId },
+    pin: await makePinRecord(pin, returnToken, iterations),
+    tries: noTries(),
+    textSize: 0,
+    startedAt: new Date().toISOString(),
+  };
+  await sealedSet(holder, store(holder), HANDOVER_KEY, mode);
+  return mode;
+}
+
+export async function setHandoverTextSize(holder: Holder, textSize: number): Promise<void> {
+  await sealedUpdate<DeviceHandover>(holder, store(holder), HANDOVER_STORE, HANDOVER_KEY, (old) =>
+    old ? { ...old, textSize } : undefined,
+  );
+}
+
+export type PinOutcome = { ok: true; returnToken: string } | { ok: false; waitMs: number; failures: number };
+
+/**
+ * Tries a PIN: refused without checking while a wait runs; a wrong one counts (kept before the answer, so
+ * closing the page does not undo it). The right one answers the return token and leaves the mode to the
+ * caller, who ends it once the server has (or at once offline).
+ */
+export async function tryPin(holder: Holder, pin: string, now = Date.now()): Promise<PinOutcome> {
+  const mode = await deviceHandover(holder);
+  if (!mode) return { ok: false, waitMs: 0, failures: 0 };
+  const waiting = pinWaitLeft(mode.tries, now);
+  if (waiting > 0) return { ok: false, waitMs: waiting, failures: mode.tries.failures };
+  const token = await openWithPin(mode.pin, pin);
+  if (token !== null) {
+    await sealedUpdate<DeviceHandover>(holder, store(holder), HANDOVER_STORE, HANDOVER_KEY, (old) =>
+      old ? { ...old, tries: noTries() } : undefined,
+    );
+    return { ok: true, returnToken: token };
+  }
+  const after = await sealedUpdate<DeviceHandover>(holder, store(holder), HANDOVER_STORE, HANDOVER_KEY, (old) =>
+    old ? { ...old, tries: afterWrongPin(old.tries, now) } : undefined,
+  );
+  const tries = after?.tries ?? noTries();
+  return { ok: false, waitMs: pinWaitLeft(tries, now), failures: tries.failures };
+}
+
+/** Offline, the right PIN returns the device to staff at once; the server's mode ends once online. */
+export async function returnOffline(holder: Holder, token: string): Promise<void> {
+  await sealedUpdate<DeviceHandover>(holder, store(holder), HANDOVER_STORE, HANDOVER_KEY, (old) =>
+    old ? { ...old, returned: token } : undefined,
+  );
+}
+
+/** Ends the patient mode on the device. */
+export async function endDeviceHandover(holder: Holder): Promise<void> {
+  await sealedDelete(HANDOVER_KEY, store(holder));
+}

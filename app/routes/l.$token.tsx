@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/components/layout/meta";
+import { LinkProblem } from "~/components/links/LinkProblem";
+import { openLinkPage } from "~/server/link-pages.server";
+
+/** A patient's link, /l/<token> (decision 057): opens its questionnaire, or says why it does not. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return openLinkPage({ token: params.token ?? "" }, context.clientAddress);
+}
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");
+export const handle = { bare: true };
+
+export default function PatientLinkOpen() {
+  const { problem } = useLoaderData<typeof loader>();
+  return <LinkProblem problem={problem} />;
+}

@@ -1,0 +1,150 @@
+import { attachmentsApi } from "~/contracts/attachments";
+import { patientsApi } from "~/contracts/patients";
+import { responsesApi } from "~/contracts/responses";
+import { surveysApi } from "~/contracts/surveys";
+import { answersFromResponses } from "~/domain/answers";
+import { caseLanguageOf } from "~/domain/case-language";
+import { isContentLanguage } from "~/domain/content-languages";
+import { pageFrom, type FillPage } from "~/domain/fill-pages";
+import { resumePlace } from "~/domain/fill-resume";
+import { positiveId } from "~/domain/ids";
+import { newIdempotencyKey } from "~/domain/idempotency";
+import type { ContentLanguage } from "~/domain/languages";
+import { parseForm } from "~/domain/forms";
+import { FillPageFormSchema } from "~/domain/page-forms";
+import { hasProblems, type PageProblems } from "~/domain/page-problems";
+import type { Survey } from "~/domain/survey";
+import { linkCookieOf } from "~/server/api/link-routes.server";
+import { ApiError, linkApiClient, type ApiClient } from "~/server/api-client.server";
+import { isCrossSiteWrite } from "~/server/auth/same-origin.server";
+import { getContext } from "~/server/context.server";
+import { readPageForm, savePageFromForm, uploadPageFiles } from "~/server/fill-forms.server";
+import { data, redirect } from "~/server/responses.server";
+import { linkCallerOf } from "~/server/services/links/open.server";
+import type { LinkScope } from "~/server/services/links/scope.server";
+
+/**
+ * The patient's page of a link, /l/fill (docs/decisions/057-patient-links.md): the case's questionnaire through
+ * the link's own API (/l/api, with the link's cookie), after the preliminary questions, which stay with staff.
+ * Without JavaScript each page is a form posted here, as on staff's fill page.
+ */
+
+export const LINK_FILL = "/l/fill";
+/** The pages a patient fills: the survey's intro (if any) and the questionnaire; then the thanks. */
+export const linkPages = (survey: Pick<Survey, "IntroText">): FillPage[] =>
+  survey.IntroText.replace(/<[^>]*>/g, "").trim() !== "" ? ["intro", "questionnaire"] : ["questionnaire"];
+
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+async function linkOf(request: Request): Promise<{ scope: LinkScope; api: ApiClient } | null> {
+  const session = linkCookieOf(request.headers.get("cookie"));
+  const scope = session ? await linkCallerOf(getContext().db, session) : null;
+  return scope && session ? { scope, api: linkApiClient(session) } : null;
+}
+
+/** The thanks page's language: one of the content languages, from its address (the link is used up then). */
+function doneLanguage(url: URL): ContentLanguage | null {
+  const lang = url.searchParams.get("lang");
+  return lang && isContentLanguage(lang) ? lang : null;
+}
+
+export async function linkFillLoader(request: Request) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("page") === "done") {
+    return data({ kind: "done" as const, language: doneLanguage(url) ?? "de" }, { headers: noStore });
+  }
+  const link = await linkOf(request);
+  // No cookie, or one that stands for nothing any more (revoked, expired, submitted): not valid here.
+  if (!link) return data({ kind: "problem" as const, problem: "invalid" as const }, { status: 404, headers: noStore });
+  const { scope, api } = link;
+  const ref = { surveyId: scope.surveyId, patientId: scope.patientId };
+  const survey = await api.call(surveysApi.get, { params: { id: scope.surveyId } });
+  const [patient, responses, counts] = await Promise.all([
+    api.call(patientsApi.record, { query: ref }),
+    api.call(responsesApi.answers, { query: ref }),
+    api.call(attachmentsApi.count, { query: { patientDataId: scope.patientDataId } }),
+  ]);
+  const answers = answersFromResponses(responses);
+  const pages = linkPages(survey);
+  const requested = url.searchParams.get("page");
+  let page = pageFrom(requested, pages);
+  let categoryId = positiveId(url.searchParams.get("category"));
+  // Opened without a page: the questionnaire where it was left, once the patient has answered something.
+  if (!pages.includes(requested as FillPage) && Object.keys(answers).length > 0) {
+    ({ categoryId } = resumePlace(survey, answers, {}));
+    page = "questionnaire";
+  }
+  const withFiles = counts.filter((c) => c.NumberOfFileAttachment > 0);
+  const files = await Promise.all(
+    withFiles.map((c) =>
+      api.call(attachmentsApi.list, { query: { questionId: c.QuestionId, patientDataId: scope.patientDataId } }),
+    ),
+  );
+  return data(
+    {
+      kind: "fill" as const,
+      survey,
+      patientId: scope.patientId,
+      patientDataId: scope.patientDataId,
+      linkId: scope.linkId,
+      answers,
+      page,
+      categoryId,
+      language: caseLanguageOf(survey, patient.Language),
+      attachmentCounts: Object.fromEntries(counts.map((c) => [c.QuestionId, c.NumberOfFileAttachment])),
+      attachments: Object.fromEntries(
+        withFiles.map((c, i) => [c.QuestionId, files[i].map((f) => ({ Id: f.Id, FileName: f.FileName }))]),
+      ),
+      formKey: newIdempotencyKey(),
+    },
+    { headers: noStore },
+  );
+}
+
+/** Where the patient goes after submitting: the thanks in their language (the link no longer opens). */
+export const doneHref = (language: string) => `${LINK_FILL}?page=done&lang=${encodeURIComponent(language)}`;
+
+/** Without JavaScript: the page's answers saved through the link, then the next page, or the thanks. */
+export async function linkFillAction(request: Request) {
+  if (isCrossSiteWrite(request, getContext().env.publicUrl)) throw new Response("Forbidden", { status: 403 });
+  const here = LINK_FILL + new URL(request.url).search;
+  const link = await linkOf(request);
+  if (!link) return redirect(here);
+  const { scope, api } = link;
+  const ref = { surveyId: scope.surveyId, patientId: scope.patientId };
+  const form = await readPageForm(request);
+  const submission = parseForm(form, FillPageFormSchema);
+  if (submission.status !== "success") return data<PageProblems>({}, { status: 400 });
+  const value = submission.value;
+  const switched = value.language && (value.intent === "language" || value.go === "language") ? value.language : null;
+  const setLanguage = () =>
+    switched ? api.call(patientsApi.language, { query: ref, body: { Language: switched } }) : Promise.resolve();
+  try {
+    if (value.intent === "language") {
+      await setLanguage();
+      return redirect(here);
+    }
+    if (value.intent !== "savePage") return data<PageProblems>({}, { status: 400 });
+    const survey = await api.call(surveysApi.get, { params: { id: scope.surveyId } });
+    const problems: PageProblems = {
+      values: await savePageFromForm(api, survey, scope.patientId, form),
+      files: await uploadPageFiles(api, survey, scope.patientId, form),
+    };
+    await setLanguage();
+    if (hasProblems(problems)) return data(problems, { status: 400 });
+    const go = value.go === "language" ? "stay" : value.go;
+    if (go === "submit") {
+      const record = await api.call(patientsApi.record, { query: ref });
+      await api.call(patientsApi.close, { query: ref });
+      return redirect(doneHref(caseLanguageOf(survey, record.Language)));
+    }
+    const pages = linkPages(survey);
+    if (go === "back") return redirect(`${LINK_FILL}?page=${pages[0]}`);
+    const next = go.startsWith("category:") ? Number(go.slice(9)) : value.categoryId;
+    return redirect(`${LINK_FILL}?page=questionnaire${next ? `&category=${next}` : ""}`);
+  } catch (error) {
+    // The link stopped standing for its case meanwhile: the page says so when drawn again.
+    if (error instanceof ApiError && [401, 403, 404, 409].includes(error.status)) return redirect(here);
+    throw error;
+  }
+}

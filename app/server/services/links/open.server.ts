@@ -1,0 +1,101 @@
+import { isLive, linkState, surveyTakesLinks } from "~/domain/patient-links";
+import type { DB } from "~/server/db/types.server";
+import { statusOf } from "../survey-access.server";
+import { addressTries, linkOpenings } from "./rate-limit.server";
+import type { LinkScope } from "./scope.server";
+import { codeHash, newLinkSession, sessionHash, tokenHash } from "./secrets.server";
+
+/**
+ * Opening a patient's link, by its address or its short code, and the caller its cookie stands for
+ * (docs/decisions/057-patient-links.md). An invalid try says only how it is invalid where the link exists
+ * (expired, used, revoked); a wrong token or code says "not valid", after the same hash and lookup.
+ */
+
+export type Opened =
+  | { kind: "open"; scope: LinkScope; session: string }
+  | { kind: "invalid" | "expired" | "used" | "revoked" | "unavailable"; linkId: number | null }
+  | { kind: "limited"; linkId: number | null };
+
+/** Longer texts are cut before hashing: every try costs the same, whatever was sent. */
+const MAX_TRY = 128;
+
+async function byHash(db: DB, column: "token_hash" | "code_hash", hash: string) {
+  return db
+    .selectFrom("patient_links as l")
+    .innerJoin("patient_data as p", "p.id", "l.patient_data_id")
+    .innerJoin("surveys as s", "s.id", "l.survey_id")
+    .selectAll("l")
+    .select(["p.patient_id", "p.state as case_state", "s.status", "s.start_date", "s.end_date"])
+    .where(`l.${column}`, "=", hash)
+    .executeTakeFirst();
+}
+
+/** Opens a link by its token (from /l/<token>) or its code (typed on /l), from an address. */
+export async function openLink(
+  db: DB,
+  how: { token: string } | { code: string },
+  address: string,
+  now = new Date(),
+): Promise<Opened> {
+  const hash = "token" in how ? tokenHash(how.token.slice(0, MAX_TRY)) : codeHash(how.code.slice(0, MAX_TRY));
+  const row = await byHash(db, "token" in how ? "token_hash" : "code_hash", hash);
+  if (addressTries.blocked(address, now.getTime())) return { kind: "limited", linkId: row?.id ?? null };
+  if (!row) {
+    addressTries.hit(address, now.getTime());
+    return { kind: "invalid", linkId: null };
+  }
+  if (linkOpenings.blocked(String(row.id), now.getTime())) return { kind: "limited", linkId: row.id };
+  linkOpenings.hit(String(row.id), now.getTime());
+  const state = linkState(row, now);
+  if (state === "revoked") return { kind: "revoked", linkId: row.id };
+  if (state === "submitted") return { kind: "used", linkId: row.id };
+  if (state === "expired") return { kind: "expired", linkId: row.id };
+  // Closed by staff meanwhile: used up as well; a survey that no longer runs takes no answers.
+  if (row.case_state !== "Open") return { kind: "used", linkId: row.id };
+  if (!surveyTakesLinks(statusOf(row))) return { kind: "unavailable", linkId: row.id };
+  const session = newLinkSession();
+  const at = now.toISOString();
+  await db
+    .updateTable("patient_links")
+    .set({ session_hash: sessionHash(session), opened_at: row.opened_at ?? at, last_seen_at: at })
+    .where("id", "=", row.id)
+    .execute();
+  return { kind: "open", scope: scopeOf(row), session };
+}
+
+function scopeOf(row: {
+  id: number;
+  survey_id: number;
+  patient_data_id: number;
+  patient_id: string;
+  language: string | null;
+  expires_at: string;
+}): LinkScope {
+  return {
+    linkId: row.id,
+    surveyId: row.survey_id,
+    patientDataId: row.patient_data_id,
+    patientId: row.patient_id,
+    language: row.language,
+    expiresAt: row.expires_at,
+  };
+}
+
+/**
+ * The case a link's cookie stands for, while its link is live, its case Open and its survey running; null
+ * otherwise (the cookie then stands for nothing).
+ */
+export async function linkCallerOf(db: DB, session: string, now = new Date()): Promise<LinkScope | null> {
+  if (!session || session.length > MAX_TRY) return null;
+  const row = await db
+    .selectFrom("patient_links as l")
+    .innerJoin("patient_data as p", "p.id", "l.patient_data_id")
+    .innerJoin("surveys as s", "s.id", "l.survey_id")
+    .selectAll("l")
+    .select(["p.patient_id", "p.state as case_state", "s.status", "s.start_date", "s.end_date"])
+    .where("l.session_hash", "=", sessionHash(session))
+    .executeTakeFirst();
+  if (!row || !isLive(linkState(row, now)) || row.case_state !== "Open") return null;
+  if (!surveyTakesLinks(statusOf(row))) return null;
+  return scopeOf(row);
+}

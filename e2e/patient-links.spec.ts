@@ -1,0 +1,194 @@
+import type { Browser, Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { expect, test } from "./test";
+import { api } from "./api";
+import { expectNoSeriousViolations } from "./axe";
+import { expectNoOverflow, question, serverAnswers } from "./fill-support";
+import { german, translatedSurvey, turkish } from "./language-support";
+import { openDatabase, signIn } from "./support";
+
+/**
+ * Patients answer for themselves (docs/decisions/057-patient-links.md): staff make a link on its page, the
+ * patient opens it on a phone without any cookie of staff's, answers in German or Turkish and submits; the
+ * letter's QR code is the link; expired, used, revoked and wrong links each have their page.
+ */
+
+/** Staff make a link for a case on the link page; its address and code, as the page shows them once. */
+async function makeLink(page: Page, surveyId: number, patientId: string, language: string) {
+  await page.goto(`/survey/${surveyId}`);
+  await page.getByTestId("start-patient-link").click();
+  const dialog = page.getByRole("region", { name: "Neuen Link erstellen" });
+  await dialog.getByLabel("Patienten-ID").fill(patientId);
+  await expect(dialog.getByLabel("Gültig für Tage")).toHaveValue("7");
+  await dialog.getByLabel("Sprache").selectOption(language);
+  await dialog.getByTestId("link-create").click();
+  const made = page.getByTestId("made-link");
+  await expect(made.getByRole("heading", { level: 2 })).toBeFocused();
+  const url = await page.getByTestId("made-link-url").inputValue();
+  const code = (await page.getByTestId("made-link-code").textContent())!.trim();
+  expect(url).toMatch(/\/l\/[A-Za-z0-9_-]{43}$/);
+  expect(code).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+  return { url, code };
+}
+
+/** A phone of the patient's: a new browser context, 390 × 844, no cookies. */
+async function phone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "de-DE" });
+  return { context, page: await context.newPage() };
+}
+
+/** The QR codes in a screenshot of the page, decoded: its pixels read by the page's own canvas. */
+async function qrInScreenshot(page: Page): Promise<string | null> {
+  const png = (await page.screenshot({ fullPage: true })).toString("base64");
+  const image = await page.evaluate(async (data) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const g = canvas.getContext("2d")!;
+    g.drawImage(img, 0, 0);
+    return { width: img.width, height: img.height, rgba: Array.from(g.getImageData(0, 0, img.width, img.height).data) };
+  }, png);
+  return jsQR(Uint8ClampedArray.from(image.rgba), image.width, image.height)?.data ?? null;
+}
+
+test("a link made by staff is answered in German on a phone; its letter's QR code is the link; used after", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, "admin");
+  const tag = `link ${Date.now()}`;
+  const id = await translatedSurvey(page, tag);
+  const patientId = `LINK_DE_${Date.now()}`;
+  const { url, code } = await makeLink(page, id, patientId, "de");
+
+  // The letter, printed from the page that made the link: the QR code in its screenshot is the link.
+  const [letter] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByTestId("made-link-letter").click(),
+  ]);
+  await letter.waitForLoadState();
+  await expect(letter.getByTestId("link-letter")).toBeVisible();
+  await expect(letter.getByTestId("letter-code")).toHaveText(code);
+  await letter.setViewportSize({ width: 800, height: 1200 });
+  expect(await qrInScreenshot(letter)).toBe(url);
+  await letter.close();
+
+  // The list names the link as made.
+  await page.goto(`/survey/${id}/links?patientId=${patientId}`);
+  await expect(page.getByTestId("link-state")).toHaveText("erstellt");
+
+  const { context, page: patient } = await phone(browser);
+  await patient.goto(url);
+  await expect(patient).toHaveURL(/\/l\/fill$/);
+  const region = patient.getByTestId("fill-region");
+  await expect(region).toHaveAttribute("lang", "de");
+  await expect(patient.getByText(german.intro)).toBeVisible();
+  // Nothing of staff's: no header menu, no patient id, no sign-out.
+  await expect(patient.getByTestId("fill-patient")).toHaveCount(0);
+  await expect(patient.getByRole("banner")).toHaveCount(0);
+  await expectNoSeriousViolations(patient, "patient link intro 390");
+  await expectNoOverflow(patient);
+  await patient.getByRole("link", { name: "Speichern und weiter" }).click();
+
+  await expect(patient.getByRole("heading", { name: german.category })).toBeVisible();
+  await question(patient, german.choice).getByLabel(german.answers[0], { exact: true }).check();
+  await question(patient, german.free).getByRole("textbox").fill("Kopfweh seit gestern");
+  await expectNoSeriousViolations(patient, "patient link questionnaire 390");
+  await expectNoOverflow(patient);
+  // Saved as typed: a reload keeps it.
+  await expect.poll(async () => (await serverAnswers(page, id, patientId)).length, { timeout: 10_000 }).toBe(2);
+  await patient.reload();
+  await expect(question(patient, german.free).getByRole("textbox")).toHaveValue("Kopfweh seit gestern");
+  // Every control at least 44 px high.
+  const heights = await patient
+    .locator(".link-fill button:visible, .link-fill select:visible, .link-fill .choice:visible")
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+  for (const h of heights) expect(h).toBeGreaterThanOrEqual(44);
+
+  await patient.getByTestId("submit-survey").click();
+  await expect(patient.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
+  await expectNoSeriousViolations(patient, "patient link thanks 390");
+
+  // Used: opened again, the link says so.
+  await patient.goto(url);
+  await expect(patient.locator("[data-link-problem=used]")).toBeVisible();
+  await context.close();
+
+  // Staff see the link submitted, and the case's answers.
+  await page.goto(`/survey/${id}/links?patientId=${patientId}`);
+  await expect(page.getByTestId("link-state")).toHaveText("abgeschickt");
+  const record = await api<{ State: string; Respondent: string | null }>(
+    page,
+    "GET",
+    `/patients?patientId=${patientId}&surveyId=${id}`,
+  );
+  expect(record.Respondent).toBe("link");
+});
+
+test("a link in Turkish: the page speaks Turkish and thanks in Turkish", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const tag = `link tr ${Date.now()}`;
+  const id = await translatedSurvey(page, tag);
+  const patientId = `LINK_TR_${Date.now()}`;
+  const { url } = await makeLink(page, id, patientId, "tr");
+
+  const { context, page: patient } = await phone(browser);
+  await patient.goto(url);
+  await expect(patient.getByTestId("fill-region")).toHaveAttribute("lang", "tr");
+  await expect(patient.getByText(turkish.intro)).toBeVisible();
+  await patient.goto("/l/fill?page=questionnaire");
+  await expect(patient.getByRole("heading", { name: turkish.category })).toBeVisible();
+  await question(patient, turkish.choice).getByLabel(turkish.answers[1], { exact: true }).check();
+  await expectNoSeriousViolations(patient, "patient link Turkish 390");
+  await expectNoOverflow(patient);
+  await expect.poll(async () => (await serverAnswers(page, id, patientId)).length, { timeout: 10_000 }).toBe(1);
+  await patient.getByTestId("submit-survey").click();
+  await expect(patient.getByRole("heading", { name: "Çok teşekkür ederiz!" })).toBeVisible();
+  await context.close();
+});
+
+test("expired, revoked and wrong links each show their page; revoking is confirmed and focus comes back", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const id = await translatedSurvey(page, `link gone ${Date.now()}`);
+  const made = (patientId: string) =>
+    api<{ Link: { Id: number }; Token: string }>(page, "POST", "/patient-links", {
+      SurveyId: id,
+      PatientId: patientId,
+    });
+  const expiring = await made(`LINK_EXP_${Date.now()}`);
+  const db = openDatabase();
+  db.prepare("update patient_links set expires_at = ? where id = ?").run("2000-01-01T00:00:00.000Z", expiring.Link.Id);
+  db.close();
+
+  const revokedCase = `LINK_REV_${Date.now()}`;
+  const { url } = await makeLink(page, id, revokedCase, "de");
+  await page.goto(`/survey/${id}/links?patientId=${revokedCase}`);
+  await page.getByRole("link", { name: /zurückziehen/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Zurückziehen" }).click();
+  await expect(page.getByTestId("link-state")).toHaveText("zurückgezogen");
+  await expect(page.locator("h3[id^=link-]")).toBeFocused();
+
+  const { context, page: patient } = await phone(browser);
+  await patient.goto(`/l/${expiring.Token}`);
+  await expect(patient.locator("[data-link-problem=expired]")).toBeVisible();
+  await patient.goto(url);
+  await expect(patient.locator("[data-link-problem=revoked]")).toBeVisible();
+  await patient.goto(`/l/${"x".repeat(43)}`);
+  await expect(patient.locator("[data-link-problem=invalid]")).toBeVisible();
+  // Without a link's cookie the page itself says the same.
+  await patient.goto("/l/fill");
+  await expect(patient.locator("[data-link-problem=invalid]")).toBeVisible();
+  await expectNoSeriousViolations(patient, "patient link invalid 390");
+  await context.close();
+});

@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/server/db/db.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { seedDemoDataIfEmpty } from "~/server/services/demo-data.server";
+import { dialects } from "../support/databases";
+import { built, createPostgresDatabase, killHard, linesOf, serverEnv, startHealthy, type Running } from "./real-server";
+
+/**
+ * SIGTERM while the statistics' warm-up after a start is still at work: the copy exits within the 10 s
+ * docs/operations.md promises, not when the warm-up ends. The warm-up is held at work by a lock another
+ * session keeps on the tables it reads first (the texts waiting to be split into words; the cases' kept
+ * totals, which a survey with a total, such as the demo PHQ-9, reads before its words), as a long
+ * transaction of an operator or another copy would; its statement waits for the lock until the copy goes
+ * away.
+ */
+
+describe.skipIf(!dialects.includes("postgres"))("SIGTERM during the statistics' warm-up", () => {
+  let server: Running | undefined;
+  let env: Record<string, string>;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let holder: pg.Client;
+
+  beforeAll(async () => {
+    if (!built) throw new Error("These tests run the production build: run `npm run build` first.");
+    database = await createPostgresDatabase();
+    const db = createDb({ databaseUrl: database.url, dataDir: "." });
+    await migrateToLatest(db);
+    // The demo surveys with their closed cases: the warm-up readies the busiest of them.
+    expect(await seedDemoDataIfEmpty(db)).toBe(true);
+    await db.destroy();
+    holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    await holder.query("begin");
+    await holder.query("lock table response_words_pending, case_totals in access exclusive mode");
+    env = await serverEnv({ DATABASE_URL: database.url, LOG_LEVEL: "info" });
+    server = await startHealthy(env);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (server) await killHard(server);
+    await holder?.query("rollback").catch(() => undefined);
+    await holder?.end().catch(() => undefined);
+    await database?.drop();
+    if (env) fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  });
+
+  it("exits within 10 s, telling the warm-up to stop", async () => {
+    // The warm-up's statement is waiting for the lock.
+    const waiting = async () =>
+      Number(
+        (
+          await holder.query<{ n: string }>(
+            "select count(*) as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and (query ilike '%response_words_pending%' or query ilike '%case_totals%')",
+            [database.name],
+          )
+        ).rows[0]!.n,
+      );
+    for (let i = 0; i < 450 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await waiting()).toBe(1);
+
+    const sent = Date.now();
+    server!.child.kill("SIGTERM");
+    const code = await Promise.race([server!.exited, new Promise((r) => setTimeout(() => r("still running"), 15_000))]);
+    const tookMs = Date.now() - sent;
+    expect(code).toBe(0);
+    expect(tookMs).toBeLessThan(10_000);
+    const messages = linesOf(server!).json.map((l) => l.msg);
+    expect(messages).toEqual(expect.arrayContaining(["stopping", "background.cut", "stopped"]));
+  }, 90_000);
+});
