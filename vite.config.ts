@@ -19,13 +19,16 @@ declare module "@remix-run/node" {
 /**
  * Writes /offline-assets.json into the browser build: every script, style and language file of the build,
  * lazy chunks included (the Remix manifest lists only route modules and their imports). The service worker
- * keeps them all, so that what opens on demand (the sync modal, for one) also opens offline.
+ * keeps them all, so that what opens on demand (the sync modal, for one) also opens offline. It runs after
+ * Vite's own steps (`enforce: "post"`): those drop the empty script of a chunk that holds only styles, and a
+ * listed file the server does not have fails every download for offline use.
  */
 function offlineAssetList(): Plugin {
   let ssr = false;
   return {
     name: "offline-asset-list",
     apply: "build",
+    enforce: "post",
     configResolved(config) {
       ssr = Boolean(config.build.ssr);
     },

@@ -154,11 +154,14 @@ async function warm({ assets = [], pages = [], shells = [] }: WarmMessage): Prom
   };
   const missing: string[] = [];
   for (const url of assets) if (!(await assetCache.match(url))) missing.push(url);
-  await Promise.all([
+  // Every keep runs to its end before the answer: a page told of a failure must not find keeps still under way.
+  const kept = await Promise.allSettled([
     ...missing.map((url) => keepAsset(url)),
     ...pages.map((url) => keepPage(url)),
     ...shells.map((id) => keepPage(shellUrl(id), shellKey(id))),
   ]);
+  const failed = kept.find((k): k is PromiseRejectedResult => k.status === "rejected");
+  if (failed) throw failed.reason;
   // The kept documents may now all be of this build: the files of earlier builds can go.
   await pruneBuilds().catch(() => undefined);
 }

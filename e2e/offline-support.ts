@@ -70,7 +70,9 @@ export async function download(page: Page, title: string) {
   const row = page.getByTestId("survey-row").filter({ hasText: title });
   await row.locator("summary").click();
   await row.getByTestId("row-download").click();
-  await expect(row.getByTestId("row-ready")).toBeVisible({ timeout: 30_000 });
+  // The notice says whether everything was kept: a failed download must fail here, not at an offline page.
+  await expect(page.getByText("Die Umfrage ist offline verfügbar.")).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId("row-ready")).toBeVisible();
 }
 
 /** Starts a case from the start page (online or offline). */

@@ -18,6 +18,7 @@ export async function downloadSurvey(id: number): Promise<void> {
   if (!result.ok) throw new Error(`survey ${id}: ${result.status || result.type}`);
   const survey = result.data;
   if (!canFill(survey)) throw new Error(`survey ${id} cannot be filled`);
+  const before = await getSurvey(id);
   await saveSurvey(survey);
   void requestPersistence();
   try {
@@ -26,14 +27,23 @@ export async function downloadSurvey(id: number): Promise<void> {
     await import("./case-download").then((m) => m.keepLatestCases(id)).catch(() => undefined);
     // The service worker's side loads when it is first needed, not with every page.
     await import("./sw.client").then((sw) => sw.warmOffline([id]));
+  } catch (error) {
+    // A first download whose pages could not all be kept is not offered as ready: its pages would not open
+    // offline. A survey kept before stays, with the pages kept then.
+    if (!before) await dropCopy(id).catch(() => undefined);
+    throw error;
   } finally {
     changed();
   }
 }
 
-export async function forgetSurvey(id: number): Promise<void> {
+async function dropCopy(id: number): Promise<void> {
   await removeSurvey(id);
   await import("./case-copies").then((m) => m.dropCaseCopies(id)).catch(() => undefined);
+}
+
+export async function forgetSurvey(id: number): Promise<void> {
+  await dropCopy(id);
   await import("./sw.client").then((sw) => sw.forgetOffline([id]));
   changed();
 }
