@@ -33,26 +33,29 @@ fi
 export PATH="$PATH:/usr/sbin"
 
 mkdir -p test-results && rm -f test-results/node-*.json test-results/firefox.json
-echo "== typecheck"; npm run -s typecheck
-echo "== lint"; npm run -s lint
-echo "== build"; npm run -s build >/dev/null
+# Each part's start, with the minutes since the run began: the whole must stay under 20 minutes.
+step() { echo "== $1 [$((SECONDS / 60)) min $((SECONDS % 60)) s]"; }
+step "typecheck"; npm run -s typecheck
+step "lint"; npm run -s lint
+step "build"; npm run -s build >/dev/null
 # A failing suite does not stop the ones after it: the run ends with every suite's result, and fails.
 status=0
-echo "== unit and integration"
+step "unit and integration"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
-echo "== e2e"
+step "e2e"
 npx playwright test || status=1
-echo "== Firefox ESR: sign-in, a fill with every question kind, offline with a reload, the sync"
+step "Firefox ESR: sign-in, a fill with every question kind, offline with a reload, the sync"
 npx vitest run -c vitest.firefox.config.ts \
   --reporter=default --reporter=json --outputFile.json=test-results/firefox.json || status=1
-echo "== deployment: nginx, two copies over PostgreSQL, the provider in its own process"
+step "deployment: nginx, two copies over PostgreSQL, the provider in its own process"
 npx playwright test -c playwright.deploy.config.ts || status=1
 own=$(node -p 'process.versions.node.split(".")[0]')
 for line in 22 24 26; do
   [ "$line" = "$own" ] && continue
-  echo "== Node $line: the app's start, sign-in and one fill"
+  step "Node $line: the app's start, sign-in and one fill"
   bash scripts/with-node.sh --line "$line" npx vitest run tests/server/runtime-line.test.ts \
     --reporter=default --reporter=json --outputFile.json="test-results/node-$line.json" || status=1
 done
+step "summary"
 node scripts/test-summary.mjs
 exit $status
