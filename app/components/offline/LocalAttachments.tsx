@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { uploadErrorValues, uploadRefusal } from "~/domain/uploads";
+import { freeFileName, uploadErrorValues, uploadRefusal } from "~/domain/uploads";
 import type { Question } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";
 import { FilePicker } from "~/components/ui/FilePicker";
@@ -37,19 +37,21 @@ export function LocalAttachments({ question, context }: { question: Question; co
     const problems: { name: string; key: string }[] = [];
     let latest = files;
     for (const file of Array.from(list)) {
-      const key = uploadRefusal({ name: file.name, size: file.size }, names, {
+      // A taken name is freed as online ("image (2).jpg"): kept and synced under it, a camera's photos all stay.
+      const name = freeFileName(file.name, names);
+      const key = uploadRefusal({ name, size: file.size }, names, {
         allowsAttachments: question.AllowFileAttachments,
       });
       if (key) {
-        problems.push({ name: file.name, key });
+        problems.push({ name, key });
         continue;
       }
       const entry = await addFile(context, question.Id, {
-        name: file.name,
+        name,
         type: file.type,
         bytes: await file.arrayBuffer(),
       });
-      names.push(file.name);
+      names.push(name);
       latest = entry.upload.files[question.Id] ?? [];
     }
     setFiles(latest);
