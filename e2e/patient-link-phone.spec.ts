@@ -127,7 +127,11 @@ test("at 320 and 414 px and with 200 % text the page reflows; the patient answer
   await expect(patient.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
   const answers = await serverAnswers(page, id, patientId);
   expect(answers.map((a) => a.TextResponse).filter(Boolean)).toEqual(["Alles per Tastatur"]);
-  const record = await api<{ Respondent: string | null }>(page, "GET", `/patients?patientId=${patientId}&surveyId=${id}`);
+  const record = await api<{ Respondent: string | null }>(
+    page,
+    "GET",
+    `/patients?patientId=${patientId}&surveyId=${id}`,
+  );
   expect(record.Respondent).toBe("link");
   await context.close();
 });
