@@ -5,6 +5,7 @@ import {
   contentMatchesExtension,
   contentTypeOf,
   fileExtension,
+  freeFileName,
   isAllowedExtension,
   MAX_ATTACHMENT_BYTES,
   uploadRefusal,
@@ -86,6 +87,20 @@ describe("upload refusals", () => {
   it("refuses a name the question already holds, whatever its case", () => {
     expect(uploadRefusal(file("Bild.PNG"), ["bild.png"])).toBe("SURVEY_ATTACHMENTS_DUPLICATED_FILENAME");
     expect(uploadRefusal(file("bild.png"), ["bild.jpg"])).toBeNull();
+  });
+
+  it("frees a taken name on the device: a camera's second image.jpg goes as image (2).jpg", () => {
+    expect(freeFileName("image.jpg", [])).toBe("image.jpg");
+    expect(freeFileName("image.jpg", ["image.jpg"])).toBe("image (2).jpg");
+    expect(freeFileName("IMAGE.JPG", ["image.jpg", "image (2).jpg"])).toBe("IMAGE (3).JPG");
+    // A freed name taken again counts on from the first name, and a free gap is taken.
+    expect(freeFileName("image (2).jpg", ["image.jpg", "image (2).jpg"])).toBe("image (3).jpg");
+    expect(freeFileName("image.jpg", ["image.jpg", "image (3).jpg"])).toBe("image (2).jpg");
+    expect(freeFileName("notiz", ["notiz"])).toBe("notiz (2)");
+    expect(freeFileName("C:\\fotos\\image.jpg", ["image.jpg"])).toBe("image (2).jpg");
+    // What it gives is never refused as a duplicate.
+    const taken = ["image.jpg", "image (2).jpg"];
+    expect(uploadRefusal(file(freeFileName("image.jpg", taken)), taken)).toBeNull();
   });
 
   it("refuses a sixth file", () => {

@@ -103,6 +103,28 @@ export function sameFileName(a: string, b: string): boolean {
   return a.localeCompare(b, undefined, { sensitivity: "accent" }) === 0;
 }
 
+/**
+ * The name a file is sent under when `taken` (the question's files, and those picked with it) holds its name:
+ * "image (2).jpg", "image (3).jpg", …, the first free one; its own name when free. A phone's camera names every
+ * photo alike, so the device frees the name before the upload (decision 057); the server still refuses a taken
+ * name, so that a request sent again meets its own file and stores it once.
+ */
+export function freeFileName(name: string, taken: readonly string[]): string {
+  const isTaken = (n: string) => taken.some((t) => sameFileName(t, n));
+  // Compared as the server keeps it; a name it would refuse anyway is left for it to refuse.
+  const kept = cleanFileName(name);
+  if (kept === null || !isTaken(kept)) return name;
+  name = kept;
+  const dot = name.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+  // "image (2)" taken again counts on from "image", not to "image (2) (2)".
+  const base = stem.replace(/ \(\d+\)$/, "");
+  for (let n = 2; ; n++) {
+    const next = `${base} (${n})${ext}`;
+    if (!isTaken(next)) return next;
+  }
+}
+
 export interface UploadCandidate {
   name: string;
   size: number;

@@ -97,6 +97,26 @@ describe("the fill page's form without JavaScript", () => {
     expect(writes).toHaveLength(1);
   });
 
+  it("frees a taken name from the form alone: two camera photos beside one listed go as (2) and (3)", async () => {
+    const { api, writes } = fakeApi({ "/patients": { State: "Open", PatientDataId: 5 } });
+    const fields: [string, string | File][] = [
+      ["questionIds", "12"],
+      ["formKey", "0123456789abcdef"],
+      ["taken12", "image.jpg"],
+      ["f12", new File(["1"], "image.jpg")],
+      ["f12", new File(["2"], "image.jpg")],
+    ];
+    expect(await uploadPageFiles(api, survey, "P1", form(fields))).toEqual({});
+    // Sent again, the same form sends the same names under the same key: the API keeps the files once.
+    await uploadPageFiles(api, survey, "P1", form(fields));
+    const names = writes.map((w) => w.form?.getAll("files").map((f) => (f as File).name));
+    expect(names).toEqual([
+      ["image (2).jpg", "image (3).jpg"],
+      ["image (2).jpg", "image (3).jpg"],
+    ]);
+    expect(writes.map((w) => w.key)).toEqual(["0123456789abcdef-upload-12", "0123456789abcdef-upload-12"]);
+  });
+
   it("reads a form with files within one upload's limit, and refuses more at once", async () => {
     const small = new Request("http://app.test/x", { method: "POST", body: form([["q12", "ja"]]) });
     expect((await readPageForm(small)).get("q12")).toBe("ja");

@@ -7,7 +7,7 @@ import { answersFromResponses, isAnswered, type AnswerValue } from "~/domain/ans
 import { keyForWrite } from "~/domain/idempotency";
 import { typedToNumber, typedToWireDateTime } from "~/domain/response-values";
 import type { Question, Survey } from "~/domain/survey";
-import { uploadErrorKeys } from "~/domain/uploads";
+import { freeFileName, uploadErrorKeys } from "~/domain/uploads";
 import { surveyQuestions } from "~/domain/visibility";
 import { ApiError, type ApiClient } from "./api-client.server";
 import { readLimited, UPLOAD_BODY_LIMIT } from "./api/body.server";
@@ -105,7 +105,9 @@ function refusedFiles(results: UploadResult[] | undefined): FileProblem[] {
 /**
  * Uploads the files chosen in a page form (fields f{questionId}) to the API, one request per question, as
  * the page with JavaScript does: the API's rules and refusals apply unchanged, and the form's key makes a
- * resent form store its files once. Returns the refused files by question.
+ * resent form store its files once. A name the question holds (the form lists them, fields taken{questionId})
+ * or one picked with it is freed first ("image (2).jpg"), as the page with JavaScript does: from the form alone,
+ * so that a form sent again sends the same names. Returns the refused files by question.
  */
 export async function uploadPageFiles(
   api: ApiClient,
@@ -126,7 +128,12 @@ export async function uploadPageFiles(
   const patient = await api.call(patientsApi.record, { query: { patientId, surveyId: survey.Id } });
   for (const { q, files } of chosen) {
     const body = new FormData();
-    for (const file of files) body.append("files", file, file.name);
+    const taken = form.getAll(`taken${q.Id}`).map(String);
+    for (const file of files) {
+      const name = freeFileName(file.name, taken);
+      taken.push(name);
+      body.append("files", file, name);
+    }
     try {
       await api.call(
         attachmentsApi.upload,

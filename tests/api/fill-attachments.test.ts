@@ -6,6 +6,7 @@ import { moveAttachments } from "~/server/storage/move.server";
 import { attachmentStoreFor } from "~/server/storage/stores.server";
 import { ORPHAN_GRACE_MS, sweepOrphans } from "~/server/storage/sweep.server";
 import { storeSetups, useStoreEnv } from "../support/stores";
+import { freeFileName } from "~/domain/uploads";
 import { form, pdf, PNG, text } from "./fill-files";
 import { json, questionId, restrictParticipants, startCase, useFillWorld, type Who } from "./fill-support";
 
@@ -107,6 +108,27 @@ describe.each(storeSetups)("file attachments API, $name", (setup) => {
       const dup = await refusal(await upload(form([name, PNG])));
       expect(dup).toMatchObject({ Type: "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME", FileName: name });
     }
+  });
+
+  it("keeps a camera's photos, all named image.jpg, once the device frees each taken name", async () => {
+    const w = world();
+    const photos = await startCase(w, w.a.heart, "FILES_PHOTOS");
+    const jpeg = (n: number) => Buffer.from([0xff, 0xd8, 0xff, 0xe0, n]);
+    const names = async () =>
+      (
+        await json<{ FileName: string }[]>(
+          await w.call("user", "GET", `/file-attachments?questionId=${question}&patientDataId=${photos}`),
+        )
+      ).map((f) => f.FileName);
+    for (const n of [1, 2, 3]) {
+      const name = freeFileName("image.jpg", await names());
+      const res = await upload(form([name, jpeg(n)]), { c: photos });
+      expect(res.status).toBe(200);
+    }
+    expect(await names()).toEqual(["image.jpg", "image (2).jpg", "image (3).jpg"]);
+    // The server itself frees nothing: the taken name, sent again, meets its own file (a request sent twice).
+    const again = await refusal(await upload(form(["image (2).jpg", jpeg(2)]), { c: photos }));
+    expect(again).toMatchObject({ Type: "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME", FileName: "image (2).jpg" });
   });
 
   it("takes five files per question and refuses the sixth; a mixed request stores the good ones", async () => {

@@ -1,6 +1,7 @@
 import { attachmentsApi } from "~/contracts/attachments";
-import { allowedExtensions, uploadErrorValues } from "~/domain/uploads";
-import { callApi } from "~/api-client";
+import { allowedExtensions, freeFileName, uploadErrorValues, uploadRefusal } from "~/domain/uploads";
+import { callApi, type ApiResult } from "~/api-client";
+import { useToast } from "~/components/ui/Toaster";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,6 +32,18 @@ const errorKeys = [
   "SURVEY_ATTACHMENTS_TOO_LARGE",
   "SURVEY_ATTACHMENTS_DUPLICATED_FILENAME",
 ];
+
+/** Statuses that mean a patient's link no longer stands for its case (revoked, expired, submitted meanwhile). */
+const LINK_GONE = [401, 403, 404, 409];
+
+/**
+ * A refusal as a patient's page says it (decision 057), in the case's language: never a staff page about
+ * signing in or rights, which a link's caller has neither of.
+ */
+export function linkRefusalKey(result: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (result.type === "NETWORK") return "errors.network";
+  return LINK_GONE.includes(result.status) ? "attachments.linkInvalid" : "attachments.refused";
+}
 
 /**
  * Files attached to one question's answer: upload, list, delete; refused files with their reason (section 8).
@@ -65,7 +78,18 @@ export function Attachments({
   link?: boolean;
 }) {
   const { t } = useTranslation();
-  const refuse = useRefusal();
+  const staffRefuse = useRefusal();
+  const toast = useToast();
+  // A patient's link: its refusals in the patient's words, in place or in a toast; staff's as every page says them.
+  const refuse = useCallback(
+    (result: Extract<ApiResult<unknown>, { ok: false }>, options?: { toast?: boolean }) => {
+      if (!link) return staffRefuse(result, options);
+      const words = t(linkRefusalKey(result));
+      if (options?.toast !== false) toast("error", words);
+      return words;
+    },
+    [link, staffRefuse, t, toast],
+  );
   const id = useId();
   const [files, setFiles] = useState<Stored[] | null>(initial ?? (count === 0 ? [] : null));
   const [failed, setFailed] = useState<Failed[]>(() =>
@@ -92,9 +116,20 @@ export function Attachments({
   const upload = async (list: FileList) => {
     setBusy(true);
     const refused: Failed[] = [];
+    // The names the question holds: a taken one is freed here ("image (2).jpg"), so a second photo is kept.
+    const taken = (files ?? []).map((f) => f.FileName);
     for (const file of Array.from(list)) {
+      const name = freeFileName(file.name, taken);
+      // Checked here first, as the server checks again: a file it would refuse is not sent over a phone's line.
+      const early = uploadRefusal({ name, size: file.size }, taken, {
+        allowsAttachments: question.AllowFileAttachments,
+      });
+      if (early) {
+        refused.push({ name, reason: t(`uploadErrors.${early}`, uploadErrorValues(name)) });
+        continue;
+      }
       const body = new FormData();
-      body.append("files", file, file.name);
+      body.append("files", file, name);
       const result = await callApi(
         attachmentsApi.upload,
         { query: { questionId, patientDataId, surveyId, ...owner } },
@@ -104,10 +139,10 @@ export function Attachments({
       if (!result.ok) {
         const key = [result.type, result.message].find((k) => k && errorKeys.includes(k));
         // The upload's own words for what it refuses; the rest as every page says it, beside the file.
-        const reason = key ? t(`uploadErrors.${key}`, uploadErrorValues(file.name)) : refuse(result, { toast: false });
+        const reason = key ? t(`uploadErrors.${key}`, uploadErrorValues(name)) : refuse(result, { toast: false });
         if (reason === null) return; // signed out or without the right: its page is opening
-        refused.push({ name: file.name, reason });
-      }
+        refused.push({ name, reason });
+      } else taken.push(name);
     }
     setFailed(refused);
     setBusy(false);
@@ -162,6 +197,10 @@ export function Attachments({
           onPick={(list) => void upload(list)}
         />
       ) : null}
+      {named
+        ? // Without JavaScript the form names the files listed, so that its action frees a taken name as above.
+          (files ?? []).map((f) => <input key={f.Id} type="hidden" name={`taken${question.Id}`} value={f.FileName} />)
+        : null}
       {files && files.length > 0 ? (
         <ul className="attachments__list">
           {files.map((f) => (

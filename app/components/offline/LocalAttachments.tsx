@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { uploadErrorValues, uploadRefusal } from "~/domain/uploads";
+import { uploadErrorValues } from "~/domain/uploads";
 import type { Question } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";
 import { FilePicker } from "~/components/ui/FilePicker";
 import type { LocalFile } from "~/offline/fill-entry";
-import { addFile, getEntry, removeFile, type EntryContext } from "~/offline/fill-store";
+import { getEntry, removeFile, type EntryContext } from "~/offline/fill-store";
+import { keepPickedFiles } from "~/offline/pick-files";
 
 /** Files attached offline: kept on this device with the fill, uploaded by the sync (section 4). */
 export function LocalAttachments({ question, context }: { question: Question; context: EntryContext }) {
@@ -33,26 +34,8 @@ export function LocalAttachments({ question, context }: { question: Question; co
   }, [files]);
 
   const pick = async (list: FileList) => {
-    const names = files.map((f) => f.name);
-    const problems: { name: string; key: string }[] = [];
-    let latest = files;
-    for (const file of Array.from(list)) {
-      const key = uploadRefusal({ name: file.name, size: file.size }, names, {
-        allowsAttachments: question.AllowFileAttachments,
-      });
-      if (key) {
-        problems.push({ name: file.name, key });
-        continue;
-      }
-      const entry = await addFile(context, question.Id, {
-        name: file.name,
-        type: file.type,
-        bytes: await file.arrayBuffer(),
-      });
-      names.push(file.name);
-      latest = entry.upload.files[question.Id] ?? [];
-    }
-    setFiles(latest);
+    const { files: kept, refused: problems } = await keepPickedFiles(context, question, files, Array.from(list));
+    setFiles(kept);
     setRefused(problems);
   };
 
