@@ -68,6 +68,7 @@ type Reading =
   | "lines"
   | "language"
   | "translations"
+  | "endedBy"
   | Lists;
 
 /**
@@ -104,6 +105,7 @@ export const FIELDS: Record<string, Reading> = {
   AllowMultipleAnswers: "yesNo",
   RequiresSignature: "yesNo",
   PatientSubmitReview: "yesNo",
+  PreliminaryByPatient: "yesNo",
   RetentionMonths: "number",
   Score: "number",
   ScoreTitle: "text",
@@ -146,6 +148,7 @@ export const FIELDS: Record<string, Reading> = {
   Languages: "language",
   Texts: "translations",
   Reviewed: "number",
+  EndedBy: "endedBy",
 };
 
 type Lists = "teams" | "tags" | "categories" | "items";
@@ -271,6 +274,8 @@ function valueOf(kind: Reading, value: unknown, names: TrailNames): ChangeValue 
       return { word: "present" };
     case "weighting":
       return { word: `weighting.${String(value)}` };
+    case "endedBy":
+      return { word: `endedBy.${String(value)}` };
     case "ruleKind":
       return { word: `rule.${String(value)}` };
     case "rule": {

@@ -20,6 +20,15 @@ export interface HandoverScope extends HandoverCase {
   startedAt: string;
 }
 
+/**
+ * How a hand-over ended, as its trail row says: the PIN, a fresh sign-in of the staff member, or the PIN typed
+ * without a network, the end sent with the next call online.
+ */
+export const HANDOVER_ENDED_BY = ["pin", "signIn", "offline"] as const;
+export type HandoverEndedBy = (typeof HANDOVER_ENDED_BY)[number];
+export const isHandoverEndedBy = (value: unknown): value is HandoverEndedBy =>
+  (HANDOVER_ENDED_BY as readonly unknown[]).includes(value);
+
 /** A PIN: 4 to 8 digits. */
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 export const isValidPin = (pin: string) => PIN_PATTERN.test(pin);
