@@ -17,7 +17,11 @@ import { Modal } from "~/components/ui/Modal";
 const SIZES = ["A", "A+", "A++"] as const;
 
 /** Ends the mode on the server with the token, then on the device; the staff's page comes back. */
-async function returnToStaff(kase: HandoverCase, token: string, offline = false): Promise<"done" | "offline" | "refused"> {
+async function returnToStaff(
+  kase: HandoverCase,
+  token: string,
+  offline = false,
+): Promise<"done" | "offline" | "refused"> {
   const holder = await requireHolder();
   const ended = await callApi(handoverApi.end, { body: { ReturnToken: token, ...(offline ? { Offline: true } : {}) } });
   if (!ended.ok && ended.type !== "NETWORK") return "refused";
