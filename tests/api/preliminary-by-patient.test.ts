@@ -119,9 +119,7 @@ describe.each(dialects)("preliminary questions answered by the patient on %s", (
     expect(row).toEqual({ actor_sub: `link:${made.Link.Id}`, actor_user_id: null });
     // Another case's preliminary answers stay out of the link's reach, the setting on or not.
     expect((await patient("POST", "/attribute-responses", answer("PBP_LINK_OTHER"))).status).toBe(403);
-    expect((await patient("GET", `/attribute-responses?surveyId=${survey}&patientId=PBP_LINK_OTHER`)).status).toBe(
-      403,
-    );
+    expect((await patient("GET", `/attribute-responses?surveyId=${survey}&patientId=PBP_LINK_OTHER`)).status).toBe(403);
     expect((await caseRow(w.db, survey, "PBP_LINK_OTHER"))?.respondent).toBeNull();
     await setting(w, false);
   });
