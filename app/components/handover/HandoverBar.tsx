@@ -67,7 +67,8 @@ export default function HandoverBar({ kase }: { kase: HandoverCase }) {
             type="button"
             className={`btn handover-bar__size handover-bar__size--${i}`}
             aria-pressed={size === i}
-            aria-label={t(`handover.size${i}`)}
+            // The name starts with the visible "A+", so that speech input reaches the button by what it shows.
+            aria-label={`${label}: ${t(`handover.size${i}`)}`}
             onClick={() => choose(i)}
           >
             {label}
