@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoSeriousViolations } from "./axe";
-import { signIn } from "./support";
+import { chooseLanguage, signIn } from "./support";
 
 /**
  * The preliminary questions answered by the patient (docs/decisions/058-hand-over.md): the editor's setting,
@@ -66,6 +66,34 @@ async function answerPreliminary(page: Page, made: Made, answer: string) {
   await expect(page.getByRole("radiogroup", { name: "Befinden" })).toBeVisible();
 }
 
+const trailWords = {
+  de: {
+    table: /Änderungen an Aufbau/,
+    start: "Gerät an Patient:in übergeben",
+    end: "Gerät an das Personal zurückgegeben",
+    entity: "Übergabe",
+    way: /Zurückgegeben durch:.*PIN/,
+  },
+  en: {
+    table: /Changes to the survey.s structure/,
+    start: "Device handed to the patient",
+    end: "Device returned to staff",
+    entity: "Hand-over",
+    way: /Returned by:.*PIN/,
+  },
+} as const;
+
+async function readTrail(page: Page, surveyId: number, w: (typeof trailWords)[keyof typeof trailWords]) {
+  await page.goto(`/survey/${surveyId}/trail`);
+  const rows = page.getByRole("table", { name: w.table }).locator("tbody tr");
+  const byAction = (action: string) =>
+    rows.filter({ has: page.locator("td:nth-child(3)", { hasText: new RegExp(`^${action}$`) }) });
+  await expect(byAction(w.start)).toHaveCount(1);
+  await expect(byAction(w.start).locator("td:nth-child(4)")).toHaveText(w.entity);
+  await expect(byAction(w.end)).toHaveCount(1);
+  await expect(byAction(w.end).locator("td:nth-child(5)")).toContainText(w.way);
+}
+
 test("the patient answers the preliminary questions on a handed-over device and through their link", async ({
   page,
   browser,
@@ -116,6 +144,14 @@ test("the patient answers the preliminary questions on a handed-over device and 
   const steps = page.getByTestId("history-events");
   await expect(steps).toContainText("Gerät an Patient:in übergeben");
   await expect(steps).toContainText("Gerät an das Personal zurückgegeben (PIN)");
+  // The survey's trail names both steps and how the device came back, in German and in English.
+  await readTrail(page, made.id, trailWords.de);
+  await chooseLanguage(page, "English");
+  try {
+    await readTrail(page, made.id, trailWords.en);
+  } finally {
+    await chooseLanguage(page, "Deutsch");
+  }
 
   // A link of the same survey starts with the preliminary page, answered by keyboard on the patient's phone.
   const linkCase = `PBL_${Date.now()}`;
