@@ -173,3 +173,36 @@ test("the patient answers the preliminary questions on a handed-over device and 
   );
   expect(saved).toHaveLength(1);
 });
+
+test("without JavaScript the link's preliminary page is a form, saved with the same rules", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, "admin");
+  const made = await surveyByPatient(page, `Vorbefragung ohne Skript ${Date.now()}`);
+  const patientId = `PBN_${Date.now()}`;
+  const link = await api<{ Token: string }>(page, "POST", "/patient-links", {
+    SurveyId: made.id,
+    PatientId: patientId,
+  });
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "de-DE" });
+  const phone = await context.newPage();
+  await phone.goto(`/l/${link.Token}`);
+  await expect(phone).toHaveURL(/\/l\/fill$/);
+  const group = phone.getByRole("group", { name: made.attribute });
+  await expect(group).toBeVisible();
+  // Continuing with the question unanswered stays on the page and says why.
+  await phone.getByRole("button", { name: "Weiter" }).click();
+  await expect(phone.getByRole("alert")).toHaveText("Bitte beantworten Sie alle Fragen, um fortzufahren.");
+  await expect(group).toBeVisible();
+  // An address cannot skip it either.
+  await phone.goto("/l/fill?page=questionnaire");
+  await expect(group).toBeVisible();
+  await group.getByLabel("mit anderen", { exact: true }).check();
+  await phone.getByRole("button", { name: "Weiter" }).click();
+  await expect(phone.getByRole("radiogroup", { name: "Befinden" })).toBeVisible();
+  await context.close();
+  const saved = await api<unknown[]>(page, "GET", `/attribute-responses?surveyId=${made.id}&patientId=${patientId}`);
+  expect(saved).toHaveLength(1);
+});
