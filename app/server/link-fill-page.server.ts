@@ -88,7 +88,7 @@ export async function linkFillLoader(request: Request) {
   const requested = url.searchParams.get("page");
   let page = pageFrom(requested, pages);
   let categoryId = positiveId(url.searchParams.get("category"));
-  // Opened without a page: where it was left, once the patient has answered something.
+  // Opened without a page: where the case was left (decision 019), the preliminary page included.
   if (!pages.includes(requested as FillPage)) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
   // An address cannot skip the preliminary questions the patient answers.
   page = reachablePage(page, pages, preliminaryComplete(survey, preliminary));
