@@ -98,6 +98,20 @@ test("the PIN forgotten: staff sign in again at the provider and get the case ba
   const patientId = `HS_${Date.now()}`;
   const fill = `/survey/${id}/fill/${patientId}`;
   await api(page, "POST", `/patients/add?patientId=${patientId}&surveyId=${id}`);
+  // Staff answer the preliminary questions first: the survey leaves them to staff, the hand-over comes after.
+  const survey = await api<{ PatientForm: { Id: number; AnswerOptions: { Id: number }[] }[] }>(
+    page,
+    "GET",
+    `/surveys/${id}`,
+  );
+  for (const attribute of survey.PatientForm) {
+    await api(page, "POST", "/attribute-responses", {
+      SurveyId: id,
+      PatientId: patientId,
+      PatientFormAttributeId: attribute.Id,
+      PatientFormAnswerOptionId: attribute.AnswerOptions[0].Id,
+    });
+  }
   await page.goto(`${fill}?page=questionnaire`);
   await page.getByTestId("handover-open").click();
   const dialog = page.getByRole("dialog");

@@ -50,7 +50,15 @@ export const handoverApi = {
     errors: ["FORBIDDEN"],
     tag,
     summary: "Ends the patient mode with the return token the right PIN opened on the device (403 for any other)",
-    body: z.object({ ReturnToken: z.string().min(1).max(200) }).strict(),
+    body: z
+      .object({
+        ReturnToken: z.string().min(1).max(200),
+        Offline: z
+          .boolean()
+          .optional()
+          .describe("The right PIN was typed without a network: the end is sent now (the trail row says so)"),
+      })
+      .strict(),
     status: 204,
   }),
 };

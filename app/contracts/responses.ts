@@ -99,7 +99,7 @@ export const responsesApi = {
   preliminaryAnswers: contract({
     method: "get",
     path: "/attribute-responses",
-    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND"],
+    errors: ["SURVEY_NOT_FOUND", "SURVEY_PATIENTID_NOT_FOUND", "PRELIMINARY_BY_STAFF"],
     tag,
     summary: "The preliminary answers of a case",
     query: CaseQuery,
@@ -109,7 +109,7 @@ export const responsesApi = {
   answerPreliminary: contract({
     method: "post",
     path: "/attribute-responses",
-    errors: answerErrors,
+    errors: [...answerErrors, "PRELIMINARY_BY_STAFF"],
     tag,
     summary:
       "Answer a preliminary question (PatientFormAnswerOptionId null deletes the answer); answers of questions it hides are removed",

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { DISPLAY_TIME_ZONE } from "./dates";
+import { HANDOVER_ENDED_BY } from "./handover";
 import { CaseSignatureSchema } from "./signatures";
 
 /**
@@ -56,14 +57,26 @@ export const QuestionHistorySchema = z.object({
 });
 export type QuestionHistory = z.infer<typeof QuestionHistorySchema>;
 
+/** The trail's rows of a hand-over's start and end (docs/decisions/058-hand-over.md). */
+export const HANDOVER_EVENTS = ["handover.start", "handover.end"] as const;
+
 /** A step of the case itself: the patient's submit (to review) and the case's close, oldest first. */
 export const CaseEventSchema = z.object({
   Id: z.number().int(),
   At: z.string(),
   Actor: AuditActorSchema,
-  Action: z.enum(["case.patientSubmit", "case.close", "case.autoClose"]),
+  Action: z.enum(["case.patientSubmit", "case.close", "case.autoClose", ...HANDOVER_EVENTS]),
+  /** A hand-over's end: by the PIN, a fresh sign-in, or the PIN typed offline and sent later (decision 058). */
+  EndedBy: z.enum(HANDOVER_ENDED_BY).optional(),
 });
 export type CaseEvent = z.infer<typeof CaseEventSchema>;
+
+/** The locale key of a case's step in its history: "case.close" → close, a hand-over's end by how it ended. */
+export function caseEventKey(action: CaseEvent["Action"], endedBy?: CaseEvent["EndedBy"] | null): string {
+  if (action === "handover.start") return "audit.history.event.handoverStart";
+  if (action === "handover.end") return `audit.history.event.handoverEnd${endedBy ? `_${endedBy}` : ""}`;
+  return `audit.history.event.${action.replace("case.", "")}`;
+}
 
 export const CaseHistorySchema = z.object({
   SurveyId: z.number().int(),

@@ -5,6 +5,8 @@ import enAuthoring from "../../locales/en-US/authoring.json";
 import enCommon from "../../locales/en-US/common.json";
 import { mergeTables, type LocaleTable } from "~/i18n";
 import { canonicalField, changesOf, entityName, FIELDS, wordKey, type TrailNames } from "./audit-words";
+import { caseEventKey, HANDOVER_EVENTS } from "./audit-reading";
+import { HANDOVER_ENDED_BY } from "./handover";
 import { translatedPlaceKey, type TranslatedText } from "./audit-translations";
 import type { TranslatableField } from "./content-languages";
 import { questionTypes } from "./question-types";
@@ -164,6 +166,22 @@ describe("the trail in words", () => {
     expect(rule.changes).toEqual([
       { field: "Dependence", before: { none: true }, after: { word: "rule.HIDE", of: "bettlägerig, mobil" } },
     ]);
+    const byPatient = changesOf(
+      JSON.stringify({ PreliminaryByPatient: 0 }),
+      JSON.stringify({ PreliminaryByPatient: 1 }),
+      names,
+      "survey",
+    );
+    expect(byPatient).toEqual({
+      changes: [{ field: "PreliminaryByPatient", before: { word: "no" }, after: { word: "yes" } }],
+      more: false,
+    });
+    // A hand-over's end says how it came (decision 058); its start changes no field.
+    expect(changesOf(null, JSON.stringify({ EndedBy: "signIn" }), names, "handover")).toEqual({
+      changes: [{ field: "EndedBy", before: { none: true }, after: { word: "endedBy.signIn" } }],
+      more: false,
+    });
+    expect(changesOf(null, null, names, "handover")).toEqual({ changes: [], more: false });
     const exported = changesOf(null, JSON.stringify({ Filters: { PatientIds: [] }, Format: "csv" }), names, "survey");
     expect(exported).toEqual({
       changes: [{ field: "Format", before: { none: true }, after: { text: "csv" } }],
@@ -227,11 +245,26 @@ describe("the trail in words", () => {
     it("every word a change can show has its text", () => {
       const words = [
         ...["yes", "no", "present", "set", "weighting.0", "weighting.1", "weighting.2"].map((word) => ({ word })),
+        ...HANDOVER_ENDED_BY.map((way) => ({ word: `endedBy.${way}` })),
         ...["rule.SHOW", "rule.HIDE"].flatMap((word) => [{ word }, { word, of: "a" }]),
         ...questionTypes.map((type) => ({ word: `type.${type}` })),
         ...surveyStatuses.map((status) => ({ word: `status.${status}` })),
       ];
       expect(words.map(wordKey).filter((key) => typeof text(key) !== "string")).toEqual([]);
+    });
+
+    it("every step of a case its history shows has its words, a hand-over's end by each way it ends", () => {
+      const keys = [
+        ...(["case.patientSubmit", "case.close", "case.autoClose", ...HANDOVER_EVENTS] as const).map((action) =>
+          caseEventKey(action),
+        ),
+        ...HANDOVER_ENDED_BY.map((way) => caseEventKey("handover.end", way)),
+      ];
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys.filter((key) => typeof text(key) !== "string")).toEqual([]);
+      // The trail names the hand-over's rows and what they are about.
+      for (const key of ["audit.action.handover_start", "audit.action.handover_end", "audit.entity.handover"])
+        expect(typeof text(key), key).toBe("string");
     });
 
     it("every translated text's place has its words, with the item's name where it has one", () => {

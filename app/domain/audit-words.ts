@@ -2,6 +2,7 @@ import { DISPLAY_TIME_ZONE, formatDateTime } from "./dates";
 import { questionTypeName } from "./question-types";
 import { translatedPlace, type TranslatedText } from "./audit-translations";
 import { asContentLanguage, languageName } from "./content-languages";
+import { fromJson, htmlText, parsed, shortText } from "./audit-text";
 
 /**
  * A trail entry in words (decision 028): what changed, by its name in the person's language, with its value
@@ -68,6 +69,7 @@ type Reading =
   | "lines"
   | "language"
   | "translations"
+  | "endedBy"
   | Lists;
 
 /**
@@ -104,6 +106,7 @@ export const FIELDS: Record<string, Reading> = {
   AllowMultipleAnswers: "yesNo",
   RequiresSignature: "yesNo",
   PatientSubmitReview: "yesNo",
+  PreliminaryByPatient: "yesNo",
   RetentionMonths: "number",
   Score: "number",
   ScoreTitle: "text",
@@ -146,6 +149,7 @@ export const FIELDS: Record<string, Reading> = {
   Languages: "language",
   Texts: "translations",
   Reviewed: "number",
+  EndedBy: "endedBy",
 };
 
 type Lists = "teams" | "tags" | "categories" | "items";
@@ -163,26 +167,6 @@ const UNNAMED = new Set([
   "UpdatedAt",
   "CreatedAt",
 ]);
-
-const MAX_TEXT = 120;
-
-function shortText(text: string): string {
-  const plain = text.replace(/\s+/g, " ").trim();
-  return plain.length > MAX_TEXT ? `${plain.slice(0, MAX_TEXT - 1)}…` : plain;
-}
-
-/** The text of stored (sanitized) HTML, without its tags. */
-function htmlText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/li|\/h\d)\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'");
-}
 
 const NONE: ChangeValue = { none: true };
 
@@ -215,16 +199,6 @@ function itemsText(value: unknown, names: ReadonlyMap<number, string> | undefine
     return String(item);
   });
   return { text: shortText(words.join(", ")) };
-}
-
-/** Stored JSON text (a column) or the API's value alike. */
-function fromJson(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
 }
 
 /** Codes by what they say: "Display (Code)", or the code alone. */
@@ -271,6 +245,8 @@ function valueOf(kind: Reading, value: unknown, names: TrailNames): ChangeValue 
       return { word: "present" };
     case "weighting":
       return { word: `weighting.${String(value)}` };
+    case "endedBy":
+      return { word: `endedBy.${String(value)}` };
     case "ruleKind":
       return { word: `rule.${String(value)}` };
     case "rule": {
@@ -313,16 +289,6 @@ function valueOf(kind: Reading, value: unknown, names: TrailNames): ChangeValue 
       return { lines: (Array.isArray(value) ? value : [value]).map((line) => String(line)) };
     default:
       return { text: shortText(typeof value === "string" ? value : JSON.stringify(value)) };
-  }
-}
-
-function parsed(json: string | null): Record<string, unknown> | unknown[] | null {
-  if (!json) return null;
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
   }
 }
 

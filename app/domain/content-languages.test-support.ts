@@ -77,6 +77,7 @@ export function survey(parts: Partial<Survey> = {}): Survey {
     IsPatientFormEnabled: false,
     RequiresSignature: false,
     PatientSubmitReview: false,
+    PreliminaryByPatient: false,
     RetentionMonths: 0,
     ScoreTitle: null,
     Instrument: null,

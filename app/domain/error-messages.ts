@@ -9,6 +9,7 @@ export const errorMessageKeys: Record<ErrorType, string> = {
   UNAUTHORIZED: "errors.unauthorized",
   FORBIDDEN: "errors.forbidden",
   TOS_NOT_ACCEPTED: "errors.tosNotAccepted",
+  PRELIMINARY_BY_STAFF: "errors.preliminaryByStaff",
   NOT_FOUND: "errors.notFound",
   SURVEY_NOT_FOUND: "errors.surveyNotFound",
   SURVEY_PATIENTID_NOT_FOUND: "fill.patientNotFound",

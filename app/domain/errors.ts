@@ -7,6 +7,11 @@ export const errorStatus = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   TOS_NOT_ACCEPTED: 403,
+  /**
+   * A preliminary answer from a patient's link or a handed-over device, for a survey whose preliminary questions
+   * stay with staff (`PreliminaryByPatient` off; docs/decisions/058-hand-over.md).
+   */
+  PRELIMINARY_BY_STAFF: 403,
   NOT_FOUND: 404,
   SURVEY_NOT_FOUND: 404,
   SURVEY_PATIENTID_NOT_FOUND: 404,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   afterWrongPin,
+  handOverOffered,
   handoverPath,
   noTries,
   pageAllowedInHandover,
@@ -65,5 +66,29 @@ describe("the patient mode's pages", () => {
     ]) {
       expect(pageAllowedInHandover(other, kase), other).toBe(false);
     }
+  });
+});
+
+describe("where the fill page offers the hand-over", () => {
+  const survey = (PreliminaryByPatient: boolean, withPreliminary = true) => ({
+    PreliminaryByPatient,
+    IntroText: "<p>Willkommen</p>",
+    IsPatientFormEnabled: withPreliminary,
+    PatientForm: withPreliminary ? [{}] : [],
+  });
+
+  it("after the preliminary questions while staff answer them", () => {
+    expect(handOverOffered(survey(false), "intro")).toBe(false);
+    expect(handOverOffered(survey(false), "preliminary")).toBe(false);
+    expect(handOverOffered(survey(false), "questionnaire")).toBe(true);
+    expect(handOverOffered(survey(false, false), "intro")).toBe(true);
+  });
+
+  it("from the first page where the patient answers them, never on the confirmation", () => {
+    expect(handOverOffered(survey(true), "intro")).toBe(true);
+    expect(handOverOffered(survey(true), "preliminary")).toBe(true);
+    expect(handOverOffered(survey(true), "questionnaire")).toBe(true);
+    expect(handOverOffered(survey(true), "done")).toBe(false);
+    expect(handOverOffered(survey(false), "done")).toBe(false);
   });
 });

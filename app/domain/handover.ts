@@ -2,6 +2,7 @@
  * A staff device handed to the patient (docs/decisions/058-hand-over.md): the rules of the patient mode, pure
  * and browser-safe. The server's session, the pages, the offline layer and the service worker all ask these.
  */
+import { pagesOf, type FillPage } from "./fill-pages";
 
 /** The case a hand-over is for. */
 export interface HandoverCase {
@@ -20,6 +21,15 @@ export interface HandoverScope extends HandoverCase {
   startedAt: string;
 }
 
+/**
+ * How a hand-over ended, as its trail row says: the PIN, a fresh sign-in of the staff member, or the PIN typed
+ * without a network, the end sent with the next call online.
+ */
+export const HANDOVER_ENDED_BY = ["pin", "signIn", "offline"] as const;
+export type HandoverEndedBy = (typeof HANDOVER_ENDED_BY)[number];
+export const isHandoverEndedBy = (value: unknown): value is HandoverEndedBy =>
+  (HANDOVER_ENDED_BY as readonly unknown[]).includes(value);
+
 /** A PIN: 4 to 8 digits. */
 export const PIN_PATTERN = /^[0-9]{4,8}$/;
 export const isValidPin = (pin: string) => PIN_PATTERN.test(pin);
@@ -31,6 +41,19 @@ export function pinProblem(pin: string, repeated: string): PinProblem | null {
   if (!isValidPin(pin)) return "format";
   if (pin !== repeated) return "mismatch";
   return null;
+}
+
+/**
+ * Whether the fill page offers the hand-over on this page: never on the confirmation; before and on the
+ * preliminary questions only where the patient answers them (`PreliminaryByPatient`), else after them.
+ */
+export function handOverOffered(
+  survey: { PreliminaryByPatient: boolean; IntroText: string; IsPatientFormEnabled: boolean; PatientForm: unknown[] },
+  page: FillPage,
+): boolean {
+  if (page === "done") return false;
+  if (survey.PreliminaryByPatient || !pagesOf(survey).includes("preliminary")) return true;
+  return page !== "intro" && page !== "preliminary";
 }
 
 /** The patient's page of the hand-over: the case's fill page. */

@@ -210,6 +210,12 @@ export const SurveySchema = z
       .describe(
         "A case a patient submits through their link waits for staff to review and close it (docs/decisions/057-patient-links.md)",
       ),
+    PreliminaryByPatient: z
+      .boolean()
+      .default(false)
+      .describe(
+        "The patient answers the preliminary questions too: a link starts with them, a hand-over may come before them (docs/decisions/058-hand-over.md)",
+      ),
     RetentionMonths: z
       .number()
       .int()
@@ -282,6 +288,7 @@ export const UpdateSurveySchema = z
     IsPatientFormEnabled: z.boolean(),
     RequiresSignature: z.boolean(),
     PatientSubmitReview: z.boolean(),
+    PreliminaryByPatient: z.boolean(),
     RetentionMonths: z.number().int().min(0).max(RETENTION_MONTHS_MAX),
     ScoreTitle: z
       .string()

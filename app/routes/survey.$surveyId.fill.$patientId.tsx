@@ -8,6 +8,7 @@ import { positiveId } from "~/domain/ids";
 import { canFill } from "~/domain/start-state";
 import { useActionData, useLoaderData, useRouteLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { HandOverButton } from "~/components/handover/HandOverButton";
+import { handOverOffered } from "~/domain/handover";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FillPageView } from "~/components/fill/FillPageView";
@@ -233,7 +234,7 @@ export default function FillRoute() {
     );
   return (
     <>
-      {root?.handover || view.offline || view.page === "done" ? null : (
+      {root?.handover || view.offline || !handOverOffered(view.survey, view.page) ? null : (
         <HandOverButton kase={{ surveyId: view.survey.Id, patientId: view.patientId }} />
       )}
       <FillPageView d={view} problems={problems ?? undefined} />

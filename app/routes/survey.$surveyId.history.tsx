@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "
 import { redirect } from "~/server/responses.server";
 import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { caseEventKey } from "~/domain/audit-reading";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
 import { ActorName } from "~/components/audit/ActorName";
@@ -71,7 +72,7 @@ function HistoryTable({ question, testId }: { question: QuestionRows; testId: st
   );
 }
 
-/** The case's submit and close: when, what and by whom (the patient, where they submitted). */
+/** The case's submit and close, and its hand-overs: when, what and by whom (the patient, where they submitted). */
 function CaseEvents({ events }: { events: NonNullable<Loaded["events"]> }) {
   const { t } = useTranslation();
   return (
@@ -93,7 +94,7 @@ function CaseEvents({ events }: { events: NonNullable<Loaded["events"]> }) {
                 <td>
                   <time dateTime={e.atIso}>{e.at}</time>
                 </td>
-                <td>{t(`audit.history.event.${e.action.replace("case.", "")}`)}</td>
+                <td>{t(caseEventKey(e.action, e.endedBy))}</td>
                 <td>
                   <ActorName actor={e.actor} />
                 </td>

@@ -137,6 +137,7 @@ export async function loadCaseHistoryPage(request: Request, api: ApiClient, surv
       at: when(e.At),
       actor: e.Actor,
       action: e.Action,
+      endedBy: e.EndedBy ?? null,
     })),
     erased: null,
   };

@@ -5,7 +5,8 @@ import { surveysApi } from "~/contracts/surveys";
 import { answersFromResponses } from "~/domain/answers";
 import { caseLanguageOf } from "~/domain/case-language";
 import { isContentLanguage } from "~/domain/content-languages";
-import { pageFrom, type FillPage } from "~/domain/fill-pages";
+import { pageFrom, pagesOf, preliminaryComplete, reachablePage, type FillPage } from "~/domain/fill-pages";
+import type { PreliminaryAnswers } from "~/domain/answers";
 import { resumePlace } from "~/domain/fill-resume";
 import { positiveId } from "~/domain/ids";
 import { newIdempotencyKey } from "~/domain/idempotency";
@@ -18,21 +19,34 @@ import { linkCookieOf } from "~/server/api/link-routes.server";
 import { ApiError, linkApiClient, type ApiClient } from "~/server/api-client.server";
 import { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 import { getContext } from "~/server/context.server";
-import { readPageForm, savePageFromForm, uploadPageFiles } from "~/server/fill-forms.server";
+import {
+  exitsInForm,
+  newPreliminaryExit,
+  preliminaryStored,
+  readPageForm,
+  savePageFromForm,
+  savePreliminaryFromForm,
+  uploadPageFiles,
+} from "~/server/fill-forms.server";
 import { data, redirect } from "~/server/responses.server";
 import { linkCallerOf } from "~/server/services/links/open.server";
 import type { LinkScope } from "~/server/services/links/scope.server";
 
 /**
  * The patient's page of a link, /l/fill (docs/decisions/057-patient-links.md): the case's questionnaire through
- * the link's own API (/l/api, with the link's cookie), after the preliminary questions, which stay with staff.
- * Without JavaScript each page is a form posted here, as on staff's fill page.
+ * the link's own API (/l/api, with the link's cookie), after the preliminary questions, which stay with staff
+ * unless the survey lets the patient answer them (`PreliminaryByPatient`, decision 058: then the link starts
+ * with them, and they are saved with staff's rules). Without JavaScript each page is a form posted here, as on
+ * staff's fill page.
  */
 
 export const LINK_FILL = "/l/fill";
-/** The pages a patient fills: the survey's intro (if any) and the questionnaire; then the thanks. */
-export const linkPages = (survey: Pick<Survey, "IntroText">): FillPage[] =>
-  survey.IntroText.replace(/<[^>]*>/g, "").trim() !== "" ? ["intro", "questionnaire"] : ["questionnaire"];
+/**
+ * The pages a patient fills: the survey's intro (if any), the preliminary questions where the link's survey
+ * holds them (only when the patient answers them) and the questionnaire; then the thanks.
+ */
+export const linkPages = (survey: Pick<Survey, "IntroText" | "IsPatientFormEnabled" | "PatientForm">): FillPage[] =>
+  pagesOf(survey).filter((p) => p === "intro" || p === "preliminary" || p === "questionnaire");
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
@@ -66,14 +80,18 @@ export async function linkFillLoader(request: Request) {
   ]);
   const answers = answersFromResponses(responses);
   const pages = linkPages(survey);
+  const preliminary: PreliminaryAnswers = {};
+  if (pages.includes("preliminary")) {
+    for (const a of await api.call(responsesApi.preliminaryAnswers, { query: ref }))
+      preliminary[a.PatientFormAttributeId] = a.PatientFormAnswerOptionId;
+  }
   const requested = url.searchParams.get("page");
   let page = pageFrom(requested, pages);
   let categoryId = positiveId(url.searchParams.get("category"));
-  // Opened without a page: the questionnaire where it was left, once the patient has answered something.
-  if (!pages.includes(requested as FillPage) && Object.keys(answers).length > 0) {
-    ({ categoryId } = resumePlace(survey, answers, {}));
-    page = "questionnaire";
-  }
+  // Opened without a page: where the case was left (decision 019), the preliminary page included.
+  if (!pages.includes(requested as FillPage)) ({ page, categoryId } = resumePlace(survey, answers, preliminary));
+  // An address cannot skip the preliminary questions the patient answers.
+  page = reachablePage(page, pages, preliminaryComplete(survey, preliminary));
   const withFiles = counts.filter((c) => c.NumberOfFileAttachment > 0);
   const files = await Promise.all(
     withFiles.map((c) =>
@@ -88,6 +106,7 @@ export async function linkFillLoader(request: Request) {
       patientDataId: scope.patientDataId,
       linkId: scope.linkId,
       answers,
+      preliminary,
       page,
       categoryId,
       language: caseLanguageOf(survey, patient.Language),
@@ -103,6 +122,40 @@ export async function linkFillLoader(request: Request) {
 
 /** Where the patient goes after submitting: the thanks in their language (the link no longer opens). */
 export const doneHref = (language: string) => `${LINK_FILL}?page=done&lang=${encodeURIComponent(language)}`;
+
+/** Submits the case through the link; the thanks come in the case's language. */
+async function submitByLink(api: ApiClient, survey: Survey, ref: { surveyId: number; patientId: string }) {
+  const record = await api.call(patientsApi.record, { query: ref });
+  await api.call(patientsApi.close, { query: ref });
+  return redirect(doneHref(caseLanguageOf(survey, record.Language)));
+}
+
+/** Without JavaScript, the preliminary page's form (decision 058): saved with the rules of staff's page. */
+async function savePreliminaryPage(
+  api: ApiClient,
+  survey: Survey,
+  patientId: string,
+  form: FormData,
+  go: string,
+  setLanguage: () => Promise<unknown>,
+) {
+  const ref = { surveyId: survey.Id, patientId };
+  if (go === "exit") {
+    // An answer that ends the survey, confirmed: saved with the rest, and the case is submitted.
+    if (exitsInForm(survey, form).length === 0) return data<PageProblems>({}, { status: 400 });
+    await savePreliminaryFromForm(api, survey, patientId, form);
+    return submitByLink(api, survey, ref);
+  }
+  const exit = await newPreliminaryExit(api, survey, patientId, form);
+  await savePreliminaryFromForm(api, survey, patientId, form, exit?.attributeId);
+  await setLanguage();
+  if (exit) return data<PageProblems>({ exit });
+  if (go === "continue" && !(await preliminaryStored(api, survey, patientId)))
+    return data<PageProblems>({ preliminaryIncomplete: true }, { status: 400 });
+  const pages = linkPages(survey);
+  const target = go === "back" ? pages[0] : go === "continue" ? "questionnaire" : "preliminary";
+  return redirect(`${LINK_FILL}?page=${target}`);
+}
 
 /** Without JavaScript: the page's answers saved through the link, then the next page, or the thanks. */
 export async function linkFillAction(request: Request) {
@@ -124,8 +177,11 @@ export async function linkFillAction(request: Request) {
       await setLanguage();
       return redirect(here);
     }
-    if (value.intent !== "savePage") return data<PageProblems>({}, { status: 400 });
     const survey = await api.call(surveysApi.get, { params: { id: scope.surveyId } });
+    if (value.intent === "savePreliminary" && linkPages(survey).includes("preliminary")) {
+      return await savePreliminaryPage(api, survey, scope.patientId, form, value.go, setLanguage);
+    }
+    if (value.intent !== "savePage") return data<PageProblems>({}, { status: 400 });
     const problems: PageProblems = {
       values: await savePageFromForm(api, survey, scope.patientId, form),
       files: await uploadPageFiles(api, survey, scope.patientId, form),
@@ -133,13 +189,9 @@ export async function linkFillAction(request: Request) {
     await setLanguage();
     if (hasProblems(problems)) return data(problems, { status: 400 });
     const go = value.go === "language" ? "stay" : value.go;
-    if (go === "submit") {
-      const record = await api.call(patientsApi.record, { query: ref });
-      await api.call(patientsApi.close, { query: ref });
-      return redirect(doneHref(caseLanguageOf(survey, record.Language)));
-    }
+    if (go === "submit") return await submitByLink(api, survey, ref);
     const pages = linkPages(survey);
-    if (go === "back") return redirect(`${LINK_FILL}?page=${pages[0]}`);
+    if (go === "back") return redirect(`${LINK_FILL}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);
     const next = go.startsWith("category:") ? Number(go.slice(9)) : value.categoryId;
     return redirect(`${LINK_FILL}?page=questionnaire${next ? `&category=${next}` : ""}`);
   } catch (error) {

@@ -88,6 +88,16 @@ describe("the hand-over's way back by a fresh sign-in", () => {
     expect(final).toBe(`${server.url}/handover/return?returned=${encodeURIComponent(fill)}`);
     expect(await (await api("GET", "/handover/current")).json()).toBeNull();
     expect((await api("GET", "/surveys?take=5&skip=0")).status).toBe(200);
+    // The case's history names the hand-over and its end by the fresh sign-in (decision 058).
+    const history = (await (
+      await api("GET", `/audit-log/case-history?surveyId=${surveyId}&patientId=HR_1`)
+    ).json()) as {
+      Events: { Action: string; EndedBy?: string }[];
+    };
+    expect(history.Events.map((e) => [e.Action, e.EndedBy ?? null])).toEqual([
+      ["handover.start", null],
+      ["handover.end", "signIn"],
+    ]);
     // The page that ends the device's record and then opens the case for staff.
     const page = await browser.request(final);
     expect(page.status).toBe(200);

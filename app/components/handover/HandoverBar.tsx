@@ -17,9 +17,13 @@ import { Modal } from "~/components/ui/Modal";
 const SIZES = ["A", "A+", "A++"] as const;
 
 /** Ends the mode on the server with the token, then on the device; the staff's page comes back. */
-async function returnToStaff(kase: HandoverCase, token: string): Promise<"done" | "offline" | "refused"> {
+async function returnToStaff(
+  kase: HandoverCase,
+  token: string,
+  offline = false,
+): Promise<"done" | "offline" | "refused"> {
   const holder = await requireHolder();
-  const ended = await callApi(handoverApi.end, { body: { ReturnToken: token } });
+  const ended = await callApi(handoverApi.end, { body: { ReturnToken: token, ...(offline ? { Offline: true } : {}) } });
   if (!ended.ok && ended.type !== "NETWORK") return "refused";
   if (ended.ok) await endDeviceHandover(holder);
   else await returnOffline(holder, token);
@@ -41,7 +45,7 @@ export default function HandoverBar({ kase }: { kase: HandoverCase }) {
       const mode = await deviceHandover(holder);
       if (mode) setSize(mode.textSize);
       // The right PIN typed offline: now the server's mode ends too.
-      if (mode?.returned) await returnToStaff(kase, mode.returned);
+      if (mode?.returned) await returnToStaff(kase, mode.returned, true);
     })().catch(() => undefined);
   }, [kase]);
   useEffect(() => {
@@ -63,7 +67,8 @@ export default function HandoverBar({ kase }: { kase: HandoverCase }) {
             type="button"
             className={`btn handover-bar__size handover-bar__size--${i}`}
             aria-pressed={size === i}
-            aria-label={t(`handover.size${i}`)}
+            // The name starts with the visible "A+", so that speech input reaches the button by what it shows.
+            aria-label={`${label}: ${t(`handover.size${i}`)}`}
             onClick={() => choose(i)}
           >
             {label}

@@ -9,7 +9,8 @@ import { FillLanguage } from "~/components/fill/FillLanguage";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { patientsApi } from "~/contracts/patients";
-import type { Answers } from "~/domain/answers";
+import { responsesApi } from "~/contracts/responses";
+import type { Answers, PreliminaryAnswers } from "~/domain/answers";
 import { caseLanguages } from "~/domain/case-language";
 import type { FillPage } from "~/domain/fill-pages";
 import { translateSurvey, type ContentLanguage } from "~/domain/languages";
@@ -22,6 +23,8 @@ export interface LinkFillData {
   patientId: string;
   patientDataId: number;
   answers: Answers;
+  /** The preliminary answers, where the patient answers the preliminary questions (decision 058). */
+  preliminary: PreliminaryAnswers;
   page: FillPage;
   categoryId: number | null;
   language: ContentLanguage;
@@ -32,7 +35,6 @@ export interface LinkFillData {
 
 const FILL = "/l/fill";
 const BASE = "/l";
-const noPreliminary = async (): Promise<ApiResult<unknown>> => ({ ok: true, data: undefined });
 
 /**
  * The patient's questionnaire through their link (docs/decisions/057-patient-links.md): the fill page's flow
@@ -69,6 +71,23 @@ export const LinkFill = memo(function LinkFill({ d, problems }: { d: LinkFillDat
     [toast, t],
   );
   const close = useCallback(() => callApi(patientsApi.close, { query: ref }, { base: BASE }), [ref]);
+  // Only a survey whose preliminary questions the patient answers shows them here; the server checks it again.
+  const savePreliminary = useCallback(
+    (attributeId: number, optionId: number) =>
+      callApi(
+        responsesApi.answerPreliminary,
+        {
+          body: {
+            SurveyId: ref.surveyId,
+            PatientId: ref.patientId,
+            PatientFormAttributeId: attributeId,
+            PatientFormAnswerOptionId: optionId,
+          },
+        },
+        { base: BASE },
+      ),
+    [ref],
+  );
   const switchLanguage = useCallback(
     async (next: ContentLanguage) => {
       setSwitching(true);
@@ -98,7 +117,7 @@ export const LinkFill = memo(function LinkFill({ d, problems }: { d: LinkFillDat
         patientId={d.patientId}
         byPatient
         initialAnswers={d.answers}
-        initialPreliminary={{}}
+        initialPreliminary={d.preliminary}
         page={d.page}
         categoryId={d.categoryId}
         preview={false}
@@ -111,7 +130,7 @@ export const LinkFill = memo(function LinkFill({ d, problems }: { d: LinkFillDat
         }
         hrefOf={hrefOf}
         sink={sink}
-        savePreliminary={noPreliminary}
+        savePreliminary={savePreliminary}
         close={close}
         onRefused={onRefused}
         problems={problems}

@@ -25,7 +25,7 @@ export const obj = (v: unknown) => (v && typeof v === "object" ? (v as Record<st
 const ofSurvey: Check = (i, s) => obj(i.params).id === s.surveyId;
 export const caseQuery: Check = (i, s) =>
   obj(i.query).surveyId === s.surveyId && obj(i.query).patientId === s.patientId;
-const caseBody: Check = (i, s) => obj(i.body).SurveyId === s.surveyId && obj(i.body).PatientId === s.patientId;
+export const caseBody: Check = (i, s) => obj(i.body).SurveyId === s.surveyId && obj(i.body).PatientId === s.patientId;
 const caseFiles: Check = (i, s) => obj(i.query).patientDataId === s.patientDataId;
 const uploadTo: Check = (i, s) => caseFiles(i, s) && obj(i.query).surveyId === s.surveyId;
 // The file's case is checked where it is looked up (attachments-read.server.ts).
@@ -38,6 +38,11 @@ export const linkEndpoints: Record<string, Check> = {
   "POST /patients/close": caseQuery,
   // The patient may switch among the survey's languages, as staff may while filling (decision 055).
   "POST /patients/language": caseQuery,
+  // The preliminary questions, where the survey lets the patient answer them (decision 058; the service checks).
+  "GET /attribute-responses": caseQuery,
+  "GET /attribute-responses/": caseQuery,
+  "POST /attribute-responses": caseBody,
+  "POST /attribute-responses/": caseBody,
   "GET /question-responses": caseQuery,
   "GET /question-responses/": caseQuery,
   "POST /question-responses/single-selection": caseBody,

@@ -5,6 +5,7 @@ import { forgetCredentials } from "~/server/api/authenticate.server";
 import { getContext } from "~/server/context.server";
 import { localeFromRequest } from "~/server/i18n.server";
 import { log } from "~/server/log.server";
+import { auditHandover } from "~/server/services/handover/handover.server";
 import { SIGNING_CLOCK_SKEW_MS, SIGNING_INTENT_TTL_MS } from "~/server/services/fill/signatures.server";
 import type { AuthSessionData } from "./session.server";
 import { verifyIdToken } from "./discovery.server";
@@ -118,6 +119,7 @@ export async function finishHandoverReturn(request: Request): Promise<Response> 
   }
   const refusal = checkHandoverReturn(pending, scope, facts, Date.now());
   if (refusal) return back(refusal);
+  await auditHandover(getContext().db, scope, "signIn");
   session.unset("handover");
   const cookie = await storage.commitSession(session);
   forgetCredentials((c) => c.surveyUserDataId === scope.staffUserId);

@@ -20,6 +20,7 @@ import * as m0017 from "./migrations/0017_erasure";
 import * as m0018 from "./migrations/0018_instruments";
 import * as m0019 from "./migrations/0019_content_languages";
 import * as m0020 from "./migrations/0020_patient_links";
+import * as m0021 from "./migrations/0021_preliminary_by_patient";
 import type { DB } from "./types.server";
 
 /**
@@ -47,6 +48,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0018_instruments": m0018,
   "0019_content_languages": m0019,
   "0020_patient_links": m0020,
+  "0021_preliminary_by_patient": m0021,
 };
 
 export class MigrationError extends Error {

@@ -170,6 +170,8 @@ export interface SurveysTable {
   languages: Generated<JsonText>;
   /** A case the patient submits waits for staff to review and close it (migration 0020, decision 057). */
   patient_submit_review: Generated<Flag>;
+  /** The patient answers the preliminary questions too, by link or hand-over (migration 0021, decision 058). */
+  preliminary_by_patient: Generated<Flag>;
   /** Change detection for offline copies. */
   hash: Generated<string>;
   /** The survey this one was cloned from. */

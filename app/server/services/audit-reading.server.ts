@@ -1,6 +1,7 @@
 import { answerText } from "~/domain/answer-text";
 import {
   AUDIT_TIME_ZONE,
+  HANDOVER_EVENTS,
   TRAIL_PAGE_SIZE,
   dayStartIn,
   type AnswerSource,
@@ -13,6 +14,7 @@ import {
   type TrailFilter,
 } from "~/domain/audit-reading";
 import { AppError } from "~/domain/errors";
+import { isHandoverEndedBy } from "~/domain/handover";
 import { respondentOfActor } from "~/domain/respondents";
 import type { QuestionResponse } from "~/domain/fill-requests";
 import type { Question } from "~/domain/survey";
@@ -110,7 +112,7 @@ export function actorOfRow(row: {
 }
 
 /** The case's own steps the history shows besides the answers. */
-const CASE_EVENTS = ["case.patientSubmit", "case.close", "case.autoClose"] as const;
+const CASE_EVENTS = ["case.patientSubmit", "case.close", "case.autoClose", ...HANDOVER_EVENTS] as const;
 
 /**
  * GET /audit-log/case-history: every value each question of a case had, oldest first, who set it, when and
@@ -181,7 +183,14 @@ export async function caseHistoryOf(
   const events: CaseEvent[] = [];
   for (const row of rows) {
     if ((CASE_EVENTS as readonly string[]).includes(row.action)) {
-      events.push({ Id: row.id, At: row.at, Actor: actorOfRow(row), Action: row.action as CaseEvent["Action"] });
+      const endedBy = (parse(row.after) as { EndedBy?: unknown } | null)?.EndedBy;
+      events.push({
+        Id: row.id,
+        At: row.at,
+        Actor: actorOfRow(row),
+        Action: row.action as CaseEvent["Action"],
+        ...(isHandoverEndedBy(endedBy) ? { EndedBy: endedBy } : {}),
+      });
       continue;
     }
     const entityId = Number(row.entity_id);
@@ -252,7 +261,8 @@ export async function surveyTrailOf(
   const base = db
     .selectFrom("audit_log as a")
     .where("a.survey_id", "=", surveyId)
-    .where("a.patient_data_id", "is", null);
+    // A hand-over's start and end belong to its case, and are the survey's steps too (decision 058).
+    .where((eb) => eb.or([eb("a.patient_data_id", "is", null), eb("a.action", "in", HANDOVER_EVENTS)]));
   let query = base;
   if (filter.actor !== undefined) query = query.where("a.actor_user_id", "=", filter.actor);
   if (filter.action) query = query.where("a.action", "=", filter.action);

@@ -185,6 +185,7 @@ export function surveyHead(
     IsPatientIdAutoGenerationEnabled: survey.patient_id_auto_generation === 1,
     RequiresSignature: survey.requires_signature === 1,
     PatientSubmitReview: survey.patient_submit_review === 1,
+    PreliminaryByPatient: survey.preliminary_by_patient === 1,
     RetentionMonths: survey.retention_months ?? 0,
     ScoreTitle: survey.score_title,
     Instrument: instrumentOf(survey.instrument),

@@ -111,7 +111,8 @@ export async function getSurvey(db: Executor, caller: Person, surveyId: number):
 
 /**
  * The survey as a patient's link reads it (decision 057): its questionnaire and texts, nothing of staff's:
- * no teams, tags, rights beyond taking part, preliminary questions (they stay with staff), or origin.
+ * no teams, tags, rights beyond taking part, or origin; the preliminary questions only when the survey lets the
+ * patient answer them (`PreliminaryByPatient`, decision 058), else they stay with staff.
  */
 function forPatient(access: SurveyAccess, content: Awaited<ReturnType<typeof surveyStructure>>["survey"]): Survey {
   const head = surveyHead(access.row, [], { userTeamIds: [], editorTeamIds: [], approverTeamIds: [] }, access.rights);
@@ -119,10 +120,10 @@ function forPatient(access: SurveyAccess, content: Awaited<ReturnType<typeof sur
     ...head,
     RetentionMonths: 0,
     SourceSurveyId: null,
-    IsPatientFormEnabled: false,
+    IsPatientFormEnabled: head.PreliminaryByPatient && access.row.patient_form_enabled === 1,
     Categories: content.Categories,
     PatientFormId: content.PatientFormId,
-    PatientForm: [],
+    PatientForm: head.PreliminaryByPatient ? content.PatientForm : [],
     Translations: content.Translations,
   };
 }
@@ -234,6 +235,12 @@ export async function updateSurvey(
     change("IsPatientFormEnabled", "patient_form_enabled", row.patient_form_enabled, flag(input.IsPatientFormEnabled));
     change("RequiresSignature", "requires_signature", row.requires_signature, flag(input.RequiresSignature));
     change("PatientSubmitReview", "patient_submit_review", row.patient_submit_review, flag(input.PatientSubmitReview));
+    change(
+      "PreliminaryByPatient",
+      "preliminary_by_patient",
+      row.preliminary_by_patient,
+      flag(input.PreliminaryByPatient),
+    );
     // 0 keeps the cases: stored as null (docs/decisions/042-retention-and-erasure.md).
     change(
       "RetentionMonths",

@@ -33,6 +33,7 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
   const autoId = useSavedField(id, "IsPatientIdAutoGenerationEnabled", survey.IsPatientIdAutoGenerationEnabled);
   const signature = useSavedField(id, "RequiresSignature", survey.RequiresSignature);
   const review = useSavedField(id, "PatientSubmitReview", survey.PatientSubmitReview);
+  const byPatient = useSavedField(id, "PreliminaryByPatient", survey.PreliminaryByPatient);
   const tagIds = useSavedField(id, "TagIds", survey.TagIds, sameIds);
   const rights = {
     UserTeamPermissions: useSavedField(id, "UserTeamPermissions", survey.UserTeamPermissions, sameIds),
@@ -154,6 +155,19 @@ export function StartTab({ survey, editable, teams, tags }: EditorTabProps & { f
         </Choice>
         <p id="survey-patient-review-hint" className="field__hint">
           {t("startTab.patientSubmitReviewHint")}
+        </p>
+        <Choice id="survey-preliminary-by-patient" label={t("startTab.preliminaryByPatient")}>
+          <input
+            id="survey-preliminary-by-patient"
+            type="checkbox"
+            checked={byPatient.value}
+            disabled={readOnly}
+            aria-describedby="survey-preliminary-by-patient-hint"
+            onChange={(event) => void byPatient.save(event.target.checked)}
+          />
+        </Choice>
+        <p id="survey-preliminary-by-patient-hint" className="field__hint">
+          {t("startTab.preliminaryByPatientHint")}
         </p>
       </fieldset>
 

@@ -9,6 +9,6 @@ export const handoverRoutes: AnyRoute[] = [
     caller.handover ? { SurveyId: caller.handover.surveyId, PatientId: caller.handover.patientId } : null,
   ),
   route(api.end, async ({ c, deps, body }) => {
-    await endHandover(deps, c.req.raw, body.ReturnToken);
+    await endHandover(deps, c.req.raw, body.ReturnToken, body.Offline === true);
   }),
 ];

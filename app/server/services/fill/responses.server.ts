@@ -2,11 +2,12 @@ import { AppError } from "~/domain/errors";
 import type { AnswerWriteResult, AttributeResponseRequest, QuestionResponse } from "~/domain/fill-requests";
 import { hiddenAnsweredQuestionIds } from "~/domain/visibility";
 import type { DB } from "~/server/db/types.server";
+import type { SurveyAccess } from "../survey-access.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditCase, requireCaseReader, requireFillableSurvey } from "./access.server";
 import { deleteAnswersOf } from "./answer-write.server";
 import { answerRowsOf, preliminaryOf, toAnswers, wireAnswers } from "./case-answers.server";
-import { caseVersion, findCase, openCaseForWrite, touchCase, type CaseRow } from "./cases.server";
+import { caseVersion, findCase, openCaseForWrite, requireOpen, touchCase, type CaseRow } from "./cases.server";
 import { surveyStructure } from "./structure.server";
 
 interface CaseRef {
@@ -30,9 +31,20 @@ export async function listQuestionResponses(db: DB, caller: SurveyCaller, ref: C
   return wireAnswers(rows, structure);
 }
 
-/** GET /attribute-responses: the preliminary answers of a case. */
+/**
+ * The patient answers preliminary questions (by link or on a handed-over device) only where the survey says so
+ * (`PreliminaryByPatient`, docs/decisions/058-hand-over.md); else they stay with staff: 403 PRELIMINARY_BY_STAFF.
+ */
+function requirePreliminaryByPatient(caller: SurveyCaller, access: SurveyAccess) {
+  if ((caller.link || caller.handover) && access.row.preliminary_by_patient !== 1) {
+    throw new AppError("PRELIMINARY_BY_STAFF", `Survey ${access.row.id}'s preliminary questions stay with staff`);
+  }
+}
+
+/** GET /attribute-responses: the preliminary answers of a case (a link's caller: only where it answers them). */
 export async function listAttributeResponses(db: DB, caller: SurveyCaller, ref: CaseRef) {
-  const { kase } = await readableCase(db, caller, ref);
+  const { access, kase } = await readableCase(db, caller, ref);
+  if (caller.link) requirePreliminaryByPatient(caller, access);
   const preliminary = await preliminaryOf(db, kase.id);
   return Object.entries(preliminary).map(([attribute, option]) => ({
     PatientFormAttributeId: Number(attribute),
@@ -52,7 +64,10 @@ export async function writeAttributeResponse(
 ): Promise<AnswerWriteResult> {
   return db.transaction().execute(async (trx) => {
     const access = await requireFillableSurvey(trx, caller, input.SurveyId);
+    requirePreliminaryByPatient(caller, access);
     const kase = await openCaseForWrite(trx, input.SurveyId, input.PatientId);
+    // A patient's link writes to its own case only (decision 057).
+    if (caller.link && caller.link.patientDataId !== kase.id) requireOpen(undefined, input.PatientId);
     const structure = await surveyStructure(trx, access);
     const attribute = structure.attributes.get(input.PatientFormAttributeId);
     if (!attribute) {
