@@ -1,0 +1,43 @@
+import "fake-indexeddb/auto";
+import { createStore, get } from "idb-keyval";
+import { beforeEach, describe, expect, it } from "vitest";
+import { beginDeviceHandover, endDeviceHandover, handedOverCase, returnOffline } from "./handover-device";
+import { readHandoverMark } from "./handover-mark";
+import { DEVICE_DB, DEVICE_STORE, HANDOVER_MARK } from "./sw-constants";
+import { freshDatabases, testHolder } from "./test-support";
+
+beforeEach(freshDatabases);
+
+const kase = { surveyId: 7, patientId: "P-4711" };
+
+/** What the service worker learns of a hand-over (docs/decisions/058-hand-over.md). */
+describe("the hand-over's mark", () => {
+  it("names the case for the holder while the hand-over runs, and no patient id in clear", async () => {
+    const anna = await testHolder();
+    expect(await readHandoverMark(anna)).toBeNull();
+    await beginDeviceHandover(anna, kase, "2468", "the-token", 1000);
+    expect(await readHandoverMark(anna)).toEqual(kase);
+    expect(await handedOverCase(anna)).toEqual(kase);
+    const raw = await get<{ tag: string; case: ArrayBuffer }>(HANDOVER_MARK, createStore(DEVICE_DB, DEVICE_STORE));
+    expect(raw?.tag).toBe(anna.tag);
+    expect(new TextDecoder().decode(raw!.case)).not.toContain("P-4711");
+  });
+
+  it("opens for nobody else: another person's keys read no hand-over", async () => {
+    await beginDeviceHandover(await testHolder(), kase, "2468", "the-token", 1000);
+    expect(await readHandoverMark(await testHolder("b0b", 2))).toBeNull();
+    // The same tag with other keys (a mark that does not open) is no hand-over either.
+    expect(await readHandoverMark(await testHolder("a11ce", 3))).toBeNull();
+  });
+
+  it("is gone when the PIN returns the device offline, and when the hand-over ends", async () => {
+    const anna = await testHolder();
+    await beginDeviceHandover(anna, kase, "2468", "the-token", 1000);
+    await returnOffline(anna, "the-token");
+    expect(await readHandoverMark(anna)).toBeNull();
+    expect(await handedOverCase(anna)).toBeNull();
+    await beginDeviceHandover(anna, kase, "2468", "the-token", 1000);
+    await endDeviceHandover(anna);
+    expect(await readHandoverMark(anna)).toBeNull();
+  });
+});
