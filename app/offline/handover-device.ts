@@ -1,3 +1,5 @@
+import { callApi } from "~/api-client";
+import { handoverApi } from "~/contracts/handover";
 import { afterWrongPin, noTries, pinWaitLeft, type HandoverCase, type PinTries } from "~/domain/handover";
 import { clearHandoverMark, readHandoverMark, writeHandoverMark } from "./handover-mark";
 import { makePinRecord, openWithPin, type PinRecord } from "./handover-pin";
@@ -101,6 +103,21 @@ export async function returnOffline(holder: Holder, token: string): Promise<void
 export async function endDeviceHandover(holder: Holder): Promise<void> {
   await sealedDelete(HANDOVER_KEY, store(holder));
   await clearHandoverMark();
+}
+
+/**
+ * The right PIN was typed without a network: with the network back, the server's mode ends by the token
+ * it opened, before anything else is asked of the server (staff's calls are refused while it runs), and
+ * then the device's record. True when the device holds no hand-over any more.
+ */
+export async function endReturnedHandover(holder: Holder): Promise<boolean> {
+  const mode = await deviceHandover(holder);
+  if (!mode) return true;
+  if (!mode.returned) return false;
+  const ended = await callApi(handoverApi.end, { body: { ReturnToken: mode.returned } });
+  if (!ended.ok) return false;
+  await endDeviceHandover(holder);
+  return true;
 }
 
 /**

@@ -7,10 +7,11 @@ import { withTexts } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
+import { endReturnedHandover } from "~/offline/handover-device";
 import { downloadedIds } from "~/offline/survey-store";
 import type { LockedWork } from "~/offline/locked-work";
 import { TYPED_KEY } from "~/offline/typed-key";
-import { HOLDER_EVENT, LOCKED_NOTICE_DAYS } from "~/offline/vault";
+import { HOLDER_EVENT, LOCKED_NOTICE_DAYS, requireHolder } from "~/offline/vault";
 
 const SyncModal = lazy(withTexts(() => import("./SyncModal"), ["sync"]));
 
@@ -63,6 +64,10 @@ export function OfflineLayer() {
     if (syncing.current) return;
     syncing.current = true;
     try {
+      // A hand-over the PIN ended offline ends on the server first: until then staff's calls are refused.
+      await requireHolder()
+        .then(endReturnedHandover)
+        .catch(() => undefined);
       if (!(await renewSignIn().catch(() => false))) return;
       await deliverTypedValues().catch(() => undefined);
       const { syncAll } = await import("~/offline/sync-client");
