@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
-import { download, goOffline, goOnline, offlineRig, oneQuestion, question, signInAt, startCase } from "./offline-support";
+import {
+  download,
+  goOffline,
+  goOnline,
+  offlineRig,
+  oneQuestion,
+  question,
+  signInAt,
+  startCase,
+} from "./offline-support";
 import { accounts } from "./support";
 
 /**
