@@ -72,6 +72,18 @@ test("a hand-over offline: address, back and reload keep the patient's page; the
     }
     await page.reload();
     await patientsPage(page, fill);
+    // A link of the app to another page (as the staff's menu has) leads back to the case's page as well.
+    await page.evaluate(() => {
+      const router = (window as { __remixRouter?: { navigate: (to: string) => Promise<void> } }).__remixRouter;
+      if (!router) throw new Error("no router");
+      return router.navigate("/surveys");
+    });
+    await patientsPage(page, fill);
+    // The server out of reach while the browser thinks it is online: the kept copies answer, the same way.
+    await context.setOffline(false);
+    await page.goto(rig.url("/surveys"));
+    await patientsPage(page, fill);
+    await context.setOffline(true);
 
     // Staff return by the PIN, still offline: the case's page is theirs, and so are the kept pages.
     await page.getByTestId("handover-return").click();
