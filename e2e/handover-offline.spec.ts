@@ -29,36 +29,54 @@ async function patientsPage(page: Page, url: string) {
   await expect(question(page, "Befinden").getByLabel("gut")).toBeChecked();
 }
 
+type Rig = Awaited<ReturnType<typeof offlineRig>>;
+
+/**
+ * Staff download a survey, open a case and hand the device over online; without a network the kept fill
+ * document is the patient's page too, and the patient's answer is kept on the device.
+ */
+async function answeredOffline(page: Page, rig: Rig) {
+  await signInAt(page, "admin");
+  const title = `Übergabe offline ${Date.now()}`;
+  const surveyId = await publishedSurvey(page, title, oneQuestion);
+  await page.goto(rig.url("/surveys"));
+  await download(page, title);
+  const patientId = `HOFF_${Date.now()}`;
+  const fill = rig.url(`/survey/${surveyId}/fill/${patientId}`);
+  await page.goto(rig.url(`/survey/${surveyId}`));
+  await startCase(page, patientId);
+  await page.getByTestId("handover-open").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/^PIN$/).fill("2468");
+  await dialog.getByLabel("PIN wiederholen").fill("2468");
+  await page.getByTestId("handover-start").click();
+  await expect(bar(page)).toBeVisible();
+
+  await goOffline(page.context(), rig.gate);
+  await page.reload();
+  await expect(bar(page)).toBeVisible();
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await question(page, "Befinden").getByLabel("gut").check();
+  await expect(question(page, "Befinden").getByTestId("save-state")).toHaveText("Auf diesem Gerät gespeichert");
+  return { title, surveyId, patientId, fill };
+}
+
+async function typePin(page: Page, pin: string) {
+  await page.getByTestId("handover-return").click();
+  await page.getByLabel("PIN", { exact: true }).fill(pin);
+  await page.getByTestId("handover-pin-submit").click();
+}
+
+/** Who answered the case, as the server recorded it. */
+const respondentOf = async (page: Page, surveyId: number, patientId: string) =>
+  (await api<{ Respondent?: string }>(page, "GET", `/patients?patientId=${patientId}&surveyId=${surveyId}`)).Respondent;
+
 test("a hand-over offline: address, back and reload keep the patient's page; the PIN and the sync", async () => {
   test.setTimeout(180_000);
   const rig = await offlineRig();
   const { context, page } = await rig.launch();
   try {
-    await signInAt(page, "admin");
-    const title = `Übergabe offline ${Date.now()}`;
-    const surveyId = await publishedSurvey(page, title, oneQuestion);
-    await page.goto(rig.url("/surveys"));
-    await download(page, title);
-
-    // Staff open the case and hand the device over while online.
-    const patientId = `HOFF_${Date.now()}`;
-    const fill = rig.url(`/survey/${surveyId}/fill/${patientId}`);
-    await page.goto(rig.url(`/survey/${surveyId}`));
-    await startCase(page, patientId);
-    await page.getByTestId("handover-open").click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel(/^PIN$/).fill("2468");
-    await dialog.getByLabel("PIN wiederholen").fill("2468");
-    await page.getByTestId("handover-start").click();
-    await expect(bar(page)).toBeVisible();
-
-    // Without a network, the kept fill document is the patient's page too; the answer is kept on the device.
-    await goOffline(context, rig.gate);
-    await page.reload();
-    await expect(bar(page)).toBeVisible();
-    await expect(page.getByRole("banner")).toHaveCount(0);
-    await question(page, "Befinden").getByLabel("gut").check();
-    await expect(question(page, "Befinden").getByTestId("save-state")).toHaveText("Auf diesem Gerät gespeichert");
+    const { title, surveyId, patientId, fill } = await answeredOffline(page, rig);
 
     // Typed addresses of kept pages (the list, the start page), another case: the patient's page each time.
     for (const address of ["/surveys", `/survey/${surveyId}`, `/survey/${surveyId}/fill/ANDERE_1`, "/"]) {
@@ -86,9 +104,7 @@ test("a hand-over offline: address, back and reload keep the patient's page; the
     await context.setOffline(true);
 
     // Staff return by the PIN, still offline: the case's page is theirs, and so are the kept pages.
-    await page.getByTestId("handover-return").click();
-    await page.getByLabel("PIN", { exact: true }).fill("2468");
-    await page.getByTestId("handover-pin-submit").click();
+    await typePin(page, "2468");
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(bar(page)).toHaveCount(0);
     await expect(page).toHaveURL(fill);
@@ -106,12 +122,7 @@ test("a hand-over offline: address, back and reload keep the patient's page; the
     await expect(page).toHaveURL(rig.url("/surveys"));
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(bar(page)).toHaveCount(0);
-    const record = await api<{ Respondent?: string; State: string }>(
-      page,
-      "GET",
-      `/patients?patientId=${patientId}&surveyId=${surveyId}`,
-    );
-    expect(record.Respondent).toBe("handover");
+    expect(await respondentOf(page, surveyId, patientId)).toBe("handover");
 
     // The case's history names the patient, handed the device by the staff member.
     await page.goto(rig.url(`/survey/${surveyId}/history?patientId=${patientId}`));
@@ -119,6 +130,32 @@ test("a hand-over offline: address, back and reload keep the patient's page; the
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("gut");
     await expect(rows.first()).toContainText(`Patient:in (Übergabe durch ${accounts.admin.fullName})`);
+  } finally {
+    await rig.dispose(context);
+  }
+});
+
+test("the network back while the patient still holds the device: the answer syncs as theirs, the page stays", async () => {
+  test.setTimeout(120_000);
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    const { surveyId, patientId, fill } = await answeredOffline(page, rig);
+    await goOnline(context, rig.gate);
+    await expect(page.getByText("1 Offline-Erfassung wurde synchronisiert.")).toBeVisible({ timeout: 30_000 });
+    await patientsPage(page, fill);
+    await expect(page.getByTestId("open-sync")).toHaveCount(0);
+    // Online, the server's rule keeps the patient's page; no sign-in is asked for meanwhile.
+    await page.goto(rig.url("/surveys"));
+    await patientsPage(page, fill);
+    await page.waitForTimeout(2_000);
+    await patientsPage(page, fill);
+
+    // The PIN gives the device back; the case is the patient's.
+    await typePin(page, "2468");
+    await expect(page.getByTestId("handover-open")).toBeVisible();
+    await expect(bar(page)).toHaveCount(0);
+    expect(await respondentOf(page, surveyId, patientId)).toBe("handover");
   } finally {
     await rig.dispose(context);
   }

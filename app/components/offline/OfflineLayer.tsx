@@ -65,10 +65,11 @@ export function OfflineLayer() {
     syncing.current = true;
     try {
       // A hand-over the PIN ended offline ends on the server first: until then staff's calls are refused.
-      await requireHolder()
-        .then(endReturnedHandover)
-        .catch(() => undefined);
-      if (!(await renewSignIn().catch(() => false))) return;
+      // While the patient holds the device, the session answers the case's sync but no renewal (it would
+      // look lapsed and send the page to a sign-in): the sync goes without it (decision 058).
+      const holder = await requireHolder().catch(() => null);
+      const handedOver = holder ? !(await endReturnedHandover(holder).catch(() => false)) : false;
+      if (!handedOver && !(await renewSignIn().catch(() => false))) return;
       await deliverTypedValues().catch(() => undefined);
       const { syncAll } = await import("~/offline/sync-client");
       const summary = await syncAll();
