@@ -29,7 +29,8 @@ import {
   type WorkerMessage,
   type WorkerReply,
 } from "./offline/sw-constants";
-import { offlinePageKey, offlineRedirect, pageKeepKey, routeRequest } from "./offline/sw-routes";
+import { readHandoverMark } from "./offline/handover-mark";
+import { handoverRedirect, offlinePageKey, offlineRedirect, pageKeepKey, routeRequest } from "./offline/sw-routes";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -77,12 +78,13 @@ self.addEventListener("fetch", (event) => {
 });
 
 let deviceStore: ReturnType<typeof createStore> | null = null;
-/** The tag of the person whose work the device holds now (vault.ts), or null. Read anew each time. */
-async function holderTag(): Promise<string | null> {
+/** The person whose work the device holds now (vault.ts): their tag and key, or null. Read anew each time. */
+async function holder(): Promise<{ tag: string; data: CryptoKey } | null> {
   deviceStore ??= createStore(DEVICE_DB, DEVICE_STORE);
-  const record = await get<{ tag?: string }>("current", deviceStore).catch(() => undefined);
-  return record?.tag ?? null;
+  const record = await get<{ tag?: string; data?: CryptoKey }>("current", deviceStore).catch(() => undefined);
+  return record?.tag && record.data ? { tag: record.tag, data: record.data } : null;
 }
+const holderTag = async () => (await holder())?.tag ?? null;
 
 /** The holder's kept pages, only when `response` is the holder's page (decision 048). */
 async function holderPages(response: Response): Promise<Cache | null> {
@@ -106,11 +108,16 @@ async function page(request: Request): Promise<Response> {
   return response;
 }
 
-/** Offline, only the holder's own kept pages answer; with nobody holding the device, none. */
+/**
+ * Offline (or with the server out of reach), only the holder's own kept pages answer; with nobody holding
+ * the device, none. While it is handed over, any page but the case's fill page leads there (decision 058).
+ */
 async function keptPage(url: URL, error: unknown): Promise<Response> {
-  const tag = await holderTag();
-  if (!tag) throw error;
-  const pages = await caches.open(pageCache(tag));
+  const person = await holder();
+  if (!person) throw error;
+  const patientPage = handoverRedirect(url.pathname, await readHandoverMark(person).catch(() => null));
+  if (patientPage) return Response.redirect(`${url.origin}${patientPage}`, 302);
+  const pages = await caches.open(pageCache(person.tag));
   const kept = await pages.match(offlinePageKey(url.pathname));
   if (kept) return kept;
   const list = offlineRedirect(url.pathname);

@@ -3,6 +3,7 @@ import { data } from "~/server/responses.server";
 import {
   isRouteErrorResponse,
   Links,
+  redirect,
   Meta,
   Outlet,
   Scripts,
@@ -12,7 +13,7 @@ import {
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageFocus } from "~/components/layout/page-focus";
 import { Header } from "~/components/layout/Header";
@@ -21,6 +22,7 @@ import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
+import { handoverPath, pageAllowedInHandover, type HandoverCase } from "~/domain/handover";
 import {
   fillTextUrls,
   loadLocale,
@@ -32,9 +34,10 @@ import {
 } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError } from "~/offline/connectivity";
+import { handedOverCase } from "~/offline/handover-device";
 import { isNetworkError } from "~/offline/network";
 import { readRootData, saveRootData } from "~/offline/root-cache";
-import { beginPerson } from "~/offline/vault";
+import { beginPerson, currentHolder } from "~/offline/vault";
 import { getOptionalUser, sessionHandover } from "~/server/auth/guards.server";
 import { getContext } from "~/server/context.server";
 import { holderTag } from "~/server/services/offline-holder.server";
@@ -78,11 +81,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** The case this device is handed over for, as it holds it (decision 058), or null. */
+async function deviceHandover(): Promise<HandoverCase | null> {
+  const holder = await currentHolder();
+  return holder ? handedOverCase(holder) : null;
+}
+
 /**
  * Who the server says is signed in decides whose offline work the device holds (decision 048). Offline,
- * navigations build the page from the root data the holder kept (no token in it).
+ * navigations build the page from the root data the holder kept (no token in it); while the device is
+ * handed over, only the case's fill page (decision 058), as the server's rule and the service worker's.
  */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   try {
     const loaded = await serverLoader<typeof loader>();
     // A language just switched to: its texts first, so that the page's title is not drawn from keys.
@@ -93,8 +103,34 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
     const kept = isNetworkError(error) ? await readRootData<SerializeFrom<typeof loader>>() : null;
     if (!kept) throw error;
     reportNetworkError();
-    return kept;
+    const handover = await deviceHandover();
+    if (handover && !pageAllowedInHandover(new URL(request.url).pathname, handover)) {
+      throw redirect(handoverPath(handover));
+    }
+    return { ...kept, handover };
   }
+}
+
+/**
+ * The document kept for offline use (a survey's fill document) was rendered before any hand-over: on a
+ * handed-over device the page it starts as is the patient's all the same (decision 058).
+ */
+const keptDocument = typeof document !== "undefined" && document.querySelector("[data-offline-shell]") !== null;
+
+function useHandover(root: SerializeFrom<typeof loader> | undefined): HandoverCase | null {
+  const [device, setDevice] = useState<HandoverCase | null>(null);
+  const signedIn = Boolean(root?.user);
+  useEffect(() => {
+    if (!keptDocument || !signedIn) return;
+    let live = true;
+    void deviceHandover()
+      .then((c) => live && setDevice(c))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+  return root?.handover ?? device;
 }
 
 export const handle = { i18n: "common" };
@@ -104,11 +140,12 @@ const HandoverBar = lazy(() => import("~/components/handover/HandoverBar"));
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const handover = useHandover(root);
   const locale: Culture = root?.locale ?? defaultCulture;
   const matches = useMatches();
   const parts = textPartsOf(matches.map((m) => m.handle));
   // A patient's link's pages show no header menu: nothing of staff's app (decision 057).
-  const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare) || Boolean(root?.handover);
+  const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare) || Boolean(handover);
   // A fill page in a case's language: that language's fill words, unless they are the page's own.
   const fillLanguage = matches
     .filter((m) => (m.handle as FillTextsHandle | undefined)?.fillTexts)
@@ -160,10 +197,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <ToastProvider initial={initial}>
           {bare ? null : <Header locale={locale} signedIn={Boolean(root?.user)} />}
-          <main id="main" className={root?.handover ? "main main--handover" : "main"} tabIndex={-1}>
-            {root?.handover ? (
+          <main id="main" className={handover ? "main main--handover" : "main"} tabIndex={-1}>
+            {handover ? (
               <Suspense fallback={null}>
-                <HandoverBar kase={root.handover} />
+                <HandoverBar kase={handover} />
               </Suspense>
             ) : null}
             {children}

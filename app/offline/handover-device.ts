@@ -1,4 +1,7 @@
+import { callApi } from "~/api-client";
+import { handoverApi } from "~/contracts/handover";
 import { afterWrongPin, noTries, pinWaitLeft, type HandoverCase, type PinTries } from "~/domain/handover";
+import { clearHandoverMark, readHandoverMark, writeHandoverMark } from "./handover-mark";
 import { makePinRecord, openWithPin, type PinRecord } from "./handover-pin";
 import { personStore, sealedDelete, sealedGet, sealedSet, sealedUpdate } from "./sealed";
 import type { Holder } from "./vault";
@@ -6,7 +9,8 @@ import type { Holder } from "./vault";
 /**
  * The hand-over as the device holds it (docs/decisions/058-hand-over.md): sealed in the staff member's own
  * store (decision 048), so that back, reload, a typed address and a page without a network all find the
- * patient mode, and a reload does not forget the wrong PINs counted so far.
+ * patient mode, and a reload does not forget the wrong PINs counted so far. Its mark (handover-mark.ts) tells
+ * the service worker, which cannot read this store, while the mode runs.
  */
 
 export interface DeviceHandover {
@@ -48,6 +52,7 @@ export async function beginDeviceHandover(
     startedAt: new Date().toISOString(),
   };
   await sealedSet(holder, store(holder), HANDOVER_KEY, mode);
+  await writeHandoverMark(holder, mode.case);
   return mode;
 }
 
@@ -83,14 +88,42 @@ export async function tryPin(holder: Holder, pin: string, now = Date.now()): Pro
   return { ok: false, waitMs: pinWaitLeft(tries, now), failures: tries.failures };
 }
 
-/** Offline, the right PIN returns the device to staff at once; the server's mode ends once online. */
+/**
+ * Offline, the right PIN returns the device to staff at once (the service worker's guard ends with the
+ * mark); the server's mode ends once online.
+ */
 export async function returnOffline(holder: Holder, token: string): Promise<void> {
   await sealedUpdate<DeviceHandover>(holder, store(holder), HANDOVER_STORE, HANDOVER_KEY, (old) =>
     old ? { ...old, returned: token } : undefined,
   );
+  await clearHandoverMark();
 }
 
 /** Ends the patient mode on the device. */
 export async function endDeviceHandover(holder: Holder): Promise<void> {
   await sealedDelete(HANDOVER_KEY, store(holder));
+  await clearHandoverMark();
+}
+
+/**
+ * The right PIN was typed without a network: with the network back, the server's mode ends by the token
+ * it opened, before anything else is asked of the server (staff's calls are refused while it runs), and
+ * then the device's record. True when the device holds no hand-over any more.
+ */
+export async function endReturnedHandover(holder: Holder): Promise<boolean> {
+  const mode = await deviceHandover(holder);
+  if (!mode) return true;
+  if (!mode.returned) return false;
+  const ended = await callApi(handoverApi.end, { body: { ReturnToken: mode.returned } });
+  if (!ended.ok) return false;
+  await endDeviceHandover(holder);
+  return true;
+}
+
+/**
+ * The case the device is in patient mode for now, as its mark says (not after the PIN returned it), or
+ * null: what a page built without the server shows (root.tsx).
+ */
+export async function handedOverCase(holder: Holder): Promise<HandoverCase | null> {
+  return readHandoverMark(holder).catch(() => null);
 }

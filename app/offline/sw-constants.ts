@@ -28,6 +28,8 @@ export const HOLDER_HEADER = "X-Offline-Holder";
 /** Where the service worker reads the device's holder (vault.ts writes it). */
 export const DEVICE_DB = "offline-device";
 export const DEVICE_STORE = "holder";
+/** Where, next to the holder, the device marks a running hand-over (handover-mark.ts, decision 058). */
+export const HANDOVER_MARK = "handover";
 
 /** The worker's script, built from app/entry.worker.ts into the browser build's root. */
 export const WORKER_URL = "/entry.worker.js";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { offlinePageKey, offlineRedirect, pageKeepKey, routeRequest, type RoutedRequest } from "./sw-routes";
+import {
+  handoverRedirect,
+  offlinePageKey,
+  offlineRedirect,
+  pageKeepKey,
+  routeRequest,
+  type RoutedRequest,
+} from "./sw-routes";
 
 const origin = "https://app.test";
 const get = (path: string, mode = "cors"): RoutedRequest => ({ method: "GET", url: `${origin}${path}`, mode });
@@ -87,5 +94,38 @@ describe("offlineRedirect", () => {
     expect(offlineRedirect("/")).toBe("/surveys");
     expect(offlineRedirect("/surveys")).toBeNull();
     expect(offlineRedirect("/surveys/")).toBeNull();
+  });
+});
+
+describe("handoverRedirect", () => {
+  const kase = { surveyId: 12, patientId: "P_1" };
+
+  it("leads every other page to the case's fill page while the device is handed over", () => {
+    for (const path of ["/surveys", "/surveys/", "/survey/12", "/survey-archives", "/", "/survey/12/edit"]) {
+      expect(handoverRedirect(path, kase)).toBe("/survey/12/fill/P_1");
+    }
+    // Another case's fill page, also of the same survey, and the survey's kept fill document's address.
+    expect(handoverRedirect("/survey/12/fill/P_2", kase)).toBe("/survey/12/fill/P_1");
+    expect(handoverRedirect("/survey/13/fill/P_1", kase)).toBe("/survey/12/fill/P_1");
+    expect(handoverRedirect("/survey/12/fill/offline-shell", kase)).toBe("/survey/12/fill/P_1");
+    expect(handoverRedirect("/survey/12/fill/P_1/extra", kase)).toBe("/survey/12/fill/P_1");
+  });
+
+  it("lets the case's fill page and the way back to staff answer", () => {
+    expect(handoverRedirect("/survey/12/fill/P_1", kase)).toBeNull();
+    expect(handoverRedirect("/survey/12/fill/P_1/", kase)).toBeNull();
+    expect(handoverRedirect("/handover/return", kase)).toBeNull();
+  });
+
+  it("names the case's address as the browser sends it, a patient id with other letters too", () => {
+    const umlaut = { surveyId: 3, patientId: "Müller 1" };
+    expect(handoverRedirect("/surveys", umlaut)).toBe("/survey/3/fill/M%C3%BCller%201");
+    expect(handoverRedirect(new URL("/survey/3/fill/Müller 1", origin).pathname, umlaut)).toBeNull();
+  });
+
+  it("leaves every page alone without a hand-over", () => {
+    for (const path of ["/surveys", "/survey/12", "/survey/12/fill/P_2", "/"]) {
+      expect(handoverRedirect(path, null)).toBeNull();
+    }
   });
 });

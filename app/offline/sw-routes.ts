@@ -2,6 +2,7 @@
  * Which of the service worker's handlers answers a request, and under which keys pages are kept and
  * looked up (decision 023). Pure, so that every rule is tested without a browser.
  */
+import { handoverPath, pageAllowedInHandover, type HandoverCase } from "../domain/handover";
 import { ASSETS_PREFIX, LIST_PAGE, RETIRED_WORKER_URL, WORKER_URL, shellKey } from "./sw-constants";
 
 /**
@@ -61,4 +62,14 @@ export function offlinePageKey(pathname: string): string {
  */
 export function offlineRedirect(pathname: string): string | null {
   return withoutTrailingSlash(pathname) === LIST_PAGE ? null : LIST_PAGE;
+}
+
+/**
+ * Where a page answered without the server goes while the device is handed over (decision 058): any page
+ * but the case's fill page and the way back to staff leads to the case's fill page; null when the page may
+ * be shown (or no hand-over runs). Checked before any kept copy answers, so no other kept page is shown.
+ */
+export function handoverRedirect(pathname: string, handover: HandoverCase | null): string | null {
+  if (!handover || pageAllowedInHandover(pathname, handover)) return null;
+  return handoverPath(handover);
 }

@@ -1,6 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import type { Question, Survey } from "~/domain/survey";
 import type { EntryContext } from "./fill-store";
+import { resetHandoverMarkForTests } from "./handover-mark";
 import { resetSealedForTests } from "./sealed";
 import { deriveHolder, resetVaultForTests, type Holder } from "./vault";
 
@@ -16,6 +17,7 @@ export function testHolder(tag = "a11ce", seed = 1): Promise<Holder> {
 export function freshDatabases() {
   globalThis.indexedDB = new IDBFactory();
   resetSealedForTests();
+  resetHandoverMarkForTests();
   resetVaultForTests(testHolder());
 }
 

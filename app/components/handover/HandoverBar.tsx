@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { callApi } from "~/api-client";
 import { handoverApi } from "~/contracts/handover";
@@ -39,11 +39,13 @@ export default function HandoverBar({ kase }: { kase: HandoverCase }) {
   const { t } = useTranslation();
   const [size, setSize] = useState(0);
   const [asking, setAsking] = useState(false);
+  // A size chosen before the kept one is read stays: the kept one is only where the page starts.
+  const chosen = useRef(false);
   useEffect(() => {
     void (async () => {
       const holder = await requireHolder();
       const mode = await deviceHandover(holder);
-      if (mode) setSize(mode.textSize);
+      if (mode && !chosen.current) setSize(mode.textSize);
       // The right PIN typed offline: now the server's mode ends too.
       if (mode?.returned) await returnToStaff(kase, mode.returned, true);
     })().catch(() => undefined);
@@ -53,6 +55,7 @@ export default function HandoverBar({ kase }: { kase: HandoverCase }) {
     if (main) main.dataset.textSize = String(size);
   }, [size]);
   const choose = (next: number) => {
+    chosen.current = true;
     setSize(next);
     void requireHolder()
       .then((holder) => setHandoverTextSize(holder, next))

@@ -7,10 +7,11 @@ import { withTexts } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
+import { endReturnedHandover } from "~/offline/handover-device";
 import { downloadedIds } from "~/offline/survey-store";
 import type { LockedWork } from "~/offline/locked-work";
 import { TYPED_KEY } from "~/offline/typed-key";
-import { HOLDER_EVENT, LOCKED_NOTICE_DAYS } from "~/offline/vault";
+import { HOLDER_EVENT, LOCKED_NOTICE_DAYS, requireHolder } from "~/offline/vault";
 
 const SyncModal = lazy(withTexts(() => import("./SyncModal"), ["sync"]));
 
@@ -63,7 +64,12 @@ export function OfflineLayer() {
     if (syncing.current) return;
     syncing.current = true;
     try {
-      if (!(await renewSignIn().catch(() => false))) return;
+      // A hand-over the PIN ended offline ends on the server first: until then staff's calls are refused.
+      // While the patient holds the device, the session answers the case's sync but no renewal (it would
+      // look lapsed and send the page to a sign-in): the sync goes without it (decision 058).
+      const holder = await requireHolder().catch(() => null);
+      const handedOver = holder ? !(await endReturnedHandover(holder).catch(() => false)) : false;
+      if (!handedOver && !(await renewSignIn().catch(() => false))) return;
       await deliverTypedValues().catch(() => undefined);
       const { syncAll } = await import("~/offline/sync-client");
       const summary = await syncAll();
