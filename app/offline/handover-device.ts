@@ -114,7 +114,8 @@ export async function endReturnedHandover(holder: Holder): Promise<boolean> {
   const mode = await deviceHandover(holder);
   if (!mode) return true;
   if (!mode.returned) return false;
-  const ended = await callApi(handoverApi.end, { body: { ReturnToken: mode.returned } });
+  // The PIN was typed without a network: the trail's row says the hand-over ended offline.
+  const ended = await callApi(handoverApi.end, { body: { ReturnToken: mode.returned, Offline: true } });
   if (!ended.ok) return false;
   await endDeviceHandover(holder);
   return true;
