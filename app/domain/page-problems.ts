@@ -26,6 +26,11 @@ export interface PageProblems {
    * as it does with JavaScript); the form's other answers are saved.
    */
   exit?: { attributeId: number; optionId: number };
+  /**
+   * The form's files together passed the server's limit: the form could not be read, so nothing of it was
+   * saved (the patient's page says so, in the case's language).
+   */
+  tooLarge?: boolean;
 }
 
 export function hasProblems(problems: PageProblems): boolean {

@@ -4,6 +4,7 @@ import { responsesApi } from "~/contracts/responses";
 import { surveysApi } from "~/contracts/surveys";
 import { answersFromResponses } from "~/domain/answers";
 import { caseLanguageOf } from "~/domain/case-language";
+import { AppError } from "~/domain/errors";
 import { isContentLanguage } from "~/domain/content-languages";
 import { pageFrom, type FillPage } from "~/domain/fill-pages";
 import { resumePlace } from "~/domain/fill-resume";
@@ -112,7 +113,12 @@ export async function linkFillAction(request: Request) {
   if (!link) return redirect(here);
   const { scope, api } = link;
   const ref = { surveyId: scope.surveyId, patientId: scope.patientId };
-  const form = await readPageForm(request);
+  const form = await readPageForm(request).catch((error: unknown) => {
+    // Files together over the limit: the form cannot be read; the page comes back and says nothing was kept.
+    if (error instanceof AppError && error.type === "PAYLOAD_TOO_LARGE") return null;
+    throw error;
+  });
+  if (!form) return data<PageProblems>({ tooLarge: true }, { status: 413, headers: noStore });
   const submission = parseForm(form, FillPageFormSchema);
   if (submission.status !== "success") return data<PageProblems>({}, { status: 400 });
   const value = submission.value;
