@@ -106,18 +106,21 @@ export async function linkFillLoader(request: Request) {
 export const doneHref = (language: string) => `${LINK_FILL}?page=done&lang=${encodeURIComponent(language)}`;
 
 /** Without JavaScript: the page's answers saved through the link, then the next page, or the thanks. */
-export async function linkFillAction(request: Request) {
+export async function linkFillAction(request: Request, bodyRefused?: "tooLarge") {
   if (isCrossSiteWrite(request, getContext().env.publicUrl)) throw new Response("Forbidden", { status: 403 });
   const here = LINK_FILL + new URL(request.url).search;
   const link = await linkOf(request);
   if (!link) return redirect(here);
   const { scope, api } = link;
   const ref = { surveyId: scope.surveyId, patientId: scope.patientId };
-  const form = await readPageForm(request).catch((error: unknown) => {
-    // Files together over the limit: the form cannot be read; the page comes back and says nothing was kept.
-    if (error instanceof AppError && error.type === "PAYLOAD_TOO_LARGE") return null;
-    throw error;
-  });
+  // Files together over the limit (refused before it was read, or while): the form cannot be read; the page
+  // comes back and says that nothing of it was kept.
+  const form = bodyRefused
+    ? null
+    : await readPageForm(request).catch((error: unknown) => {
+        if (error instanceof AppError && error.type === "PAYLOAD_TOO_LARGE") return null;
+        throw error;
+      });
   if (!form) return data<PageProblems>({ tooLarge: true }, { status: 413, headers: noStore });
   const submission = parseForm(form, FillPageFormSchema);
   if (submission.status !== "success") return data<PageProblems>({}, { status: 400 });
