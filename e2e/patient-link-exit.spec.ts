@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoSeriousViolations } from "./axe";
-import { question, serverAnswers, surveyWith } from "./fill-support";
+import { openCase, question, serverAnswers, surveyWith } from "./fill-support";
 import { signIn } from "./support";
 
 /**
@@ -115,6 +115,62 @@ test("a case staff ended by a preliminary exit answer refuses its link as used",
 });
 
 test.describe("without JavaScript", () => {
+  test("a question's exit answer asks on a page of its own, on the patient's page as on staff's", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    await signIn(page, "admin");
+    const { id, patientId, url } = await linkedCase(page, "link exit nojs");
+    const { context, page: patient } = await phone(browser, false);
+    await patient.goto(url);
+    await expect(patient).toHaveURL(/\/l\/fill$/);
+    const exit = () => question(patient, "Möchten Sie weitermachen?").getByLabel("nein, abbrechen");
+    const dialog = patient.getByRole("dialog", { name: "Umfrage beenden?" });
+
+    // Sent with another answer: that one is saved, the exit answer is asked about and not taken.
+    await question(patient, "Was möchten Sie uns mitteilen?").getByRole("textbox").fill("Vor dem Ende");
+    await exit().check();
+    await patient.getByRole("button", { name: "Speichern" }).click();
+    await expect(dialog).toContainText("Mit der Antwort „nein, abbrechen“ wird die Umfrage beendet.");
+    expect((await serverAnswers(page, id, patientId)).map((a) => a.TextResponse)).toEqual(["Vor dem Ende"]);
+    expect(await stateOf(page, id, patientId)).toBe("Open");
+
+    // Rejected: back on the page as it was saved.
+    await dialog.getByRole("link", { name: "Nein, zurück" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(exit()).not.toBeChecked();
+    expect(await stateOf(page, id, patientId)).toBe("Open");
+
+    // Chosen again and confirmed: recorded, the case ends, the thanks in the case's language, the link used.
+    await exit().check();
+    await patient.getByRole("button", { name: "Speichern" }).click();
+    await dialog.getByRole("button", { name: "Ja, beenden" }).click();
+    await expect(patient.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
+    expect(await stateOf(page, id, patientId)).toBe("Closed");
+    expect((await serverAnswers(page, id, patientId)).length).toBe(2);
+    await patient.goto(url);
+    await expect(patient.getByRole("heading", { name: "Dieser Fragebogen ist bereits abgeschickt" })).toBeVisible();
+    await context.close();
+
+    // Staff's page without JavaScript asks the same, and ends the case the same.
+    const staff = await browser.newContext({ javaScriptEnabled: false });
+    const own = await staff.newPage();
+    await signIn(own, "user");
+    await openCase(own, id, `${patientId}_S`);
+    await own.getByRole("group", { name: "Einwilligung" }).getByLabel("erteilt").check();
+    await own.getByRole("button", { name: "Weiter" }).click();
+    await question(own, "Möchten Sie weitermachen?").getByLabel("nein, abbrechen").check();
+    await own.getByRole("button", { name: "Speichern" }).click();
+    const staffDialog = own.getByRole("dialog", { name: "Umfrage beenden?" });
+    await expect(staffDialog).toContainText("Mit der Antwort „nein, abbrechen“ wird die Umfrage beendet.");
+    expect(await stateOf(page, id, `${patientId}_S`)).toBe("Open");
+    await staffDialog.getByRole("button", { name: "Ja, beenden" }).click();
+    await expect(own).toHaveURL(/page=done/);
+    expect(await stateOf(page, id, `${patientId}_S`)).toBe("Closed");
+    await staff.close();
+  });
+
   test("files together over the server's limit bring the page back, saying nothing of the send was kept", async ({
     page,
     browser,

@@ -19,7 +19,13 @@ import { linkCookieOf } from "~/server/api/link-routes.server";
 import { ApiError, linkApiClient, type ApiClient } from "~/server/api-client.server";
 import { isCrossSiteWrite } from "~/server/auth/same-origin.server";
 import { getContext } from "~/server/context.server";
-import { readPageForm, savePageFromForm, uploadPageFiles } from "~/server/fill-forms.server";
+import {
+  newQuestionExit,
+  questionExitsInForm,
+  readPageForm,
+  savePageFromForm,
+  uploadPageFiles,
+} from "~/server/fill-forms.server";
 import { data, redirect } from "~/server/responses.server";
 import { linkCallerOf } from "~/server/services/links/open.server";
 import type { LinkScope } from "~/server/services/links/scope.server";
@@ -135,14 +141,20 @@ export async function linkFillAction(request: Request, bodyRefused?: "tooLarge")
     }
     if (value.intent !== "savePage") return data<PageProblems>({}, { status: 400 });
     const survey = await api.call(surveysApi.get, { params: { id: scope.surveyId } });
+    const go = value.go === "language" ? "stay" : value.go;
+    // A question's answer that ends the survey: asked about first (the form's other answers are saved), then,
+    // confirmed, saved, and the case ends as the patient's submit ends it; as on staff's page.
+    const confirmed = go === "exit";
+    if (confirmed && questionExitsInForm(survey, form).length === 0) return data<PageProblems>({}, { status: 400 });
+    const exit = confirmed ? null : await newQuestionExit(api, survey, scope.patientId, form);
     const problems: PageProblems = {
-      values: await savePageFromForm(api, survey, scope.patientId, form),
+      values: await savePageFromForm(api, survey, scope.patientId, form, exit?.questionId),
       files: await uploadPageFiles(api, survey, scope.patientId, form),
     };
     await setLanguage();
     if (hasProblems(problems)) return data(problems, { status: 400 });
-    const go = value.go === "language" ? "stay" : value.go;
-    if (go === "submit") {
+    if (exit) return data<PageProblems>({ questionExit: exit }, { headers: noStore });
+    if (go === "submit" || confirmed) {
       const record = await api.call(patientsApi.record, { query: ref });
       await api.call(patientsApi.close, { query: ref });
       return redirect(doneHref(caseLanguageOf(survey, record.Language)));
