@@ -23,7 +23,7 @@ import {
 } from "~/server/render.server";
 
 export { apiFetch, boot, startStandaloneIdp } from "~/server/boot.server";
-export { bodyLimitOf, tooLarge } from "~/server/api/body.server";
+export { answersRefusedForm, bodyLimitOf, tooLarge } from "~/server/api/body.server";
 export { recordRequest } from "~/server/metrics.server";
 export { requestRoutes } from "~/server/api/app.server";
 export { isCrossSiteWrite } from "~/server/auth/same-origin.server";

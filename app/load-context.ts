@@ -4,6 +4,8 @@ declare module "@remix-run/node" {
     cspNonce?: string;
     /** The client's address (X-Forwarded-For's first where TRUST_PROXY is set): what link tries are counted by. */
     clientAddress?: string;
+    /** The form's body was refused before it was read, declared over its limit (body.server.ts). */
+    bodyRefused?: "tooLarge";
   }
 }
 

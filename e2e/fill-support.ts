@@ -5,6 +5,8 @@ export interface QuestionSpec {
   Title: string;
   Type: string;
   answers?: string[];
+  /** The answer that ends the survey. */
+  exit?: string;
   attachments?: boolean;
 }
 
@@ -48,7 +50,12 @@ export async function surveyWith(
         AllowFileAttachments: q.attachments ?? false,
       });
       for (const text of q.answers ?? []) {
-        await api(page, "POST", "/answer-options", { SurveyId: survey.Id, QuestionId: created.Id, Text: text });
+        await api(page, "POST", "/answer-options", {
+          SurveyId: survey.Id,
+          QuestionId: created.Id,
+          Text: text,
+          IsExitAnswer: text === q.exit,
+        });
       }
     }
   }

@@ -106,6 +106,13 @@ function handlerRequest(c, bodyRead = false) {
   });
 }
 
+/**
+ * The same request without a body. Not its signal either: the node server's own aborts once the dropped body
+ * has ended, while the page is still answering.
+ * @param {Request} request
+ */
+const withoutBody = (request) => new Request(request.url, { method: request.method, headers: request.headers });
+
 /** A declared body larger than this is refused with Connection: close instead of being read and dropped. */
 const DROP_LIMIT = 64 * 1024 * 1024;
 
@@ -131,6 +138,11 @@ function refusedBody(c) {
   if (length > DROP_LIMIT) c.header("Connection", "close");
   else c.env.incoming.resume();
   if (api) return c.json(build.entry.module.tooLarge(limit).toEnvelope(), 413);
+  // A page that answers its refused form itself gets the request without its body, and why.
+  if (build.entry.module.answersRefusedForm(c.req.path)) {
+    c.set("bodyRefused", "tooLarge");
+    return undefined;
+  }
   return c.text(PAGE_REFUSALS.tooLarge(limit), 413);
 }
 
@@ -221,7 +233,12 @@ const {
 } = build.entry.module;
 /** The route template of a path, for the metrics (a bounded set, whatever paths clients send). */
 const routeOf = build.entry.module.requestRoutes(build.routes, ASSETS);
-/** @typedef {{ Bindings: import("@hono/node-server").HttpBindings; Variables: { nonce: string } }} AppEnv */
+/**
+ * @typedef {{
+ *   Bindings: import("@hono/node-server").HttpBindings;
+ *   Variables: { nonce: string; bodyRefused?: "tooLarge" };
+ * }} AppEnv
+ */
 /** @type {Hono<AppEnv>} */
 const app = new Hono();
 /** The requests being answered, by their id: named in the log if the stop has to cut them. */
@@ -356,12 +373,14 @@ app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublicFile(c, next
 // Pages are compressed as they stream; the API (small JSON, latency budget) and the files above are not.
 app.use("*", compress());
 app.all("*", (c) => {
-  const request = handlerRequest(c);
+  const bodyRefused = c.get("bodyRefused");
+  // A refused body (read and dropped by the server) is no part of the request the page gets.
+  const request = bodyRefused ? withoutBody(handlerRequest(c, true)) : handlerRequest(c);
   // A write from another site is refused here with 403; the page framework would answer it with a 500.
   if (build.entry.module.isCrossSiteWrite(request, env.publicUrl)) {
     return c.text("Cross-site request refused", 403);
   }
-  return handleRemix(request, { cspNonce: c.get("nonce"), clientAddress: addressOf(c) });
+  return handleRemix(request, { cspNonce: c.get("nonce"), clientAddress: addressOf(c), bodyRefused });
 });
 
 let stopping = false;

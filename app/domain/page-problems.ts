@@ -26,6 +26,16 @@ export interface PageProblems {
    * as it does with JavaScript); the form's other answers are saved.
    */
   exit?: { attributeId: number; optionId: number };
+  /**
+   * The form's files together passed the server's limit: the form could not be read, so nothing of it was
+   * saved (the patient's page says so, in the case's language).
+   */
+  tooLarge?: boolean;
+  /**
+   * A question's answer that ends the survey was sent: it is not taken until it is confirmed, as a preliminary
+   * one; the form's other answers are saved. The question and the options the form chose for it.
+   */
+  questionExit?: { questionId: number; optionIds: number[] };
 }
 
 export function hasProblems(problems: PageProblems): boolean {

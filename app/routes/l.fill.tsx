@@ -13,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Without JavaScript each page is a form, saved here through the link. */
-export async function action({ request }: ActionFunctionArgs) {
-  return linkFillAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return linkFillAction(request, context.bodyRefused);
 }
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");

@@ -30,6 +30,8 @@ import { FillPageFormSchema } from "~/domain/page-forms";
 import {
   exitsInForm,
   newPreliminaryExit,
+  newQuestionExit,
+  questionExitsInForm,
   preliminaryStored,
   readPageForm,
   savePageFromForm,
@@ -176,14 +178,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (value.intent === "savePage") {
       const { categoryId } = value;
+      if (go === "exit") {
+        // A question's answer that ends the survey, confirmed: it is saved, and the case ends.
+        if (questionExitsInForm(survey, form).length === 0) return badForm(request, here);
+        await savePageFromForm(api, survey, patientId, form);
+        return end();
+      }
+      // One newly chosen is asked about first; the form's other answers are saved.
+      const exit = await newQuestionExit(api, survey, patientId, form);
       const problems: PageProblems = {
-        values: await savePageFromForm(api, survey, patientId, form),
+        values: await savePageFromForm(api, survey, patientId, form, exit?.questionId),
         files: await uploadPageFiles(api, survey, patientId, form),
       };
       // Before the page is drawn again (with what it could not take, as typed): in the language switched to.
       await setLanguage();
       // What was not taken is shown on the same page, as typed and with its reason, before going anywhere.
       if (hasProblems(problems)) return data(problems, { status: 400 });
+      if (exit) return data<PageProblems>({ questionExit: exit });
       // A survey that requires a signature is submitted on its signing page (decision 029).
       if (go === "submit") return end();
       if (go === "back") return redirect(`${base}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);

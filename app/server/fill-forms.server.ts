@@ -65,6 +65,7 @@ export async function savePageFromForm(
   survey: Survey,
   patientId: string,
   form: FormData,
+  except?: number,
 ): Promise<PageProblems["values"]> {
   const ids = { PatientId: patientId, SurveyId: survey.Id };
   const listed = new Set(form.getAll("questionIds").map(Number));
@@ -72,7 +73,7 @@ export async function savePageFromForm(
     await api.call(responsesApi.answers, { query: { surveyId: survey.Id, patientId } }),
   );
   const problems: NonNullable<PageProblems["values"]> = {};
-  for (const question of surveyQuestions(survey).filter((q) => listed.has(q.Id))) {
+  for (const question of surveyQuestions(survey).filter((q) => listed.has(q.Id) && q.Id !== except)) {
     const next = valueFromForm(question, form);
     if (next && "typed" in next) {
       problems[question.Id] = next;
@@ -201,4 +202,32 @@ export async function newPreliminaryExit(api: ApiClient, survey: Survey, patient
   const given = await api.call(responsesApi.preliminaryAnswers, { query: { surveyId: survey.Id, patientId } });
   const stored = new Map(given.map((a) => [a.PatientFormAttributeId, a.PatientFormAnswerOptionId]));
   return exits.find((e) => stored.get(e.attributeId) !== e.optionId) ?? null;
+}
+
+/** The questions of a page form (fields q{id}) whose chosen options include one that ends the survey. */
+export function questionExitsInForm(survey: Survey, form: FormData): { questionId: number; optionIds: number[] }[] {
+  const listed = new Set(form.getAll("questionIds").map(Number));
+  return surveyQuestions(survey)
+    .filter((q) => listed.has(q.Id))
+    .map((q) => ({ q, optionIds: form.getAll(`q${q.Id}`).map(Number).filter(Number.isInteger) }))
+    .filter(({ q, optionIds }) => q.AnswerOptions.some((o) => o.IsExitAnswer && optionIds.includes(o.Id)))
+    .map(({ q, optionIds }) => ({ questionId: q.Id, optionIds }));
+}
+
+/**
+ * A question's answer that ends the survey, chosen in a page form and not yet the case's: it waits for its
+ * confirmation, as on the page with JavaScript (and as a preliminary one does). Null when there is none.
+ */
+export async function newQuestionExit(api: ApiClient, survey: Survey, patientId: string, form: FormData) {
+  const exits = questionExitsInForm(survey, form);
+  if (exits.length === 0) return null;
+  const current = answersFromResponses(
+    await api.call(responsesApi.answers, { query: { surveyId: survey.Id, patientId } }),
+  );
+  const exitIds = new Set(
+    surveyQuestions(survey).flatMap((q) => q.AnswerOptions.filter((o) => o.IsExitAnswer).map((o) => o.Id)),
+  );
+  const isNew = (e: (typeof exits)[number], id: number) =>
+    exitIds.has(id) && !current[e.questionId]?.AnswerOptionIds?.includes(id);
+  return exits.find((e) => e.optionIds.some((id) => isNew(e, id))) ?? null;
 }

@@ -4,6 +4,7 @@ import { responsesApi } from "~/contracts/responses";
 import { surveysApi } from "~/contracts/surveys";
 import { answersFromResponses } from "~/domain/answers";
 import { caseLanguageOf } from "~/domain/case-language";
+import { AppError } from "~/domain/errors";
 import { isContentLanguage } from "~/domain/content-languages";
 import { pageFrom, pagesOf, preliminaryComplete, reachablePage, type FillPage } from "~/domain/fill-pages";
 import type { PreliminaryAnswers } from "~/domain/answers";
@@ -22,7 +23,9 @@ import { getContext } from "~/server/context.server";
 import {
   exitsInForm,
   newPreliminaryExit,
+  newQuestionExit,
   preliminaryStored,
+  questionExitsInForm,
   readPageForm,
   savePageFromForm,
   savePreliminaryFromForm,
@@ -158,14 +161,22 @@ async function savePreliminaryPage(
 }
 
 /** Without JavaScript: the page's answers saved through the link, then the next page, or the thanks. */
-export async function linkFillAction(request: Request) {
+export async function linkFillAction(request: Request, bodyRefused?: "tooLarge") {
   if (isCrossSiteWrite(request, getContext().env.publicUrl)) throw new Response("Forbidden", { status: 403 });
   const here = LINK_FILL + new URL(request.url).search;
   const link = await linkOf(request);
   if (!link) return redirect(here);
   const { scope, api } = link;
   const ref = { surveyId: scope.surveyId, patientId: scope.patientId };
-  const form = await readPageForm(request);
+  // Files together over the limit (refused before it was read, or while): the form cannot be read; the page
+  // comes back and says that nothing of it was kept.
+  const form = bodyRefused
+    ? null
+    : await readPageForm(request).catch((error: unknown) => {
+        if (error instanceof AppError && error.type === "PAYLOAD_TOO_LARGE") return null;
+        throw error;
+      });
+  if (!form) return data<PageProblems>({ tooLarge: true }, { status: 413, headers: noStore });
   const submission = parseForm(form, FillPageFormSchema);
   if (submission.status !== "success") return data<PageProblems>({}, { status: 400 });
   const value = submission.value;
@@ -182,14 +193,20 @@ export async function linkFillAction(request: Request) {
       return await savePreliminaryPage(api, survey, scope.patientId, form, value.go, setLanguage);
     }
     if (value.intent !== "savePage") return data<PageProblems>({}, { status: 400 });
+    const go = value.go === "language" ? "stay" : value.go;
+    // A question's answer that ends the survey: asked about first (the form's other answers are saved), then,
+    // confirmed, saved, and the case ends as the patient's submit ends it; as on staff's page.
+    const confirmed = go === "exit";
+    if (confirmed && questionExitsInForm(survey, form).length === 0) return data<PageProblems>({}, { status: 400 });
+    const exit = confirmed ? null : await newQuestionExit(api, survey, scope.patientId, form);
     const problems: PageProblems = {
-      values: await savePageFromForm(api, survey, scope.patientId, form),
+      values: await savePageFromForm(api, survey, scope.patientId, form, exit?.questionId),
       files: await uploadPageFiles(api, survey, scope.patientId, form),
     };
     await setLanguage();
     if (hasProblems(problems)) return data(problems, { status: 400 });
-    const go = value.go === "language" ? "stay" : value.go;
-    if (go === "submit") return await submitByLink(api, survey, ref);
+    if (exit) return data<PageProblems>({ questionExit: exit }, { headers: noStore });
+    if (go === "submit" || confirmed) return await submitByLink(api, survey, ref);
     const pages = linkPages(survey);
     if (go === "back") return redirect(`${LINK_FILL}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);
     const next = go.startsWith("category:") ? Number(go.slice(9)) : value.categoryId;

@@ -98,6 +98,25 @@ describe("bodies the server refuses or does not read", () => {
       expect(answers[0]!.body).toContain("The request is too large (at most 3 MB)");
     });
 
+    it("hands the link page's form over its limit to the page without its body, and the next request", async () => {
+      const refused = rawRequest(
+        "POST",
+        "/l/fill",
+        {
+          ...via,
+          "Content-Type": "multipart/form-data; boundary=x",
+          // The page's own origin: as the proxy reports it, or the Host the request names.
+          Origin: via["X-Forwarded-Host"] ? "https://surveys.example" : "http://localhost",
+        },
+        Buffer.alloc(UPLOAD_BODY_LIMIT + 1000, 0x61),
+      );
+      const { answers } = await onOneConnection(port, [refused, next(via)], { waitMs: 5000 });
+      // The page answers, not the server's plain refusal: without a link it goes to the page that says so.
+      expect(answers.map((a) => a.status)).toEqual([302, 401]);
+      expect(answers[0]!.headers.location).toMatch(/\/l\/fill$/);
+      expect(answers[0]!.body).not.toContain("Die Anfrage ist zu groß");
+    });
+
     it("answers a page's form without a declared length 411, and the next request", async () => {
       const refused = rawRequest(
         "POST",

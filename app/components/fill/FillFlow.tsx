@@ -208,6 +208,7 @@ export function FillFlow(props: FillFlowProps) {
           onAnswer={onAnswer}
           hydrated={hydrated}
           problems={props.problems?.values}
+          exitAsked={props.problems?.questionExit}
           formKey={props.formKey}
           hrefOf={(id) => props.hrefOf("questionnaire", id)}
           onPick={(id) => void settled().then(() => go("questionnaire", id))}

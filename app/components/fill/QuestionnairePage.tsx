@@ -6,7 +6,10 @@ import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Category, Question } from "~/domain/survey";
 import type { CategoryStatus } from "~/domain/category-status";
 import { CategorySidebar } from "./CategorySidebar";
-import type { ValueProblem } from "~/domain/page-problems";
+import type { PageProblems, ValueProblem } from "~/domain/page-problems";
+import { answerText } from "~/domain/answer-text";
+import { surveyQuestions } from "~/domain/visibility";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { QuestionBlock } from "./QuestionBlock";
 import type { SaveState } from "./save-queue";
 
@@ -24,6 +27,8 @@ export interface QuestionnairePageProps {
   hydrated: boolean;
   /** Without JavaScript: typed values the form's action refused, by question. */
   problems?: Record<number, ValueProblem>;
+  /** Without JavaScript: a question's answer that ends the survey, sent and waiting for its confirmation. */
+  exitAsked?: PageProblems["questionExit"];
   formKey?: string;
   hrefOf: (categoryId: number) => string;
   onPick: (categoryId: number) => void;
@@ -38,6 +43,7 @@ export interface QuestionnairePageProps {
 export function QuestionnairePage(props: QuestionnairePageProps) {
   const { t } = useTranslation();
   const { categories, current, statuses, hydrated } = props;
+  const action = props.hrefOf(current.Id);
   const allComplete = categories.every((c) => statuses[c.Id] === "complete");
   const index = categories.findIndex((c) => c.Id === current.Id);
   const next = categories[(index + 1) % categories.length];
@@ -87,7 +93,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
             Without JavaScript it posts the page; with it, each answer is saved as given and it never posts. */}
         <Form
           method="post"
-          action={props.hrefOf(current.Id)}
+          action={action}
           encType="multipart/form-data"
           className="fill-questions"
           id="page-form"
@@ -111,6 +117,7 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
           )}
           {questions}
         </Form>
+        {hydrated ? null : <ExitAsked exit={props.exitAsked} categories={categories} action={action} />}
         <div className="fill-actions">
           {hydrated ? (
             <button type="button" className="btn" onClick={props.onBack}>
@@ -161,5 +168,38 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Without JavaScript: the question's answer that ends the survey, sent with the page, is confirmed by a form of
+ * its own (saved, and the case ends), or not taken: back to the page as it was saved.
+ */
+function ExitAsked(props: { exit?: PageProblems["questionExit"]; categories: Category[]; action: string }) {
+  const { t } = useTranslation();
+  const exit = props.exit;
+  const question = exit
+    ? surveyQuestions({ Categories: props.categories }).find((q) => q.Id === exit.questionId)
+    : undefined;
+  const option = question?.AnswerOptions.find((o) => o.IsExitAnswer && exit?.optionIds.includes(o.Id));
+  if (!exit || !option) return null;
+  return (
+    <ConfirmDialog
+      open
+      title={t("fill.exitTitle")}
+      confirmLabel={t("fill.exitConfirm")}
+      cancelLabel={t("fill.exitReject")}
+      cancelHref={props.action}
+      action={props.action}
+      fields={{
+        intent: "savePage",
+        go: "exit",
+        questionIds: String(exit.questionId),
+        [`q${exit.questionId}`]: exit.optionIds.map(String),
+      }}
+      danger
+    >
+      <p>{t("fill.exitText", { answer: answerText(option) })}</p>
+    </ConfirmDialog>
   );
 }

@@ -110,6 +110,7 @@ export const LinkFill = memo(function LinkFill({ d, problems }: { d: LinkFillDat
   );
   return (
     <FillLanguage lang={language} className="page link-fill" label={survey.Title}>
+      {problems?.tooLarge ? <FormTooLarge /> : null}
       <FillFlow
         key={`${d.page}|${d.categoryId ?? ""}`}
         survey={survey}
@@ -154,3 +155,13 @@ export const LinkFill = memo(function LinkFill({ d, problems }: { d: LinkFillDat
     </FillLanguage>
   );
 });
+
+/** The page's form came back unread, its files together too large (without JavaScript): nothing was kept. */
+function FormTooLarge() {
+  const { t } = useTranslation();
+  return (
+    <p className="notice" role="alert" data-testid="link-form-too-large">
+      {t("fill.formTooLargeNothingKept")}
+    </p>
+  );
+}

@@ -10,8 +10,8 @@ interface ConfirmDialogProps {
   cancelLabel: string;
   /** Where cancelling goes (the same page without the confirmation in its URL). */
   cancelHref: string;
-  /** Hidden fields of the confirming form post. */
-  fields: Record<string, string>;
+  /** Hidden fields of the confirming form post (a list: one field of the name for each value). */
+  fields: Record<string, string | string[]>;
   action?: string;
   danger?: boolean;
   /** The confirming button is shown but cannot be used (what stands in the way is said in the dialog). */
@@ -48,9 +48,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             {props.cancelLabel}
           </a>
           <Form method="post" action={props.action} preventScrollReset>
-            {Object.entries(props.fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
+            {Object.entries(props.fields).flatMap(([name, value]) =>
+              (Array.isArray(value) ? value : [value]).map((v, i) => (
+                <input key={`${name}-${i}`} type="hidden" name={name} value={v} />
+              )),
+            )}
             <button
               type="submit"
               className={`btn ${props.danger ? "btn--danger" : "btn--primary"}`}

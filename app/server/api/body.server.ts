@@ -39,6 +39,13 @@ export function bodyLimitOf(path: string, contentType = ""): number {
   return contentType.toLowerCase().startsWith("multipart/") ? UPLOAD_BODY_LIMIT : IMAGE_BODY_LIMIT;
 }
 
+/**
+ * The pages whose form, declared over its limit, is still handed to their action (without its body, the load
+ * context's `bodyRefused` saying why), so that they answer with themselves rather than the server's plain
+ * refusal: the patient's link page (decision 057), whose patient has no other page to go back to.
+ */
+export const answersRefusedForm = (path: string) => path === "/l/fill";
+
 export function tooLarge(limit: number) {
   return new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (at most ${limit} bytes)`);
 }
