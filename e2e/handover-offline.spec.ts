@@ -131,7 +131,9 @@ test("a hand-over offline: address, back and reload keep the patient's page; the
     await expect(rows.first()).toContainText("gut");
     await expect(rows.first()).toContainText(`Patient:in (Übergabe durch ${accounts.admin.fullName})`);
     // The hand-over's end is the case's event, said as ended by the PIN without a network.
-    await expect(page.getByText("Gerät an das Personal zurückgegeben (PIN ohne Netz, später übertragen)")).toBeVisible();
+    await expect(
+      page.getByText("Gerät an das Personal zurückgegeben (PIN ohne Netz, später übertragen)"),
+    ).toBeVisible();
   } finally {
     await rig.dispose(context);
   }

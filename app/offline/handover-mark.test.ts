@@ -71,7 +71,9 @@ describe("endReturnedHandover", () => {
     await returnOffline(anna, "the-token");
     answer(204);
     expect(await endReturnedHandover(anna)).toBe(true);
-    expect(calls).toEqual([{ url: expect.stringMatching(/\/handover\/end$/), body: { ReturnToken: "the-token", Offline: true } }]);
+    expect(calls).toEqual([
+      { url: expect.stringMatching(/\/handover\/end$/), body: { ReturnToken: "the-token", Offline: true } },
+    ]);
     expect(await deviceHandover(anna)).toBeNull();
   });
 
