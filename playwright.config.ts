@@ -2,16 +2,21 @@ import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * The e2e tests run in E2E_WORKERS workers (half the cores unless set), each against a server of its own: its own
- * database and files (a folder under the data prefix), its own embedded provider, its own demo accounts. No
- * state passes between workers, so a language chosen or a survey published in one worker's tests cannot
- * reach another's (docs/decisions/044-e2e-workers.md). Inside a worker, spec files run one after another.
+ * The e2e tests run in E2E_WORKERS workers (half the cores unless set, but two on two cores and one on one:
+ * decision 047), each against a server of its own: its own database and files (a folder under the data
+ * prefix), its own embedded provider, its own demo accounts. No state passes between workers, so a language
+ * chosen or a survey published in one worker's tests cannot reach another's (docs/decisions/044-e2e-workers.md).
+ * Inside a worker, spec files run one after another.
  *
  * E2E_PORT lets two runs share a machine: worker i's app listens on E2E_PORT + 2i, its provider on the port
  * after that.
  */
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(os.availableParallelism() / 2)));
+const CORES = os.availableParallelism();
+export const E2E_WORKERS = Math.max(
+  1,
+  Number(process.env.E2E_WORKERS ?? Math.min(CORES, Math.max(2, Math.floor(CORES / 2)))),
+);
 
 /**
  * The browser: Chromium's headless build from Debian (chromium-headless-shell), the same engine as the

@@ -22,7 +22,7 @@ import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
-import { handoverPath, pageAllowedInHandover, type HandoverCase } from "~/domain/handover";
+import type { HandoverCase } from "~/domain/handover";
 import {
   fillTextUrls,
   loadLocale,
@@ -34,7 +34,6 @@ import {
 } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError } from "~/offline/connectivity";
-import { handedOverCase } from "~/offline/handover-device";
 import { isNetworkError } from "~/offline/network";
 import { readRootData, saveRootData } from "~/offline/root-cache";
 import { beginPerson, currentHolder } from "~/offline/vault";
@@ -81,10 +80,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The case this device is handed over for, as it holds it (decision 058), or null. */
+/**
+ * The case this device is handed over for, as it holds it (decision 058), or null. Its code loads only when
+ * asked (offline, or on a kept document), not with every page's start.
+ */
 async function deviceHandover(): Promise<HandoverCase | null> {
   const holder = await currentHolder();
-  return holder ? handedOverCase(holder) : null;
+  if (!holder) return null;
+  const { readHandoverMark } = await import("~/offline/handover-mark");
+  return readHandoverMark(holder).catch(() => null);
 }
 
 /**
@@ -104,8 +108,9 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
     if (!kept) throw error;
     reportNetworkError();
     const handover = await deviceHandover();
-    if (handover && !pageAllowedInHandover(new URL(request.url).pathname, handover)) {
-      throw redirect(handoverPath(handover));
+    if (handover) {
+      const { handoverPath, pageAllowedInHandover } = await import("~/domain/handover");
+      if (!pageAllowedInHandover(new URL(request.url).pathname, handover)) throw redirect(handoverPath(handover));
     }
     return { ...kept, handover };
   }

@@ -5,7 +5,7 @@ import type { ContentLanguage } from "~/domain/languages";
 import type { CaseBase } from "./case-copies";
 import { answerKind } from "~/domain/question-types";
 import { newFillId, type FillEntry, type LocalFile } from "./fill-entry";
-import { deviceHandover } from "./handover-device";
+import { deviceHandover } from "./handover-record";
 import { parsePersonDb, personStore, sealedGet, sealedUpdate } from "./sealed";
 import { currentHolder, nameOf, requireHolder, type Holder } from "./vault";
 

@@ -1,40 +1,13 @@
 import { callApi } from "~/api-client";
-import { handoverApi } from "~/contracts/handover";
 import { afterWrongPin, noTries, pinWaitLeft, type HandoverCase, type PinTries } from "~/domain/handover";
 import { clearHandoverMark, readHandoverMark, writeHandoverMark } from "./handover-mark";
 import { makePinRecord, openWithPin, type PinRecord } from "./handover-pin";
-import { personStore, sealedDelete, sealedGet, sealedSet, sealedUpdate } from "./sealed";
+import { deviceHandover, handoverStore, HANDOVER_KEY, HANDOVER_STORE, type DeviceHandover } from "./handover-record";
+import { sealedDelete, sealedSet, sealedUpdate } from "./sealed";
 import type { Holder } from "./vault";
 
-/**
- * The hand-over as the device holds it (docs/decisions/058-hand-over.md): sealed in the staff member's own
- * store (decision 048), so that back, reload, a typed address and a page without a network all find the
- * patient mode, and a reload does not forget the wrong PINs counted so far. Its mark (handover-mark.ts) tells
- * the service worker, which cannot read this store, while the mode runs.
- */
-
-export interface DeviceHandover {
-  case: HandoverCase;
-  pin: PinRecord;
-  tries: PinTries;
-  /** The text size the patient chose: 0 (A), 1 (A+), 2 (A++). */
-  textSize: number;
-  startedAt: string;
-  /**
-   * Set when the right PIN was typed without a network: the device is the staff member's again, and the
-   * return token is sent to end the server's mode with the next call online.
-   */
-  returned?: string;
-}
-
-export const HANDOVER_STORE = "handover";
-export const HANDOVER_KEY = "mode";
-const store = (holder: Holder) => personStore(holder, HANDOVER_STORE);
-
-/** The hand-over on this device for the holder, or null. */
-export async function deviceHandover(holder: Holder): Promise<DeviceHandover | null> {
-  return (await sealedGet<DeviceHandover>(holder, store(holder), HANDOVER_KEY)) ?? null;
-}
+export { deviceHandover, HANDOVER_KEY, HANDOVER_STORE, type DeviceHandover } from "./handover-record";
+const store = handoverStore;
 
 /** Starts the patient mode on the device: the PIN's record sealing the server's return token. */
 export async function beginDeviceHandover(
@@ -114,7 +87,9 @@ export async function endReturnedHandover(holder: Holder): Promise<boolean> {
   const mode = await deviceHandover(holder);
   if (!mode) return true;
   if (!mode.returned) return false;
-  // The PIN was typed without a network: the trail's row says the hand-over ended offline.
+  // The PIN was typed without a network: the trail's row says the hand-over ended offline. The contract loads
+  // here, not with every page (the fill store, part of every page's start, reads the mode).
+  const { handoverApi } = await import("~/contracts/handover");
   const ended = await callApi(handoverApi.end, { body: { ReturnToken: mode.returned, Offline: true } });
   if (!ended.ok) return false;
   await endDeviceHandover(holder);

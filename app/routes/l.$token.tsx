@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/components/layout/meta";
 import { LinkProblem } from "~/components/links/LinkProblem";
 import { openLinkPage } from "~/server/link-pages.server";
+import "~/components/links/links.css";
 
 /** A patient's link, /l/<token> (decision 057): opens its questionnaire, or says why it does not. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

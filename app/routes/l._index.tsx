@@ -6,6 +6,7 @@ import { pageTitle } from "~/components/layout/meta";
 import { LinkProblem } from "~/components/links/LinkProblem";
 import { Field } from "~/components/ui/Field";
 import { openLinkPage } from "~/server/link-pages.server";
+import "~/components/links/links.css";
 
 /** /l: the short code from the letter, typed by hand (decision 057). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -6,6 +6,7 @@ import { LinkProblem } from "~/components/links/LinkProblem";
 import { LinkThanks } from "~/components/links/LinkThanks";
 import type { PageProblems } from "~/domain/page-problems";
 import { linkFillAction, linkFillLoader } from "~/server/link-fill-page.server";
+import "~/components/links/links.css";
 
 /** /l/fill: the patient answers their case's questionnaire through their link (decision 057). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,6 @@ import { withTexts } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
 import { reportNetworkError, reportOnline, useOnline } from "~/offline/connectivity";
 import { countEntries } from "~/offline/fill-store";
-import { endReturnedHandover } from "~/offline/handover-device";
 import { downloadedIds } from "~/offline/survey-store";
 import type { LockedWork } from "~/offline/locked-work";
 import { TYPED_KEY } from "~/offline/typed-key";
@@ -67,8 +66,11 @@ export function OfflineLayer() {
       // A hand-over the PIN ended offline ends on the server first: until then staff's calls are refused.
       // While the patient holds the device, the session answers the case's sync but no renewal (it would
       // look lapsed and send the page to a sign-in): the sync goes without it (decision 058).
+      // Its code loads with the sync, not with every page.
       const holder = await requireHolder().catch(() => null);
-      const handedOver = holder ? !(await endReturnedHandover(holder).catch(() => false)) : false;
+      const handedOver = holder
+        ? !(await import("~/offline/handover-device").then((m) => m.endReturnedHandover(holder)).catch(() => false))
+        : false;
       if (!handedOver && !(await renewSignIn().catch(() => false))) return;
       await deliverTypedValues().catch(() => undefined);
       const { syncAll } = await import("~/offline/sync-client");
