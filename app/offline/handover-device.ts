@@ -1,7 +1,7 @@
 import { callApi } from "~/api-client";
-import { afterWrongPin, noTries, pinWaitLeft, type HandoverCase, type PinTries } from "~/domain/handover";
+import { afterWrongPin, noTries, pinWaitLeft, type HandoverCase } from "~/domain/handover";
 import { clearHandoverMark, readHandoverMark, writeHandoverMark } from "./handover-mark";
-import { makePinRecord, openWithPin, type PinRecord } from "./handover-pin";
+import { makePinRecord, openWithPin } from "./handover-pin";
 import { deviceHandover, handoverStore, HANDOVER_KEY, HANDOVER_STORE, type DeviceHandover } from "./handover-record";
 import { sealedDelete, sealedSet, sealedUpdate } from "./sealed";
 import type { Holder } from "./vault";
