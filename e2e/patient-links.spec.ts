@@ -6,6 +6,7 @@ import { expectNoSeriousViolations } from "./axe";
 import { expectNoOverflow, question, serverAnswers } from "./fill-support";
 import { german, translatedSurvey, turkish } from "./language-support";
 import { openDatabase, signIn } from "./support";
+import { readPdf } from "./pdf-qr";
 
 /**
  * Patients answer for themselves (docs/decisions/057-patient-links.md): staff make a link on its page, the
@@ -75,13 +76,21 @@ test("a link made by staff is answered in German on a phone; its letter's QR cod
   await expect(letter.getByTestId("letter-code")).toHaveText(code);
   await letter.setViewportSize({ width: 800, height: 1200 });
   expect(await qrInScreenshot(letter)).toBe(url);
+  // Printed to PDF as the browser prints it (A4, print styles): one page, with its code and the QR code of
+  // the link, read back from the PDF's own drawing.
+  const printed = await readPdf(await letter.pdf({ format: "A4", preferCSSPageSize: true }));
+  expect(printed.pages).toBe(1);
+  expect(printed.text).toContain(code);
+  expect(printed.qr).toBe(url);
   await letter.close();
 
   // The list names the link as made.
   await page.goto(`/survey/${id}/links?patientId=${patientId}`);
   await expect(page.getByTestId("link-state")).toHaveText("erstellt");
 
-  const { context, page: patient } = await phone(browser);
+  const phoned = await phone(browser);
+  const context = phoned.context;
+  let patient = phoned.page;
   await patient.goto(url);
   await expect(patient).toHaveURL(/\/l\/fill$/);
   const region = patient.getByTestId("fill-region");
@@ -103,6 +112,18 @@ test("a link made by staff is answered in German on a phone; its letter's QR cod
   await expect.poll(async () => (await serverAnswers(page, id, patientId)).length, { timeout: 10_000 }).toBe(2);
   await patient.reload();
   await expect(question(patient, german.free).getByRole("textbox")).toHaveValue("Kopfweh seit gestern");
+  // A tab closed right after typing: what was typed goes as the page goes, and the link opened again (it
+  // stays usable until submitted) comes back to it.
+  await question(patient, german.free).getByRole("textbox").fill("Kopfweh seit gestern, nachts");
+  await patient.close({ runBeforeUnload: true });
+  await expect
+    .poll(async () => (await serverAnswers(page, id, patientId)).map((a) => a.TextResponse ?? null), {
+      timeout: 10_000,
+    })
+    .toContain("Kopfweh seit gestern, nachts");
+  patient = await context.newPage();
+  await patient.goto(url);
+  await expect(question(patient, german.free).getByRole("textbox")).toHaveValue("Kopfweh seit gestern, nachts");
   // Every control at least 44 px high.
   const heights = await patient
     .locator(".link-fill button:visible, .link-fill select:visible, .link-fill .choice:visible")
