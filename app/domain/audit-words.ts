@@ -147,6 +147,7 @@ export const FIELDS: Record<string, Reading> = {
   Markers: "items",
   SourceLanguage: "language",
   Languages: "language",
+  Language: "language",
   Texts: "translations",
   Reviewed: "number",
   EndedBy: "endedBy",

@@ -1,5 +1,5 @@
 import { defaultCulture } from "~/domain/culture";
-import { contentLanguages, languageName, translateSurvey } from "~/domain/content-languages";
+import { contentLanguages, languageName, offersLanguage, translateSurvey } from "~/domain/content-languages";
 import { respondentKinds } from "~/domain/respondents";
 import { csvField, csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
 import { answerText, type Question, type Survey } from "~/domain/survey";
@@ -233,9 +233,15 @@ export async function exportResponses(
   language?: string,
 ) {
   const access = await requireAnalyst(db, caller, surveyId);
-  // The export carries every counted case's answers: reading them is logged (decision 028).
-  await auditReading(db, caller, { action: "statistics.export", surveyId, after: { Filters: filters } });
   const { survey } = await surveyStructure(db, access);
+  // The export carries every counted case's answers: reading them is logged (decision 028), with the language
+  // its labels are in (decision 056).
+  const labels = language && offersLanguage(survey, language) ? language : survey.SourceLanguage;
+  await auditReading(db, caller, {
+    action: "statistics.export",
+    surveyId,
+    after: { Filters: filters, Language: labels },
+  });
   const questions = surveyQuestions(survey);
   // The codebook's and the scripts' labels in `language`; responses.csv's lines, and every code, are the
   // same in every language (docs/decisions/056-statistics-languages.md).
