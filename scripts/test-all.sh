@@ -32,12 +32,25 @@ if [ -n "$MISSING$STATS" ]; then
 fi
 export PATH="$PATH:/usr/sbin"
 
-mkdir -p test-results && rm -f test-results/node-*.json test-results/firefox.json
+mkdir -p test-results && rm -f test-results/node-*.json test-results/node-*.log test-results/firefox.json
 # Each part's start, with the minutes since the run began: the whole must stay under 20 minutes.
 step() { echo "== $1 [$((SECONDS / 60)) min $((SECONDS % 60)) s]"; }
-step "typecheck"; npm run -s typecheck
-step "lint"; npm run -s lint
-step "build"; npm run -s build >/dev/null
+# The typecheck, the lint and the build side by side (the first two use one core each, the build waits on the
+# disk much of its time); each one's output after the others'. A failure here ends the run.
+step "typecheck, lint and build"
+npm run -s typecheck > test-results/typecheck.log 2>&1 &
+typecheck=$!
+npm run -s lint > test-results/lint.log 2>&1 &
+lint=$!
+npm run -s build > test-results/build.log 2>&1 &
+build=$!
+checks=0
+wait $typecheck || { checks=1; echo "-- typecheck failed"; }
+cat test-results/typecheck.log
+wait $lint || { checks=1; echo "-- lint failed"; }
+cat test-results/lint.log
+wait $build || { checks=1; echo "-- build failed"; cat test-results/build.log; }
+[ $checks -eq 0 ] || exit 1
 # A failing suite does not stop the ones after it: the run ends with every suite's result, and fails.
 status=0
 step "unit and integration"
@@ -49,12 +62,25 @@ npx vitest run -c vitest.firefox.config.ts \
   --reporter=default --reporter=json --outputFile.json=test-results/firefox.json || status=1
 step "deployment: nginx, two copies over PostgreSQL, the provider in its own process"
 npx playwright test -c playwright.deploy.config.ts || status=1
+# The other supported Node lines side by side: each starts the app on ports and in a folder of its own.
 own=$(node -p 'process.versions.node.split(".")[0]')
+lines=()
 for line in 22 24 26; do
   [ "$line" = "$own" ] && continue
-  step "Node $line: the app's start, sign-in and one fill"
+  lines+=("$line")
+done
+step "Node $(IFS=/; echo "${lines[*]}"): the app's start, sign-in and one fill, side by side"
+pids=()
+for line in "${lines[@]}"; do
   bash scripts/with-node.sh --line "$line" npx vitest run tests/server/runtime-line.test.ts \
-    --reporter=default --reporter=json --outputFile.json="test-results/node-$line.json" || status=1
+    --reporter=default --reporter=json --outputFile.json="test-results/node-$line.json" \
+    > "test-results/node-$line.log" 2>&1 &
+  pids+=($!)
+done
+for i in "${!lines[@]}"; do
+  wait "${pids[$i]}" || status=1
+  echo "-- Node ${lines[$i]}"
+  cat "test-results/node-${lines[$i]}.log"
 done
 step "summary"
 node scripts/test-summary.mjs

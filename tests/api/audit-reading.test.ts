@@ -129,10 +129,10 @@ describe.each(dialects)("reading the audit trail on %s", (kind) => {
     const csv = await w.call("approver", "POST", `/statistics/${survey}/csv`, {});
     expect(csv.status).toBe(200);
     await csv.arrayBuffer();
-    const exported = await readingRows(w, survey, "statistics.export");
-    expect(exported.length).toBe(exports + 1);
+    const statistics = await readingRows(w, survey, "statistics.export");
+    expect(statistics.length).toBe(exports + 1);
     // The entry says which filters and which language of labels the export was made with.
-    expect(JSON.parse(exported[exported.length - 1].after!)).toMatchObject({ Language: "de" });
+    expect(JSON.parse(statistics[statistics.length - 1].after!)).toMatchObject({ Language: "de" });
 
     const audits = (await readingRows(w, survey, "audit.export")).length;
     expect((await w.call("approver", "GET", `/audit-log/csv?surveyId=${survey}&patientId=H_1`)).status).toBe(200);
