@@ -1,6 +1,28 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { LINK_COOKIE } from "~/server/api/link-routes.server";
+import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { openLink } from "~/server/services/links/open.server";
+import { addressTries, linkOpenings } from "~/server/services/links/rate-limit.server";
 import type { FillWorld } from "./fill-support";
+
+/**
+ * A test file's provider, and the links' rate limits cleared before each test (they are kept in the process,
+ * and a file's tests open links from the same addresses). Returns the provider, for useFillWorld.
+ */
+export function linkTestProvider(): () => TestIdp {
+  let idp: TestIdp;
+  beforeAll(async () => {
+    idp = await createTestIdp();
+  });
+  afterAll(async () => {
+    await idp.dispose();
+  });
+  beforeEach(() => {
+    addressTries.clear();
+    linkOpenings.clear();
+  });
+  return () => idp;
+}
 
 /**
  * A patient's link as its caller (docs/decisions/057-patient-links.md): opened from `address`, then calls under

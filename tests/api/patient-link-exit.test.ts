@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { describe, expect, it } from "vitest";
 import { openLink } from "~/server/services/links/open.server";
-import { addressTries, linkOpenings } from "~/server/services/links/rate-limit.server";
 import { dialects } from "../support/databases";
-import { asPatient } from "./link-caller";
+import { asPatient, linkTestProvider } from "./link-caller";
 import { caseRow, json, preliminaryOption, type FillWorld, useFillWorld } from "./fill-support";
 
 /**
@@ -12,20 +10,10 @@ import { caseRow, json, preliminaryOption, type FillWorld, useFillWorld } from "
  * neither reads nor writes them; a case staff ended by such an answer refuses its link as used.
  */
 
-let idp: TestIdp;
-beforeAll(async () => {
-  idp = await createTestIdp();
-});
-afterAll(async () => {
-  await idp.dispose();
-});
-beforeEach(() => {
-  addressTries.clear();
-  linkOpenings.clear();
-});
+const idp = linkTestProvider();
 
 describe.each(dialects)("exit answers and a patient's link on %s", (kind) => {
-  const world = useFillWorld(kind, () => idp);
+  const world = useFillWorld(kind, idp);
 
   /** "männlich" of the heart survey's preliminary question, made an exit answer. */
   async function exitOption(w: FillWorld) {

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
+import { describe, expect, it } from "vitest";
 import { openLink } from "~/server/services/links/open.server";
-import { addressTries, linkOpenings } from "~/server/services/links/rate-limit.server";
+import { addressTries } from "~/server/services/links/rate-limit.server";
 import { tokenHash } from "~/server/services/links/secrets.server";
 import { dialects } from "../support/databases";
-import { asPatient } from "./link-caller";
+import { asPatient, linkTestProvider } from "./link-caller";
 import { caseRow, json, questionId, type FillWorld, useFillWorld } from "./fill-support";
 import { erase } from "./erasure-support";
 
-let idp: TestIdp;
-beforeAll(async () => {
-  idp = await createTestIdp();
-});
-afterAll(async () => {
-  await idp.dispose();
-});
-beforeEach(() => {
-  addressTries.clear();
-  linkOpenings.clear();
-});
+const idp = linkTestProvider();
 
 interface Made {
   Link: { Id: number; State: string; PatientDataId: number; ExpiresAt: string; Language: string | null };
@@ -27,7 +16,7 @@ interface Made {
 }
 
 describe.each(dialects)("patients' links on %s", (kind) => {
-  const world = useFillWorld(kind, () => idp);
+  const world = useFillWorld(kind, idp);
   const make = async (w: FillWorld, body: Record<string, unknown>, who: "user" | "outsider" = "user") =>
     w.call(who, "POST", "/patient-links", body);
 

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CaseHistory, SurveyTrail } from "~/domain/audit-reading";
 import type { Survey } from "~/domain/survey";
-import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
-import { addressTries, linkOpenings } from "~/server/services/links/rate-limit.server";
 import { dialects } from "../support/databases";
 import { caseRow, json, preliminaryOption, startCase, type FillWorld, useFillWorld } from "./fill-support";
 import { ORIGIN, sessionCookie, sha256 } from "./handover-support";
-import { asPatient } from "./link-caller";
+import { asPatient, linkTestProvider } from "./link-caller";
 
-let idp: TestIdp;
-beforeAll(async () => {
-  idp = await createTestIdp();
-});
-afterAll(async () => {
-  await idp.dispose();
-});
-beforeEach(() => {
-  addressTries.clear();
-  linkOpenings.clear();
-});
+const idp = linkTestProvider();
 
 /**
  * The survey's setting "preliminary questions answered by the patient" (docs/decisions/058-hand-over.md): a
@@ -26,7 +14,7 @@ beforeEach(() => {
  * PRELIMINARY_BY_STAFF), and a hand-over's start and end are rows of the case's history and the survey's trail.
  */
 describe.each(dialects)("preliminary questions answered by the patient on %s", (kind) => {
-  const world = useFillWorld(kind, () => idp);
+  const world = useFillWorld(kind, idp);
   let survey: number;
   let female: { attributeId: number; optionId: number };
   const setting = (w: FillWorld, on: boolean) =>
