@@ -17,8 +17,28 @@ import type {
 } from "./types-statistics.server";
 import type { SurveyTranslationsTable } from "./types-languages.server";
 import type { PatientLinksTable } from "./types-links.server";
+import type {
+  PatientDataTable,
+  QuestionResponsesTable,
+  AttributeResponsesTable,
+  FileAttachmentsTable,
+  DashboardsTable,
+  ChartsTable,
+  SyncRequestsTable,
+  AttachmentBlobsTable,
+} from "./types-cases.server";
 
 export type { SurveyTranslationsTable } from "./types-languages.server";
+export type {
+  PatientDataTable,
+  QuestionResponsesTable,
+  AttributeResponsesTable,
+  FileAttachmentsTable,
+  DashboardsTable,
+  ChartsTable,
+  SyncRequestsTable,
+  AttachmentBlobsTable,
+} from "./types-cases.server";
 export type {
   AuditChainHeadsTable,
   AuditLogTable,
@@ -274,108 +294,6 @@ export interface PatientFormAnswerOptionsTable {
   value: string | null;
   is_exit_answer: Generated<Flag>;
   sort: Generated<number>;
-}
-
-/** A case: one patient's response to one survey. */
-export interface PatientDataTable {
-  id: Id;
-  survey_id: number;
-  patient_id: string;
-  state: Generated<PatientDataState>;
-  team_id: number | null;
-  created_by_user_id: number | null;
-  created_at: Timestamp;
-  modified_at: Timestamp;
-  closed_at: IsoTimestamp | null;
-  /** Moved by trigger with every write to the case's answers or preliminary answers (migration 0014). */
-  answers_version: Generated<number>;
-  /** The language the case is filled in; null: the survey's source language (migration 0019, decision 054). */
-  language: Generated<string | null>;
-  /** Who answered (migration 0020, decision 057): null staff, "link" or "handover" the patient. */
-  respondent: Generated<"link" | "handover" | null>;
-  respondent_link_id: Generated<number | null>;
-  respondent_user_id: Generated<number | null>;
-  /** An Open case waiting for its patient or for review is not closed as unchanged before this time. */
-  held_until: Generated<IsoTimestamp | null>;
-}
-
-/** One row per answer; a multiple selection has one row per chosen option. */
-export interface QuestionResponsesTable {
-  id: Id;
-  survey_id: number;
-  patient_data_id: number;
-  question_id: number;
-  answer_option_id: number | null;
-  text_response: string | null;
-  numerical_response: number | null;
-  /** ISO-8601 text. */
-  date_time_response: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface AttributeResponsesTable {
-  id: Id;
-  survey_id: number;
-  patient_data_id: number;
-  attribute_id: number;
-  answer_option_id: number;
-  created_at: Timestamp;
-}
-
-export interface FileAttachmentsTable {
-  id: Id;
-  survey_id: number;
-  patient_data_id: number;
-  question_id: number;
-  file_name: string;
-  file_extension: string;
-  content_type: string;
-  size: number;
-  storage_key: string;
-  uploaded_by_user_id: number | null;
-  created_at: Timestamp;
-}
-
-export interface DashboardsTable {
-  id: Id;
-  survey_id: number;
-}
-
-export interface ChartsTable {
-  id: Id;
-  dashboard_id: number;
-  chart_type: string;
-  plot_type: string;
-  attribute_id: number | null;
-  question_id1: number | null;
-  question_id2: number | null;
-  sort: Generated<number>;
-}
-
-/**
- * Remembers an offline fill that was synced, by the person's Idempotency-Key, so that a retried upload has
- * the effect of one.
- */
-export interface SyncRequestsTable {
-  id: Id;
-  user_id: number;
-  idempotency_key: string;
-  survey_id: number;
-  patient_data_id: number;
-  /** sha256 (hex) of the survey id and the canonical request body. */
-  request_hash: string;
-  created_at: Timestamp;
-  /** The case's answers version the sync left (migration 0016; none for syncs applied before). */
-  answers_version: number | null;
-}
-
-/** The database attachment store's parts of each blob (docs/decisions/021). */
-export interface AttachmentBlobsTable {
-  storage_key: string;
-  part: number;
-  bytes: Buffer;
-  created_at: Timestamp;
 }
 
 export interface Database {
