@@ -5,8 +5,17 @@ const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) :
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-// The names of the failed tests, printed before the count so the end of a long log says what failed.
+// The names of the failed tests, each with the first lines of why, printed before the count so the end of a
+// long log says what failed and how (a log's tail may be all that is kept of a run).
 const failures = [];
+const why = (message) =>
+  String(message ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim())
+    .slice(0, 4)
+    .map((line) => `    ${line.trim().slice(0, 200)}`)
+    .join("\n");
 // The whole vitest run, the Firefox run, and the runs on the other Node lines (test-results/node-NN.json).
 const vitestFiles = [
   "test-results/vitest.json",
@@ -23,7 +32,8 @@ for (const file of vitestFiles) {
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   for (const suite of vitest.testResults ?? []) {
     for (const test of suite.assertionResults ?? []) {
-      if (test.status === "failed") failures.push(`${suite.name}: ${test.fullName}`);
+      if (test.status === "failed")
+        failures.push(`${suite.name}: ${test.fullName}\n${why((test.failureMessages ?? [])[0])}`);
     }
     if (suite.status === "failed" && !(suite.assertionResults ?? []).length)
       failures.push(`${suite.name}: ${suite.message}`);
@@ -38,8 +48,10 @@ for (const file of ["test-results/playwright.json", "test-results/deployment.jso
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === "unexpected")
-          failures.push(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(" › ")}`);
+        if (test.status === "unexpected") {
+          const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
+          failures.push(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(" › ")}\n${why(error)}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.title && !suite.file ? [...titles, suite.title] : titles);
