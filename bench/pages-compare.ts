@@ -5,7 +5,9 @@
 // Usage: npx tsx --tsconfig tsconfig.json bench/pages-compare.ts   with BENCH_BUILDS="dirA,dirB" (two
 // checkouts, each with node_modules and `npm run build` done), BENCH_PAGE ("/surveys", "/survey/ID" or
 // "/survey/ID/fill/PATIENT", ID standing for the first Active demo survey; the fill page by default),
-// BENCH_ROUNDS (8) and BENCH_BURST_SECONDS (2).
+// BENCH_ROUNDS (8), BENCH_BURST_SECONDS (2) and BENCH_FRESH=1 to ask for the page at a new address every
+// time (a parameter the page ignores), so that each request renders it: nothing kept; BENCH_TOGETHER=1 to
+// load both builds at the same time, 10 connections each, which holds on a machine busy with other work.
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { startBenchServer, type BenchServer } from "./server";
@@ -15,6 +17,9 @@ if (builds.length !== 2) throw new Error('Set BENCH_BUILDS="dirA,dirB": two chec
 const PAGE = process.env.BENCH_PAGE ?? "/survey/ID/fill/PATIENT";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const BURST_S = Number(process.env.BENCH_BURST_SECONDS ?? 2);
+const FRESH = process.env.BENCH_FRESH === "1";
+/** Both builds under load at once (10 connections each): each meets the very same moments of the machine. */
+const TOGETHER = process.env.BENCH_TOGETHER === "1";
 const PATIENT = "COMPARE1";
 /** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = 100;
@@ -50,22 +55,25 @@ try {
   const totals = servers.map(() => ({ cpuMs: 0, requests: 0, p99: [] as number[] }));
   // Round -1 warms both up and is not counted; the order alternates from round to round.
   for (let round = -1; round < ROUNDS; round++) {
-    for (let turn = 0; turn < servers.length; turn++) {
-      const k = (turn + round + 1) % servers.length;
-      const server = servers[k];
+    const burst = async (k: number, connections: number) => {
+      const server = servers[k]!;
       const before = serverCpuMs(server);
+      let sent = 0;
       const result = await autocannon({
         url: `${server.app}${paths[k]}`,
-        connections: 20,
+        connections,
         duration: BURST_S,
         headers: { cookie: server.cookie, "accept-encoding": "gzip" },
+        ...(FRESH ? { requests: [{ setupRequest: (req) => ({ ...req, path: `${paths[k]}?n=${++sent}` }) }] } : {}),
       });
       if (result.non2xx + result.errors > 0) throw new Error(`${builds[k]}: ${result.non2xx + result.errors} failures`);
-      if (round < 0) continue;
-      totals[k].cpuMs += serverCpuMs(server) - before;
-      totals[k].requests += result.requests.total;
-      totals[k].p99.push(result.latency.p99);
-    }
+      if (round < 0) return;
+      totals[k]!.cpuMs += serverCpuMs(server) - before;
+      totals[k]!.requests += result.requests.total;
+      totals[k]!.p99.push(result.latency.p99);
+    };
+    if (TOGETHER) await Promise.all(servers.map((_, k) => burst(k, 10)));
+    else for (let turn = 0; turn < servers.length; turn++) await burst((turn + round + 1) % servers.length, 20);
   }
   console.table(
     totals.map((t, k) => ({

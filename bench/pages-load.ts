@@ -1,11 +1,13 @@
 // Load on the pages people open most, rendered on the server with the demo surveys: the survey list, a
 // survey's start page and the fill page of an open case. autocannon on loopback, a signed-in person, 20
 // connections, one page after the other; with the server's CPU per request (from /proc), which holds however
-// busy the machine is. Budget (issue 22): at least 400 requests/s with p99 under 100 ms
-// each, no errors; on these two shared cores the load generator runs beside the server. The same page asked
-// for again with unchanged data is the kept one (decision 033); two last rows ask for the list and the fill
-// page at a new address every time, so that each request renders them.
-// Each page is measured after BENCH_WARMUP_SECONDS (3) of the same load, not counted.
+// busy the machine is. Budget (issues 22 and 47): at least 400 requests/s with p99 under 100 ms and at most
+// 2.5 ms of the server's CPU per page, no errors; on these two shared cores the load generator runs beside
+// the server. The same page asked for again with unchanged data is the kept one (decision 033); the three
+// pages "rendered each time" are asked for at a new address every time, so that each request renders them:
+// what a first view, or a view after a change of data (a person's own case, always), costs.
+// Each page is measured after BENCH_WARMUP_SECONDS (3) of the same load, not counted. A figure over its
+// budget fails the bench (exit code 1).
 // Usage: npx tsx --tsconfig tsconfig.json bench/pages-load.ts   (after npm run build; BENCH_SECONDS per page,
 // BENCH_PAGES="survey list,fill page" for some of them, BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
 // to profile the server)
@@ -17,16 +19,17 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const BUDGET_RPS = 400;
 const BUDGET_P99_MS = 100;
+const BUDGET_CPU_MS = 2.5;
 /** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS = 100;
 
 const server = await startBenchServer({ username: "admin", password: "admin123" }, { DEMO_DATA: "true" });
 try {
   const headers = { cookie: server.cookie, origin: server.app, "content-type": "application/json" };
-  const list = (await (await fetch(`${server.app}/api/surveys`, { headers })).json()) as {
+  const surveys = (await (await fetch(`${server.app}/api/surveys`, { headers })).json()) as {
     Data: { Id: number; Status: string; CanParticipate?: boolean }[];
   };
-  const active = list.Data.find((s) => s.Status === "Active");
+  const active = surveys.Data.find((s) => s.Status === "Active");
   if (!active) throw new Error("no Active demo survey");
   const patientId = `BENCH${Date.now() % 100000}`;
   const added = await fetch(`${server.app}/api/patients/add?patientId=${patientId}&surveyId=${active.Id}`, {
@@ -35,19 +38,13 @@ try {
   });
   if (!added.ok) throw new Error(`the case was not started: ${added.status} ${await added.text()}`);
 
+  const list = { name: "survey list", path: "/surveys", marker: 'data-testid="survey-row"' };
+  const start = { name: "start page", path: `/survey/${active.Id}`, marker: 'id="patient-id"' };
+  const fill = { name: "fill page", path: `/survey/${active.Id}/fill/${patientId}`, marker: "<form" };
+  // The fresh ones at an address of their own for every request (a parameter the page ignores): nothing kept.
   const pages = [
-    { name: "survey list", path: "/surveys", marker: 'data-testid="survey-row"' },
-    { name: "start page", path: `/survey/${active.Id}`, marker: 'id="patient-id"' },
-    { name: "fill page", path: `/survey/${active.Id}/fill/${patientId}`, marker: "<form" },
-    // Every request at an address of its own (a parameter the page ignores), so no page is kept: what a
-    // first view, or a view after a change, costs. Reported beside the budget, not judged by it.
-    { name: "survey list rendered each time", path: "/surveys", marker: 'data-testid="survey-row"', fresh: true },
-    {
-      name: "fill page rendered each time",
-      path: `/survey/${active.Id}/fill/${patientId}`,
-      marker: "<form",
-      fresh: true,
-    },
+    ...[list, start, fill].map((page) => ({ ...page, fresh: false })),
+    ...[list, start, fill].map((page) => ({ ...page, name: `${page.name} rendered each time`, fresh: true })),
   ];
   /** CPU the server process (all its threads) has used so far, in ms: what a page costs, however busy the machine. */
   const serverCpuMs = () => {
@@ -84,16 +81,17 @@ try {
     const cpuPerRequest = (serverCpuMs() - cpuBefore) / Math.max(1, result.requests.total);
     const errors = result.errors + result.non2xx + result.timeouts;
     const rps = result.requests.average;
-    const within = rps >= BUDGET_RPS && result.latency.p99 < BUDGET_P99_MS && errors === 0;
-    if (!page.fresh) over ||= !within;
+    const within =
+      rps >= BUDGET_RPS && result.latency.p99 < BUDGET_P99_MS && cpuPerRequest <= BUDGET_CPU_MS && errors === 0;
+    over ||= !within;
     rows.push({
       figure: page.name,
       "requests/s": rps.toFixed(0),
       p99: `${result.latency.p99} ms`,
-      "server CPU/request": `${cpuPerRequest.toFixed(1)} ms`,
+      "server CPU/request": `${cpuPerRequest.toFixed(2)} ms`,
       errors,
-      budget: page.fresh ? "reported" : `>= ${BUDGET_RPS}/s, p99 < ${BUDGET_P99_MS} ms, 0 errors`,
-      verdict: page.fresh ? "" : within ? "within" : "OVER",
+      budget: `>= ${BUDGET_RPS}/s, p99 < ${BUDGET_P99_MS} ms, <= ${BUDGET_CPU_MS} ms CPU, 0 errors`,
+      verdict: within ? "within" : "OVER",
     });
   }
   console.table(rows);

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   acceptsGzip,
   formKeysOf,
-  keepPlainTexts,
+  keepTexts,
   pageKey,
   readChunks,
   RenderedPages,
@@ -29,8 +29,8 @@ describe("acceptsGzip", () => {
   });
 });
 
-describe("keepPlainTexts", () => {
-  async function make(missing: string[] = []) {
+describe("keepTexts", () => {
+  async function make(missing: string[] = [], count?: () => void) {
     const instance = createInstance();
     await instance.init({
       saveMissing: true,
@@ -48,10 +48,15 @@ describe("keepPlainTexts", () => {
       ns: ["common"],
       interpolation: { escapeValue: false },
     });
-    return keepPlainTexts(instance);
+    if (count) {
+      // Counts the calls that reach i18next.
+      const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+      instance.t = ((...args: unknown[]) => (count(), translate(...args))) as unknown as typeof instance.t;
+    }
+    return keepTexts(instance);
   }
 
-  it("answers plain texts as before, once worked out, and texts with values afresh every time", async () => {
+  it("answers texts as before, with and without values, once worked out", async () => {
     const i18n = await make();
     const t = i18n.getFixedT("de");
     expect(t("hello")).toBe("Hallo");
@@ -71,6 +76,40 @@ describe("keepPlainTexts", () => {
     expect(t("nowhere")).toBe("nowhere");
     expect(t("hello")).toBe("Hallo");
     expect(missing).toEqual(["nowhere", "nowhere"]);
+  });
+
+  it("keeps a text by its values, their types and its other options", async () => {
+    let calls = 0;
+    const t = (await make([], () => calls++)).getFixedT("de");
+    expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
+    expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
+    expect(calls).toBe(1);
+    expect(t("greet", { name: "Bo" })).toBe("Hallo Bo");
+    expect(t("greet", { name: 7 })).toBe("Hallo 7");
+    expect(t("greet", { name: "7" })).toBe("Hallo 7");
+    expect(t("items", { count: 1 })).toBe("ein Stück");
+    expect(t("items", { count: 3 })).toBe("3 Stück");
+    expect(t("items", { count: 3 })).toBe("3 Stück");
+    expect(calls).toBe(6);
+    // A value that is no plain value, and a default text, are asked for every time.
+    const named = { toString: () => "Ada" };
+    expect(t("greet", { name: named })).toBe("Hallo Ada");
+    expect(t("greet", { name: named })).toBe("Hallo Ada");
+    expect(t("hello", { defaultValue: "Vorgabe" })).toBe("Hallo");
+    expect(t("hello", { defaultValue: "Vorgabe" })).toBe("Hallo");
+    expect(calls).toBe(10);
+  });
+
+  it("keeps the texts of a component's t, which names its namespaces as a list", async () => {
+    let calls = 0;
+    const i18n = await make([], () => calls++);
+    const t = i18n.getFixedT("de", ["common"]);
+    expect(t("hello")).toBe("Hallo");
+    expect(t("hello")).toBe("Hallo");
+    expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
+    expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
+    expect(calls).toBe(2);
+    expect(i18n.getFixedT("en", ["common"])("hello")).toBe("Hello");
   });
 
   it("keeps a text per language", async () => {

@@ -1,38 +1,60 @@
 import { createHash } from "node:crypto";
 import type { i18n } from "i18next";
 
-/** The options a component's `t(key)` passes on by itself; a call with any other option is not kept. */
-const PLAIN_OPTIONS = new Set(["lng", "ns", "keyPrefix", "lngs"]);
-/** More than all the keys there are: a key made from data cannot make the table grow without end. */
+/** More than all the texts a page shows: texts made with data's values cannot make the table grow without end. */
 const MAX_KEPT_TEXTS = 20_000;
 
 /**
- * Keeps each text asked for without options (most of a page's texts): the server's texts never change
- * while it runs, and working out a text's language and namespace afresh for every call cost about a
- * twentieth of a page's time. Calls with values, counts or defaults are translated as before.
+ * Keeps each text once worked out, by its key and the options it was asked for with (language, namespace,
+ * and values such as a name or a count): the server's texts never change while it runs, and i18next
+ * worked out a text's language, namespace, plural form and values afresh for every call, about a tenth of
+ * the survey list's render. A call with anything but plain values (objects, a default text, a
+ * post-processor) is translated as before, and so is a missing text (i18next gives its key), so that each
+ * page lacking it reports it.
  */
-export function keepPlainTexts(instance: i18n): i18n {
+export function keepTexts(instance: i18n): i18n {
   const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
-  const kept = new Map<string, unknown>();
+  let kept = new Map<string, string>();
   const keep = (key: unknown, options?: unknown, ...rest: unknown[]) => {
-    const plain =
-      typeof key === "string" &&
-      rest.length === 0 &&
-      (options === undefined ||
-        (typeof options === "object" &&
-          options !== null &&
-          Object.entries(options).every(([name, value]) => PLAIN_OPTIONS.has(name) && (name !== "lngs" || !value))));
-    if (!plain) return translate(key, options, ...rest);
-    const { lng, ns } = (options ?? {}) as { lng?: unknown; ns?: unknown };
-    const id = `${String(lng ?? "")}\u0000${String(ns ?? "")}\u0000${key}`;
-    if (kept.has(id)) return kept.get(id);
+    const id = typeof key === "string" && rest.length === 0 ? textId(key, options) : undefined;
+    if (id === undefined) return translate(key, options, ...rest);
+    const known = kept.get(id);
+    if (known !== undefined) return known;
     const text = translate(key, options);
-    // A missing text (i18next gives its key) is asked for afresh, so that each page lacking it reports it.
-    if (kept.size < MAX_KEPT_TEXTS && text !== key) kept.set(id, text);
+    if (typeof text === "string" && text !== key) {
+      // Full of texts of data seen once: the texts asked for again are worked out and kept anew.
+      if (kept.size >= MAX_KEPT_TEXTS) kept = new Map();
+      kept.set(id, text);
+    }
     return text;
   };
   instance.t = keep as unknown as i18n["t"];
   return instance;
+}
+
+/**
+ * What a text is made of, as one string: its key and each option's name and value (a string value as JSON,
+ * which holds no raw NUL: no two calls run together). Undefined for a call that is not kept.
+ */
+function textId(key: string, options: unknown): string | undefined {
+  if (options === undefined) return key;
+  if (typeof options !== "object" || options === null) return undefined;
+  let id = key;
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    if (name.startsWith("defaultValue") || name === "postProcess") return undefined;
+    const plain =
+      value === null ||
+      typeof value === "string" ||
+      // NaN and the infinities would read as null in JSON.
+      (typeof value === "number" && Number.isFinite(value)) ||
+      typeof value === "boolean" ||
+      // The namespaces (and languages) a component's t passes as a list.
+      (Array.isArray(value) && value.every((item) => typeof item === "string"));
+    if (!plain) return undefined;
+    id += `\u0000${name}\u0001${JSON.stringify(value)}`;
+  }
+  return id;
 }
 
 /** Whether the browser takes gzip (and has not ruled it out with q=0). */
@@ -79,11 +101,7 @@ export class RenderedPages {
       this.#size -= previous.size;
     }
     if (html.length > this.maxBytes / 4 || values.some((value) => value.length < MIN_VALUE_CHARS)) return;
-    const places = new RegExp(`(${values.map(escapeRegExp).join("|")})`);
-    const parts = html
-      .toString()
-      .split(places)
-      .map((part, i) => (i % 2 === 1 ? values.indexOf(part) : Buffer.from(part)));
+    const parts = splitAt(html, values);
     this.#pages.set(key, { parts, size: html.length });
     this.#size += html.length;
     for (const [oldest, page] of this.#pages) {
@@ -101,7 +119,31 @@ export class RenderedPages {
 /** Shorter per-request values could stand in a page by chance; the nonce and form keys have 22 and 32. */
 const MIN_VALUE_CHARS = 16;
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/**
+ * The page in pieces: its bytes between the values, and in each value's place the value's index. The bytes
+ * are views of the page's own (nothing copied), the values found where they stand, the earliest first.
+ */
+function splitAt(html: Buffer, values: string[]): (Buffer | number)[] {
+  const needles = values.map((value) => Buffer.from(value));
+  const next = needles.map((needle) => html.indexOf(needle));
+  const parts: (Buffer | number)[] = [];
+  let from = 0;
+  for (;;) {
+    let first = -1;
+    for (let i = 0; i < next.length; i++) {
+      if (next[i]! >= 0 && (first < 0 || next[i]! < next[first]!)) first = i;
+    }
+    if (first < 0) break;
+    const at = next[first]!;
+    parts.push(html.subarray(from, at), first);
+    from = at + needles[first]!.length;
+    // A value found inside the one just taken is looked for again after it.
+    for (let i = 0; i < next.length; i++)
+      if (next[i]! >= 0 && next[i]! < from) next[i] = html.indexOf(needles[i]!, from);
+  }
+  parts.push(html.subarray(from));
+  return parts;
+}
 
 /** The form keys a page's loaders drew for it (the `formKey` of a route's data). */
 export function formKeysOf(loaderData: Record<string, unknown>): string[] {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage, type Cookie, type Session, type SessionStorage } from "@remix-run/node";
 import type { HandoverScope } from "~/domain/handover";
 import type { Identity } from "~/domain/user";
 import { prepared } from "~/server/db/prepared.server";
@@ -129,7 +129,7 @@ export function createSessionStores(opts: {
       secrets: [secret],
       maxAge: Math.round(ttlMs / 1000),
     });
-    return { cookie, storage: createSessionStorage<AuthSessionData>({ cookie, ...data }) };
+    return { cookie, storage: createSessionStorage<AuthSessionData>({ cookie: checkedOnce(cookie), ...data }) };
   };
   const plain = make(false);
   const secure = make(true);
@@ -183,6 +183,41 @@ export function createSessionStores(opts: {
 }
 
 export type AuthSession = Session<AuthSessionData>;
+
+/** More Cookie headers than the people signed in at once send: the table cannot grow without end. */
+const MAX_CHECKED_HEADERS = 5_000;
+
+/**
+ * The session cookie, its signature checked once per Cookie header: a page asks for the session in its
+ * root's and its route's loaders and in each read of the in-process API, each check an HMAC of the
+ * header's value. The same header holds the same signed id for as long as the secret is the same (the
+ * server's whole run); a header seen for the first time is checked as before.
+ */
+function checkedOnce(cookie: Cookie): Cookie {
+  let checked = new Map<string, Promise<unknown>>();
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      let id = checked.get(header);
+      if (!id) {
+        if (checked.size >= MAX_CHECKED_HEADERS) checked = new Map();
+        id = cookie.parse(header);
+        checked.set(header, id);
+      }
+      return id;
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+  };
+}
 
 /** Removes sessions whose time is up; called now and then, so the table stays small. */
 export async function purgeExpiredSessions(db: DB): Promise<void> {
