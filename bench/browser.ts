@@ -20,12 +20,12 @@ function installed(): string {
   return E2E_CHROMIUM;
 }
 
-/** The tests' Chromium through Playwright. */
-export async function launchBenchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ ...launchOptions, executablePath: installed() });
-  const release = endWithBench(() => browser.process()?.kill("SIGKILL"));
-  browser.on("disconnected", release);
-  return browser;
+/**
+ * The tests' Chromium through Playwright, which ends the browsers it launched when the process exits (and
+ * lifetime.ts makes a signal such an exit).
+ */
+export function launchBenchBrowser(): Promise<Browser> {
+  return chromium.launch({ ...launchOptions, executablePath: installed() });
 }
 
 /** The tests' Chromium with a debugging port, for Lighthouse. */

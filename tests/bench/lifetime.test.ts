@@ -32,7 +32,7 @@ const answers = (app: string) =>
 /** Runs tests/bench/dying-bench.ts; resolves with what it started once it has ended, and its exit. */
 async function runDying(how: "throw" | "event" | "wait") {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/dying-bench.ts", how], {
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   let out = "";
   let err = "";
@@ -51,6 +51,7 @@ async function runDying(how: "throw" | "event" | "wait") {
   // Running, before its end: the check below is not passed by a server that never answered.
   expect(await answers(started.app)).toBe(true);
   if (how === "wait") child.kill("SIGTERM");
+  else child.stdin.write("go\n");
   return { started, exit: await exited };
 }
 
@@ -65,7 +66,8 @@ async function expectAllStopped({ app, server, browser }: Started) {
   });
 }
 
-describe("a bench's server and browser end with the bench", () => {
+// A start takes up to half a minute on a loaded machine, the stop up to 15 s.
+describe("a bench's server and browser end with the bench", { timeout: 90_000 }, () => {
   beforeAll(() => {
     if (!built) throw new Error("These tests run the production build: run `npm run build` first.");
   });
