@@ -10,6 +10,8 @@ let skipped = 0;
 const failures = [];
 const why = (message) =>
   String(message ?? "")
+    // The terminal's colour codes (ESC [ … m) are what is removed.
+    // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-9;]*m/g, "")
     .split("\n")
     .filter((line) => line.trim())
