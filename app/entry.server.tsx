@@ -8,6 +8,8 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "~/i18n";
 import { resources } from "~/server/locales.server";
 import { NonceContext } from "~/components/layout/nonce";
+import { RootStylesContext } from "~/components/layout/root-styles";
+import { rootStylesText } from "~/server/root-styles.server";
 import { remixI18n } from "~/server/i18n.server";
 import { missingTextsOfRequest } from "~/server/log.server";
 import { HOLDER_HEADER } from "~/offline/sw-constants";
@@ -119,7 +121,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={instance}>
         <NonceContext.Provider value={nonce}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <RootStylesContext.Provider value={rootStylesText()}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </RootStylesContext.Provider>
         </NonceContext.Provider>
       </I18nextProvider>,
       {

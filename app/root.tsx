@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "re
 import { useTranslation } from "react-i18next";
 import { usePageFocus } from "~/components/layout/page-focus";
 import { Header } from "~/components/layout/Header";
+import { RootStyles } from "~/components/layout/root-styles";
 import { useNonce } from "~/components/layout/nonce";
 import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
@@ -42,10 +43,8 @@ import { getContext } from "~/server/context.server";
 import { holderTag } from "~/server/services/offline-holder.server";
 import { takeFlash } from "~/server/flash.server";
 import { remixI18n } from "~/server/i18n.server";
-import styles from "~/styles/index.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icon-192.png" },
@@ -178,6 +177,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <meta name="offline-holder" content={root.user?.holder ?? ""} data-user={root.user?.userId ?? ""} />
         ) : null}
         <Meta />
+        {/* Before the routes' own stylesheets (<Links />), as the linked stylesheet came before them. */}
+        <RootStyles />
         <Links />
         {parts.map((part) => (
           <link

@@ -9,6 +9,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { follow, freePort, newBrowser } from "~/server/idp/test-client.server";
 import { SERVER_NODE_ARGS } from "./database";
+import { endWithBench } from "./lifetime";
 
 const BUDGET_RPS = 2000;
 
@@ -38,6 +39,11 @@ const server = spawn(process.execPath, [...profile, ...nodeArgs, "server/index.j
     HOST: "127.0.0.1",
   },
   stdio: ["ignore", "ignore", "inherit"],
+});
+// Stopped with the bench however it ends (lifetime.ts); the finally below stops it on an ordinary end.
+const release = endWithBench(() => {
+  server.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 try {
@@ -137,6 +143,7 @@ try {
   ]);
   process.exitCode = ok ? 0 : 1;
 } finally {
+  release();
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,9 +5,8 @@
 // questions are single selections of four answers in categories of 25, as an imported instrument makes them.
 // Median of BENCH_RUNS (5) loads each. Budget: at the import's limit, hydrated within 3 s of arriving.
 // Usage: npx tsx --tsconfig tsconfig.json bench/editor-size.ts   (after npm run build)
-import { chromium } from "@playwright/test";
 import { FHIR_IMPORT_MAX_QUESTIONS } from "~/contracts/fhir";
-import playwrightConfig from "../playwright.config";
+import { launchBenchBrowser } from "./browser";
 import { startBenchServer } from "./server";
 
 const SIZES = [
@@ -23,7 +22,7 @@ const PER_CATEGORY = 25;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const server = await startBenchServer({ username: "editor", password: "editor123" }, { DEMO_DATA: "false" });
-const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+const browser = await launchBenchBrowser();
 try {
   const headers = { cookie: server.cookie, origin: server.app, "content-type": "application/json" };
   const post = async (path: string, body: unknown) => {

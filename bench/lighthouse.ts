@@ -1,19 +1,21 @@
 // Lighthouse (mobile profile, simulated throttling) on the survey list, the start page and the fill page,
-// in Debian's Chromium against the production server (SQLite, embedded provider, demo data).
-// Budget (quality guide): performance 95+ and accessibility 100 on each of the three pages, judged on the
-// median of three runs per page (every run's scores are printed).
+// in the tests' Chromium (bench/browser.ts) against the production server (SQLite, embedded provider, demo data).
+// Budget (quality guide, issue 47): in every one of three runs per page, performance 95+, accessibility 100,
+// largest contentful paint at most 1.5 s and total blocking time at most 100 ms. Every run's figures are
+// printed; the JSON of each run is kept in test-results/lighthouse.
 // Usage: npx tsx bench/lighthouse.ts   (after npm run build; the server takes free ports)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
+import type { LaunchedChrome } from "chrome-launcher";
 import { chromium } from "@playwright/test";
 import lighthouse, { type Flags, type Result as LighthouseResult } from "lighthouse";
+import { launchBenchChrome } from "./browser";
 import { startBenchServer } from "./server";
 
-const BUDGET = { performance: 95, accessibility: 100 };
-/** Runs per page; the verdict is on the median score. */
-const RUNS = 3;
+/** Scores at least, milliseconds at most; each run is held to them. */
+const BUDGET = { performance: 95, accessibility: 100, lcpMs: 1500, tbtMs: 100 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const reportDir = path.resolve("test-results/lighthouse");
 const load = () =>
   os
@@ -26,7 +28,7 @@ const loadBefore = load();
 const server = await startBenchServer({ username: "user", password: "user123" }, { DEMO_DATA: "true" });
 const { app, cookie } = server;
 
-let chrome: chromeLauncher.LaunchedChrome | undefined;
+let chrome: LaunchedChrome | undefined;
 try {
   const api = async <T>(method: string, p: string): Promise<T> => {
     const res = await fetch(`${app}/api${p}`, { method, headers: { cookie, origin: app } });
@@ -42,10 +44,7 @@ try {
     { page: "start page", url: `${app}/survey/${surveyId}` },
     { page: "fill page", url: `${app}/survey/${surveyId}/fill/LIGHTHOUSE_1?page=questionnaire` },
   ];
-  chrome = await chromeLauncher.launch({
-    chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
+  chrome = await launchBenchChrome();
   // The session cookie goes into the browser's own cookie store, as after a sign-in: every request of
   // the page carries it, the service worker's too (a header added by Lighthouse reaches only the page's
   // requests, so the worker's offline warm-up failed and ran again on every visit). Lighthouse keeps
@@ -67,50 +66,79 @@ try {
   fs.mkdirSync(reportDir, { recursive: true });
   const rows: Record<string, string>[] = [];
   let ok = true;
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const scoreOf = (lhr: LighthouseResult, category: "performance" | "accessibility") =>
+    Math.round((lhr.categories[category].score ?? 0) * 100);
+  const msOf = (lhr: LighthouseResult, audit: string) => Math.round(lhr.audits[audit].numericValue ?? Infinity);
+  const checks = [
+    {
+      figure: "performance",
+      of: (l: LighthouseResult) => scoreOf(l, "performance"),
+      within: (v: number) => v >= BUDGET.performance,
+      budget: `>= ${BUDGET.performance}`,
+    },
+    {
+      figure: "accessibility",
+      of: (l: LighthouseResult) => scoreOf(l, "accessibility"),
+      within: (v: number) => v >= BUDGET.accessibility,
+      budget: `>= ${BUDGET.accessibility}`,
+    },
+    {
+      figure: "LCP (ms)",
+      of: (l: LighthouseResult) => msOf(l, "largest-contentful-paint"),
+      within: (v: number) => v <= BUDGET.lcpMs,
+      budget: `<= ${BUDGET.lcpMs}`,
+    },
+    {
+      figure: "TBT (ms)",
+      of: (l: LighthouseResult) => msOf(l, "total-blocking-time"),
+      within: (v: number) => v <= BUDGET.tbtMs,
+      budget: `<= ${BUDGET.tbtMs}`,
+    },
+  ];
   for (const p of pages) {
-    // Each page several times: one run's score moves by several points with the machine (Lighthouse's own
-    // advice is the median of several runs). Every run's figures are printed; the verdict is the median's.
+    // Each page several times: one run moves with the machine, and the budget holds for every run.
     const runs: LighthouseResult[] = [];
+    const name = p.page.replace(/\W+/g, "-");
     for (let i = 0; i < RUNS; i++) {
       const result = await lighthouse(p.url, flags);
       if (!result) throw new Error(`no Lighthouse result for ${p.url}`);
       const { lhr } = result;
       if (lhr.finalDisplayedUrl !== p.url) throw new Error(`${p.url} ended on ${lhr.finalDisplayedUrl}`);
       runs.push(lhr);
-      fs.writeFileSync(path.join(reportDir, `${p.page.replace(/\W+/g, "-")}-run${i + 1}.json`), JSON.stringify(lhr));
+      fs.writeFileSync(path.join(reportDir, `${name}-run${i + 1}.json`), JSON.stringify(lhr));
     }
-    const scoreOf = (lhr: LighthouseResult, category: "performance" | "accessibility") =>
-      Math.round((lhr.categories[category].score ?? 0) * 100);
-    const middle = runs.find(
-      (lhr) => scoreOf(lhr, "performance") === median(runs.map((r) => scoreOf(r, "performance"))),
-    )!;
-    fs.writeFileSync(path.join(reportDir, `${p.page.replace(/\W+/g, "-")}.json`), JSON.stringify(middle));
-    for (const category of ["performance", "accessibility"] as const) {
-      const scores = runs.map((lhr) => scoreOf(lhr, category));
-      const score = median(scores);
-      const within = score >= BUDGET[category];
+    for (const check of checks) {
+      const values = runs.map(check.of);
+      const within = values.every(check.within);
       ok &&= within;
       rows.push({
-        figure: `${p.page}, ${category} (median of ${RUNS})`,
-        value: `${score} (runs: ${scores.join(", ")})`,
-        budget: `>= ${BUDGET[category]}`,
+        figure: `${p.page}, ${check.figure}, each run`,
+        value: values.join(", "),
+        budget: check.budget,
         verdict: within ? "within" : "OVER",
       });
-      if (!within) {
-        const failing = middle.categories[category].auditRefs
-          .filter((ref) => ref.weight > 0 && (middle.audits[ref.id].score ?? 1) < 1)
-          .map((ref) => `${ref.id} (${middle.audits[ref.id].displayValue ?? middle.audits[ref.id].score})`);
-        console.error(`${p.page}, ${category}: ${failing.join(", ")}`);
-      }
     }
-    const metrics = (lhr: LighthouseResult) =>
-      ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]
-        .map((id) => lhr.audits[id].displayValue ?? "")
-        .join(" / ");
+    runs.forEach((lhr, i) => {
+      if (checks.every((check) => check.within(check.of(lhr)))) return;
+      // What held the run back: the failing audits, and what the page loaded before its largest paint.
+      const failing = (["performance", "accessibility"] as const).flatMap((category) =>
+        lhr.categories[category].auditRefs
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id].score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
+      );
+      console.error(
+        `${p.page}, run ${i + 1}: ${failing.join(", ")} (test-results/lighthouse/${name}-run${i + 1}.json)`,
+      );
+    });
     rows.push({
       figure: `${p.page}, FCP / LCP / TBT / CLS per run`,
-      value: runs.map(metrics).join(" | "),
+      value: runs
+        .map((lhr) =>
+          ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"]
+            .map((id) => lhr.audits[id].displayValue ?? "")
+            .join(" / "),
+        )
+        .join(" | "),
       budget: "(for reference)",
       verdict: "",
     });

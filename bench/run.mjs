@@ -1,24 +1,34 @@
-// Runs every benchmark with a budget; each prints its figures, budget and verdict. Needs `npm run build` first.
+// Runs every benchmark with a budget; each prints its figures, budget and verdict, and at the end the list of
+// those that failed. Needs `npm run build` first, and the browser the tests use (README: chromium-headless-shell).
 import { spawnSync } from "node:child_process";
 
+const tsx = (file) => ["npx", ["tsx", "--tsconfig", "tsconfig.json", file]];
 const benches = [
   [process.execPath, ["bench/bundle-size.mjs"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/answer-load.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/sync-load.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/pages-load.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/editor-size.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-load.ts"]],
+  tsx("bench/answer-load.ts"),
+  tsx("bench/sync-load.ts"),
+  tsx("bench/pages-load.ts"),
+  tsx("bench/editor-size.ts"),
+  tsx("bench/statistics-load.ts"),
   // The longest: seeds 10,000, 100,000 and 300,000 cases on each database (keep them with BENCH_SQLITE_DIR
   // and BENCH_POSTGRES_KEEP).
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/statistics-growth.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/graphs-render.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/attachments.ts"]],
+  tsx("bench/statistics-growth.ts"),
+  tsx("bench/graphs-render.ts"),
+  tsx("bench/attachments.ts"),
   ["npx", ["playwright", "test", "--config", "bench/offline-queue.config.ts"]],
-  ["npx", ["tsx", "--tsconfig", "tsconfig.json", "bench/lighthouse.ts"]],
+  tsx("bench/lighthouse.ts"),
 ];
-let failed = false;
+const failed = [];
 for (const [cmd, args] of benches) {
   const r = spawnSync(cmd, args, { stdio: "inherit" });
-  if (r.status !== 0) failed = true;
+  const name = args.find((a) => a.startsWith("bench/"));
+  // A bench stopped by a signal has no status: it failed too.
+  if (r.status !== 0)
+    failed.push(`${name} (${r.error?.message ?? (r.signal ? `stopped by ${r.signal}` : `exit ${r.status}`)})`);
 }
-process.exit(failed ? 1 : 0);
+console.log(
+  failed.length === 0
+    ? `\nAll ${benches.length} benches within their budgets.`
+    : `\n${failed.length} of ${benches.length} benches failed:\n${failed.map((f) => `  ${f}`).join("\n")}`,
+);
+process.exit(failed.length === 0 ? 0 : 1);

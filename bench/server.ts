@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { follow, freePort, newBrowser } from "~/server/idp/test-client.server";
 import { SERVER_NODE_ARGS } from "./database";
+import { endWithBench } from "./lifetime";
 
 export interface BenchServer {
   app: string;
@@ -38,9 +39,16 @@ export async function startBenchServer(
     },
     stdio: ["ignore", process.env.BENCH_SERVER_OUT ? "inherit" : "ignore", "inherit"],
   });
-  const stop = async () => {
+  // A bench that dies or is stopped before its own stop() takes its server with it (lifetime.ts).
+  const release = endWithBench(() => {
     child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const stop = async () => {
+    release();
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    if (child.exitCode === null && child.signalCode === null) await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {

@@ -11,6 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { follow, freePort, newBrowser } from "~/server/idp/test-client.server";
 import { SERVER_NODE_ARGS } from "./database";
+import { endWithBench } from "./lifetime";
 
 const BUDGET_FILLS = 200;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,6 +35,11 @@ const server = spawn(process.execPath, [...profile, ...nodeArgs, "server/index.j
     HOST: "127.0.0.1",
   },
   stdio: ["ignore", "ignore", "inherit"],
+});
+// Stopped with the bench however it ends (lifetime.ts); the finally below stops it on an ordinary end.
+const release = endWithBench(() => {
+  server.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Signs in through the provider's login page, as a person would; returns the session cookie. */
@@ -180,6 +186,7 @@ try {
   ]);
   process.exitCode = ok ? 0 : 1;
 } finally {
+  release();
   // The server writes its state while it stops: remove its folder only after it has exited.
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");

@@ -9,12 +9,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Wordcloud } from "@visx/wordcloud";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { build, type Plugin } from "vite";
 import { WordCloud, type CloudWord } from "~/components/statistics/WordCloud";
+import { launchBenchBrowser } from "./browser";
 
 const root = path.resolve(import.meta.dirname, "..");
 const WORDS = 100;
@@ -203,10 +204,7 @@ const size = await addedKb();
 const server = serverRender();
 const script = await bundle(pageScript, "iife");
 const css = fs.readFileSync(path.join(root, "app/styles/app.css"), "utf8");
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launchBenchBrowser();
 try {
   const page = await browser.newPage();
   await page.setContent(`<!doctype html><html lang="de"><head><style>${css}</style></head><body></body></html>`);

@@ -34,7 +34,11 @@ function classDefinitions() {
 export async function unstyledClasses(page: Page) {
   const seen = await page.evaluate(() => ({
     classes: [...new Set([...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]))],
-    sheets: [...document.styleSheets].map((s) => (s.href ? new URL(s.href).pathname.split("/").pop()! : "")),
+    // The root stylesheet is inlined in a <style> naming its file (app/components/layout/root-styles.tsx).
+    sheets: [...document.styleSheets].map((s) => {
+      const href = s.href ?? (s.ownerNode as HTMLElement | null)?.dataset?.href;
+      return href ? new URL(href, location.href).pathname.split("/").pop()! : "";
+    }),
   }));
   const loaded = new Set(seen.sheets);
   const defined = classDefinitions();
