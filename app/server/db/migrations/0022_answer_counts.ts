@@ -50,6 +50,9 @@ export async function up(db: MigrationDb): Promise<void> {
       ? sql`(case when substr(r.date_time_response, 12, 2) ~ '^[0-9]{2}$' and substr(r.date_time_response, 15, 2) ~ '^[0-9]{2}$'
           then substr(r.date_time_response, 12, 2)::int * 60 + substr(r.date_time_response, 15, 2)::int else 0 end)`
       : sql`(cast(substr(r.date_time_response, 12, 2) as integer) * 60 + cast(substr(r.date_time_response, 15, 2) as integer))`;
+  // SQLite's minute of the day of one trigger row (`new` or `old`).
+  const minutes = (row: string) =>
+    `(cast(substr(${row}.date_time_response, 12, 2) as integer) * 60 + cast(substr(${row}.date_time_response, 15, 2) as integer))`;
   // The counts of some signed answer rows (+1 added, -1 removed), inlined in each part (SQLite's triggers
   // take no WITH).
   const counts = (signed: RawBuilder<unknown>) => {
@@ -126,10 +129,27 @@ export async function up(db: MigrationDb): Promise<void> {
           .join(", ")}, ${sign} as sign`,
       );
     const live = (which: "new" | "old") => sql.raw(`exists (select 1 from surveys s where s.id = ${which}.survey_id)`);
+    // An added or removed row: one note per kind it holds, without grouping (a bulk insert runs this per row).
+    // A removed row is gone when the trigger reads the case's other rows.
+    const single = (which: "new" | "old", sign: number) => {
+      const note = (kind: string, key: string, when: string) =>
+        `select ${which}.survey_id, ${which}.question_id, '${kind}', ${key}, ${sign}, ${kind === "d" ? `${sign} * ${minutes(which)}` : "0"} where ${when}`;
+      const chosen = `${which}.answer_option_id is not null`;
+      const others = `not exists (select 1 from question_responses q where q.patient_data_id = ${which}.patient_data_id
+        and q.question_id = ${which}.question_id and q.answer_option_id is not null and q.id <> ${which}.id)`;
+      return sql.raw(`insert into answer_count_changes (survey_id, question_id, kind, option_id, value, day, n, minutes)
+        ${[
+          note("o", `${which}.answer_option_id, 0, ''`, chosen),
+          note("c", `0, 0, ''`, `${chosen} and ${others}`),
+          note("n", `0, ${which}.numerical_response, ''`, `${which}.numerical_response is not null`),
+          note("d", `0, 0, substr(${which}.date_time_response, 1, 10)`, `${which}.date_time_response is not null`),
+          note("t", `0, 0, ''`, `${which}.text_response is not null`),
+        ].join(" union all ")}`);
+    };
     await sql`create trigger question_responses_answer_counts_insert after insert on question_responses
-      when ${live("new")} begin ${note(row("new", 1))}; end`.execute(db);
+      when ${live("new")} begin ${single("new", 1)}; end`.execute(db);
     await sql`create trigger question_responses_answer_counts_delete after delete on question_responses
-      when ${live("old")} begin ${note(row("old", -1))}; end`.execute(db);
+      when ${live("old")} begin ${single("old", -1)}; end`.execute(db);
     await sql`create trigger question_responses_answer_counts_update after update on question_responses
       when ${live("new")} begin ${note(sql`${row("new", 1)} union all ${row("old", -1)}`)}; end`.execute(db);
   }
