@@ -10,6 +10,8 @@ let skipped = 0;
 const failures = [];
 const why = (message) =>
   String(message ?? "")
+    // The reporter's colour codes begin with the escape character, which is what is taken out here.
+    // eslint-disable-next-line no-control-regex
     .replace(/\u001b\[[0-9;]*m/g, "")
     .split("\n")
     .filter((line) => line.trim())
