@@ -1,7 +1,7 @@
 /**
  * The tables the statistics keep for themselves beside the answers: the words counted per free text and
  * their totals (migrations 0010, 0013), the export's kept lines (migration 0014) and the cases' kept total
- * scores (migration 0018). Part of the schema in
+ * scores (migration 0018), and the answer counts (migration 0022). Part of the schema in
  * types.server.ts, which re-exports them.
  */
 
@@ -53,4 +53,20 @@ export interface CaseTotalsTable {
   scores_key: string;
   /** Ten-thousandths of a point; null: none of the case's answers has a score. */
   units: number | null;
+}
+
+/**
+ * A survey's count of one kind over all its answer rows (migration 0022, decision 062): `o` rows per option,
+ * `c` cases with an option chosen, `n` rows per number, `d` date-time rows per day (and their minutes into
+ * the day), `t` text rows. The same shape holds the signed changes not yet folded in (`answer_count_changes`).
+ */
+export interface AnswerCountsTable {
+  survey_id: number;
+  question_id: number;
+  kind: "o" | "c" | "n" | "d" | "t";
+  option_id: number;
+  value: number;
+  day: string;
+  n: number;
+  minutes: number;
 }

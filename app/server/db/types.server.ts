@@ -8,6 +8,7 @@ import type {
   SigningIntentsTable,
 } from "./types-trail.server";
 import type {
+  AnswerCountsTable,
   CaseExportRowsTable,
   CaseTotalsTable,
   QuestionWordsTable,
@@ -50,6 +51,7 @@ export type {
   SigningIntentsTable,
 } from "./types-trail.server";
 export type {
+  AnswerCountsTable,
   CaseExportRowsTable,
   CaseTotalsTable,
   QuestionWordsTable,
@@ -332,6 +334,8 @@ export interface Database {
   response_words_gone: ResponseWordsGoneTable;
   case_export_rows: CaseExportRowsTable;
   case_totals: CaseTotalsTable;
+  answer_counts: AnswerCountsTable;
+  answer_count_changes: AnswerCountsTable;
   case_signatures: CaseSignaturesTable;
   signing_intents: SigningIntentsTable;
   case_erasures: CaseErasuresTable;

@@ -4,7 +4,8 @@ import { hasAnswerOptions, mayHoldSeveralOptions } from "~/domain/question-types
 
 import { shownCounts } from "./asked.server";
 import { countedCases, countedCondition, splitCases } from "./cases.server";
-import { countsOf, subtract, type DateEnds, type QuestionKinds } from "./passes.server";
+import { keptCounts } from "./answer-counts.server";
+import { countsOf, subtract, wordsAndFiles, type DateEnds, type QuestionKinds } from "./passes.server";
 import { countedTotals, scoredQuestions } from "./totals.server";
 import { countPendingWords } from "./words.server";
 import type { Executor } from "~/server/db/types.server";
@@ -45,6 +46,11 @@ export interface AggregateOptions {
   notAnswered?: boolean;
   /** Forces one way of computing (the tests compare them); by default the share of counted cases decides. */
   path?: "subtract" | "cases";
+  /**
+   * Where the subtraction takes the survey's counts from: its kept answer counts (by default; decision 062)
+   * or a count over all its answers (the tests compare them).
+   */
+  survey?: "kept" | "counted";
   /** Stops the work between its steps when aborted (the background warm-up, when the server stops). */
   signal?: AbortSignal;
   /**
@@ -133,7 +139,7 @@ async function dateEndsOf(db: Executor, surveyId: number, questions: number[], f
 /**
  * Every figure the statistics need from the answers of the counted cases, one grouped query per kind of
  * figure for the whole survey (never one per question). When at least half of the survey's cases count,
- * the figures are those of all its answer rows, read from the covering statistics indexes, less those of
+ * the figures are those of all its answer rows, read from their kept counts (decision 062), less those of
  * the cases that do not count (Open ones and those the filters drop); when fewer count, they are read case
  * by case. Both give the same figures (docs/decisions/011-statistics.md).
  */
@@ -170,7 +176,11 @@ export async function aggregate(
     ? await countsOf(db, surveyId, kinds, { kind: "cases", ids }, wordCloud)
     : subtract(
         ...(await Promise.all([
-          countsOf(db, surveyId, kinds, { kind: "survey" }, wordCloud),
+          options.survey === "counted"
+            ? countsOf(db, surveyId, kinds, { kind: "survey" }, wordCloud)
+            : wordsAndFiles(db, surveyId, kinds, { kind: "survey" }, wordCloud).then((rest) =>
+                keptCounts(db, surveyId, kinds, rest),
+              ),
           countsOf(db, surveyId, kinds, { kind: "cases", ids }, wordCloud),
         ])),
       );

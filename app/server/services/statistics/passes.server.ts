@@ -200,17 +200,7 @@ export async function countsOf(
         )
       : none,
     withWords && kinds.texts.length ? wordsOf(db, surveyId, kinds.texts, scope) : none,
-    kinds.files.length
-      ? (scope.kind === "cases"
-          ? db.selectFrom("file_attachments").where(inIdList(db, "patient_data_id", scope.ids))
-          : db.selectFrom("file_attachments")
-        )
-          .select(["question_id", (eb) => eb.fn.countAll<number>().as("n")])
-          .where("survey_id", "=", surveyId)
-          .where("question_id", "in", kinds.files)
-          .groupBy("question_id")
-          .execute()
-      : none,
+    filesOf(db, surveyId, kinds.files, scope),
   ]);
   for (const r of optionRows) nested(out.options, r.question_id).set(r.answer_option_id!, Number(r.n));
   for (const r of caseRows) out.optionCases.set(r.question_id, Number(r.n));
@@ -231,6 +221,39 @@ export async function countsOf(
   for (const r of wordRows) nested(out.words, r.question_id).set(r.word, Number(r.n));
   for (const r of fileRows) out.files.set(r.question_id, Number(r.n));
   return out;
+}
+
+/** The word clouds' and the files' counts over one scope (those of `countsOf` that the kept counts leave out). */
+export async function wordsAndFiles(
+  db: Executor,
+  surveyId: number,
+  kinds: QuestionKinds,
+  scope: Scope,
+  withWords: boolean,
+): Promise<Pick<Counts, "words" | "files">> {
+  const [wordRows, fileRows] = await Promise.all([
+    withWords && kinds.texts.length ? wordsOf(db, surveyId, kinds.texts, scope) : [],
+    filesOf(db, surveyId, kinds.files, scope),
+  ]);
+  const out: Pick<Counts, "words" | "files"> = { words: new Map(), files: new Map() };
+  for (const r of wordRows) nested(out.words, r.question_id).set(r.word, Number(r.n));
+  for (const r of fileRows) out.files.set(r.question_id, Number(r.n));
+  return out;
+}
+
+/** Files per question over one scope. */
+async function filesOf(db: Executor, surveyId: number, questions: number[], scope: Scope) {
+  if (questions.length === 0 || (scope.kind === "cases" && scope.ids.length === 0)) return [];
+  return (
+    scope.kind === "cases"
+      ? db.selectFrom("file_attachments").where(inIdList(db, "patient_data_id", scope.ids))
+      : db.selectFrom("file_attachments")
+  )
+    .select(["question_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("survey_id", "=", surveyId)
+    .where("question_id", "in", questions)
+    .groupBy("question_id")
+    .execute();
 }
 
 /**
