@@ -5,7 +5,10 @@
 // noise of two shared cores), and the page's statistics at the largest size under 5 s.
 // Usage: npx tsx --tsconfig tsconfig.json bench/statistics-growth.ts
 //   BENCH_GROWTH=10000,100000,300000 (sizes), BENCH_DIALECTS=sqlite or postgres, BENCH_SQLITE_DIR or
-//   BENCH_POSTGRES_KEEP to keep the seeds for the next run (a survey whose case count is a size is used again).
+//   BENCH_POSTGRES_KEEP to keep the seeds for the next run (a survey whose case count is a size is used again),
+//   BENCH_SEED_ONLY=1 to seed (or find) the sizes and measure nothing.
+// The 1,000,000-case step, its seed kept (about 10 minutes to seed on PostgreSQL, once):
+//   BENCH_GROWTH=1000000 BENCH_DIALECTS=postgres BENCH_POSTGRES_KEEP=bench_growth_1m npx tsx ... statistics-growth.ts
 import { spawnSync } from "node:child_process";
 import { sql } from "kysely";
 import { DEFAULT_SCORE_THRESHOLDS } from "~/domain/statistics";
@@ -16,6 +19,7 @@ import { caller, dialects, median, openBenchDatabase, type BenchTarget } from ".
 import { seedStatistics } from "./statistics-seed";
 
 const SIZES = (process.env.BENCH_GROWTH ?? "10000,100000,300000").split(",").map(Number);
+const SEED_ONLY = process.env.BENCH_SEED_ONLY === "1";
 const BUDGET_RATIO = 3.6;
 const BUDGET_LARGEST_MS = 5000;
 
@@ -87,9 +91,11 @@ for (const kind of dialects) {
     const figures: Figures[] = [];
     for (const size of SIZES) {
       const surveyId = await surveyOfSize(db, target, size);
+      if (SEED_ONLY) continue;
       figures.push(await measure(db, target, surveyId));
       console.log(`${kind}: ${size.toLocaleString("en-US")} cases measured`);
     }
+    if (SEED_ONLY) continue;
     const first = 0;
     const last = SIZES.length - 1;
     const middle = Math.max(0, last - 1);
@@ -118,6 +124,7 @@ for (const kind of dialects) {
     await cleanup();
   }
 }
+if (SEED_ONLY) process.exit(0);
 
 const header = [
   "figure",
