@@ -21,6 +21,7 @@ import * as m0018 from "./migrations/0018_instruments";
 import * as m0019 from "./migrations/0019_content_languages";
 import * as m0020 from "./migrations/0020_patient_links";
 import * as m0021 from "./migrations/0021_preliminary_by_patient";
+import * as m0022 from "./migrations/0022_export_blocks";
 import type { DB } from "./types.server";
 
 /**
@@ -49,6 +50,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0019_content_languages": m0019,
   "0020_patient_links": m0020,
   "0021_preliminary_by_patient": m0021,
+  "0022_export_blocks": m0022,
 };
 
 export class MigrationError extends Error {

@@ -8,6 +8,7 @@ import type {
   SigningIntentsTable,
 } from "./types-trail.server";
 import type {
+  CaseExportBlocksTable,
   CaseExportRowsTable,
   CaseTotalsTable,
   QuestionWordsTable,
@@ -330,6 +331,7 @@ export interface Database {
   response_words_pending: ResponseWordsPendingTable;
   question_words: QuestionWordsTable;
   response_words_gone: ResponseWordsGoneTable;
+  case_export_blocks: CaseExportBlocksTable;
   case_export_rows: CaseExportRowsTable;
   case_totals: CaseTotalsTable;
   case_signatures: CaseSignaturesTable;
