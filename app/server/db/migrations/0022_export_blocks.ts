@@ -29,23 +29,24 @@ export async function up(db: MigrationDb): Promise<void> {
     .addPrimaryKeyConstraint("case_export_blocks_pkey", ["survey_id", "first_id"])
     .$call(h.strict)
     .execute();
-  // The blocks holding a case, from the triggers below.
-  await db.schema.createIndex("case_export_blocks_last_idx").on("case_export_blocks").column("last_id").execute();
-
   if (postgres) {
     // Deflated already: PostgreSQL would try to compress each value again in vain.
     await sql`alter table case_export_blocks alter column bytes set storage external`.execute(db);
-    for (const [fn, column] of [
-      ["case_export_blocks_forget_cases", "id"],
-      ["case_export_blocks_forget_lines", "patient_data_id"],
-    ] as const) {
-      await sql`create function ${sql.id(fn)}() returns trigger language plpgsql as $$
-        begin
-          delete from case_export_blocks b using (select distinct ${sql.id(column)} as id from gone) g
-            where b.last_id >= g.id and b.first_id <= g.id;
-          return null;
-        end $$`.execute(db);
-    }
+    // The block of a case: its survey's block that starts last at or before it, if it reaches the case (the
+    // blocks of a survey do not overlap). One step back along the primary key per case, also for a million.
+    const forget = (cases: ReturnType<typeof sql>) => sql`
+      delete from case_export_blocks b using (${cases}) g
+        cross join lateral (select x.first_id from case_export_blocks x where x.survey_id = g.survey_id
+          and x.first_id <= g.id order by x.first_id desc limit 1) f
+        where b.survey_id = g.survey_id and b.first_id = f.first_id and b.last_id >= g.id;`;
+    await sql`create function case_export_blocks_forget_cases() returns trigger language plpgsql as $$
+      begin ${forget(sql`select distinct survey_id, id from gone`)} return null; end $$`.execute(db);
+    // A line whose case is gone too: the case's own trigger above finds its block.
+    await sql`create function case_export_blocks_forget_lines() returns trigger language plpgsql as $$
+      begin
+        ${forget(sql`select distinct pd.survey_id, pd.id from gone join patient_data pd on pd.id = gone.patient_data_id`)}
+        return null;
+      end $$`.execute(db);
     await sql`create trigger patient_data_forget_export_blocks after delete on patient_data
       referencing old table as gone for each statement execute function case_export_blocks_forget_cases()`.execute(db);
     for (const event of ["update", "delete"]) {
@@ -55,13 +56,15 @@ export async function up(db: MigrationDb): Promise<void> {
     }
     return;
   }
-  const forget = (id: string) =>
-    sql.raw(`delete from case_export_blocks where last_id >= ${id} and first_id <= ${id};`);
+  const forget = (survey: string, id: string) =>
+    sql.raw(`delete from case_export_blocks where survey_id = ${survey} and last_id >= ${id} and first_id = (
+      select max(first_id) from case_export_blocks where survey_id = ${survey} and first_id <= ${id});`);
   await sql`create trigger patient_data_forget_export_blocks after delete on patient_data
-    begin ${forget("old.id")} end`.execute(db);
+    begin ${forget("old.survey_id", "old.id")} end`.execute(db);
+  const surveyOf = "(select survey_id from patient_data where id = old.patient_data_id)";
   for (const event of ["update", "delete"]) {
     await sql`create trigger ${sql.id(`case_export_rows_forget_blocks_${event}`)} after ${sql.raw(event)}
-      on case_export_rows begin ${forget("old.patient_data_id")} end`.execute(db);
+      on case_export_rows begin ${forget(surveyOf, "old.patient_data_id")} end`.execute(db);
   }
 }
 
