@@ -17,7 +17,7 @@ afterAll(async () => {
 /** responses.csv of a zip, checked against the CRC-32 and size its central directory records. */
 function responsesOf(zip: Buffer): string {
   const data = Buffer.from(unzipSync(new Uint8Array(zip))["responses.csv"]);
-  for (let at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; ) {
+  for (let at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0;) {
     const nameLength = zip.readUInt16LE(at + 28);
     if (zip.toString("utf8", at + 46, at + 46 + nameLength) === "responses.csv") {
       expect(zip.readUInt32LE(at + 16)).toBe(zlib.crc32(data));
@@ -53,12 +53,21 @@ describe.each(dialects)("the export's kept blocks on %s", (kind) => {
       .returning("id")
       .execute();
     onTestFinished(async () => {
-      await w.db.deleteFrom("patient_data").where("patient_id", "like", "B%").where("survey_id", "=", f.survey).execute();
+      await w.db
+        .deleteFrom("patient_data")
+        .where("patient_id", "like", "B%")
+        .where("survey_id", "=", f.survey)
+        .execute();
     });
     await w.db
       .insertInto("question_responses")
       .values(
-        added.map((c, i) => ({ survey_id: f.survey, patient_data_id: c.id, question_id: f.q.weight, numerical_response: i })),
+        added.map((c, i) => ({
+          survey_id: f.survey,
+          patient_data_id: c.id,
+          question_id: f.q.weight,
+          numerical_response: i,
+        })),
       )
       .execute();
     const exported = async (filters: object = {}) => {
@@ -110,7 +119,11 @@ describe.each(dialects)("the export's kept blocks on %s", (kind) => {
     expect(changed).toBe(await lineByLine());
 
     // A case closed again at another time, and a case reopened: their own cells are the blocks' too.
-    await w.db.updateTable("patient_data").set({ closed_at: "2026-01-02T03:04:05.000Z" }).where("id", "=", added[5].id).execute();
+    await w.db
+      .updateTable("patient_data")
+      .set({ closed_at: "2026-01-02T03:04:05.000Z" })
+      .where("id", "=", added[5].id)
+      .execute();
     await w.db.updateTable("patient_data").set({ state: "Open" }).where("id", "=", added[6].id).execute();
     const reclosed = await exported();
     expect(reclosed).toContain("2026-01-02T04:04:05+01:00");

@@ -65,9 +65,13 @@ describe("deflate blocks", () => {
     }
     const whole = join([header, ...parts.slice(0, 2), lines(5_000, 4), parts[2]]);
     const zip = Buffer.from(
-      await new Response(zipStream((async function* () {
-        yield { name: "responses.csv", blocks: entry() };
-      })())).arrayBuffer(),
+      await new Response(
+        zipStream(
+          (async function* () {
+            yield { name: "responses.csv", blocks: entry() };
+          })(),
+        ),
+      ).arrayBuffer(),
     );
     expect(Buffer.compare(Buffer.from(unzipSync(new Uint8Array(zip))["responses.csv"]), Buffer.from(whole))).toBe(0);
     // The central directory's record, which an unzip checks the content against.

@@ -22,8 +22,8 @@ import { pageText, readCasesPage, type CaseRow } from "./export-page.server";
 const BLOCK_CASES = 2000;
 /** Blocks read per query; the next ones are read while these are written out. */
 const BLOCKS_READ = 8;
-/** Cases per page (as the export's page walk, export.server.ts). */
-const PAGE = 200;
+/** Cases per page whose answers are read, and after a page of kept lines (export.server.ts reads 200 and 1,000). */
+const PAGE = 500;
 const KEPT_PAGE = 1000;
 const encoder = new TextEncoder();
 
@@ -162,23 +162,33 @@ export async function* responseBlocks(
   const sqlite = dialectOf(db) === "sqlite";
   const layout = blockLayout(lines.layout, survey);
 
-  /** The counted cases after `after` (up to `upTo`), written, deflated and kept a block at a time. */
+  /**
+   * The counted cases after `after` (up to `upTo`), written, deflated and kept a block at a time. The next
+   * page is read, and the last one's lines and block kept, while a page is written: the database and zlib's
+   * threads work beside this one. One write at a time, in order: a case's line is kept before its block
+   * (keeping a line again removes the blocks that hold it, migration 0022).
+   */
   async function* written(after: number, upTo: number | null): AsyncGenerator<DeflatedBlock> {
     let texts: string[] = [];
     let cases: CaseRow[] = [];
     let breaks = false;
     let start = after;
+    let writes: Promise<unknown> = Promise.resolve();
     const read = (from: number, size: number) => readCasesPage(reader, lines, survey.Id, {}, from, size, upTo);
-    const flush = async (last: number) => {
-      const block = await deflateBlock(encoder.encode(texts.join("")));
-      await keepBlock(
-        reader.writer(),
-        { survey_id: survey.Id, first_id: start + 1, last_id: last, layout, fingerprint: fingerprintOf(cases), breaks },
-        block,
-      );
+    const flush = (last: number) => {
+      const deflated = deflateBlock(encoder.encode(texts.join("")));
+      const row = {
+        survey_id: survey.Id,
+        first_id: start + 1,
+        last_id: last,
+        layout,
+        fingerprint: fingerprintOf(cases),
+        breaks,
+      };
+      writes = writes.then(async () => keepBlock(reader.writer(), row, await deflated));
       seen.breaks ||= breaks;
       [texts, cases, breaks, start] = [[], [], false, last];
-      return block;
+      return deflated;
     };
     let next = read(after, PAGE);
     try {
@@ -188,8 +198,8 @@ export async function* responseBlocks(
         const last = page.cases[page.cases.length - 1].id;
         next = read(last, page.stale.length === 0 ? KEPT_PAGE : PAGE);
         const made = pageText(page, lines, survey, sep, zone, false, sqlite);
-        // The cases' own lines first: keeping one again removes the blocks that hold it (migration 0022).
-        await keepLines(reader.writer(), made.kept);
+        await writes;
+        writes = keepLines(reader.writer(), made.kept);
         texts.push(made.text);
         cases.push(...page.cases);
         breaks ||= made.breaks;
@@ -197,8 +207,10 @@ export async function* responseBlocks(
       }
       // The last block reaches to the end of the range it stands for, so that the blocks follow one another.
       if (cases.length > 0) yield await flush(upTo ?? cases[cases.length - 1].id);
+      await writes;
     } finally {
       next.catch(() => undefined);
+      writes.catch(() => undefined);
     }
   }
 

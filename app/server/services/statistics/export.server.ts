@@ -220,7 +220,8 @@ export async function exportResponses(
     const reader = openLeanReader(db);
     try {
       // Every case: from the blocks kept deflated (docs/decisions/061-export-blocks.md); some: line by line.
-      if (unfiltered(db, filters)) yield { name: "responses.csv", blocks: responseEntry(reader, survey, questions, sep, zone, seen) };
+      if (unfiltered(db, filters))
+        yield { name: "responses.csv", blocks: responseEntry(reader, survey, questions, sep, zone, seen) };
       else yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, zone, seen) };
       // Only when a text holds a line break: the same lines again, each on one line, for SPSS.
       if (seen.breaks) {

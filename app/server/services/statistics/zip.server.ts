@@ -136,11 +136,7 @@ export function zipStream(parts: AsyncIterable<ZipPart>): ReadableStream<Uint8Ar
           }
           const part = next.value;
           const entry =
-            "blocks" in part
-              ? blocksEntry(part.name)
-              : part.store
-                ? storedEntry(part.name)
-                : deflatedEntry(part.name);
+            "blocks" in part ? blocksEntry(part.name) : part.store ? storedEntry(part.name) : deflatedEntry(part.name);
           zip.add(entry.file);
           const pieces = "blocks" in part ? part.blocks : part.chunks;
           current = { entry, chunks: pieces[Symbol.asyncIterator]() };
