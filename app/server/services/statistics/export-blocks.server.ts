@@ -228,7 +228,17 @@ export async function* responseBlocks(
         if (b.current) {
           seen.breaks ||= b.breaks;
           yield b.block;
-        } else yield* written(b.first - 1, b.last);
+        } else {
+          // Gone first: a range none of whose cases counts any more leaves no block behind.
+          await reader
+            .writer()
+            .deleteFrom("case_export_blocks")
+            .where("survey_id", "=", survey.Id)
+            .where("first_id", "=", b.first)
+            .execute()
+            .catch((error: unknown) => log.info("export.block_not_removed", { error: String(error) }));
+          yield* written(b.first - 1, b.last);
+        }
         after = b.last;
       }
     }
