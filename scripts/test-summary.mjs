@@ -8,9 +8,11 @@ let skipped = 0;
 // The names of the failed tests, each with the first lines of why, printed before the count so the end of a
 // long log says what failed and how (a log's tail may be all that is kept of a run).
 const failures = [];
+/** A terminal's colour codes (ESC [ … m), built from the escape's code so the pattern holds no control character. */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 const why = (message) =>
   String(message ?? "")
-    .replace(/\u001b\[[0-9;]*m/g, "")
+    .replace(COLOURS, "")
     .split("\n")
     .filter((line) => line.trim())
     .slice(0, 4)
