@@ -8,7 +8,7 @@
 //   BENCH_GROWTH=10000,100000,300000 (sizes), BENCH_DIALECTS=sqlite or postgres, BENCH_SQLITE_DIR or
 //   BENCH_POSTGRES_KEEP to keep the seeds for the next run (a survey whose case count is a size is used again),
 //   BENCH_SEED_ONLY=1 to seed (or find) the sizes and measure nothing.
-// The 1,000,000-case step, its seed kept (about 10 minutes to seed on PostgreSQL, once):
+// The 1,000,000-case step, its seed kept (seeded once: 47 min on two cores shared with other work):
 //   BENCH_GROWTH=1000000 BENCH_DIALECTS=postgres BENCH_POSTGRES_KEEP=bench_growth_1m npx tsx ... statistics-growth.ts
 import { spawnSync } from "node:child_process";
 import { sql } from "kysely";

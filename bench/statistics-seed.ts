@@ -1,7 +1,7 @@
 // Seeds one Active survey of 50 questions (mixed kinds) with closed cases and their answers (about 52 answer
 // rows per case, so 100,000 cases give some 5 M rows) into a migrated database, with bulk inserts: one
 // prepared statement in large transactions on SQLite; on PostgreSQL generated in the database, set-based
-// (statistics-seed-postgres.ts: 1,000,000 cases in minutes instead of most of an hour).
+// (statistics-seed-postgres.ts).
 // Used by bench/statistics-load.ts; on its own: npx tsx bench/statistics-seed.ts [cases]  (SQLite, temp dir)
 import fs from "node:fs";
 import os from "node:os";
