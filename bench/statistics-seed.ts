@@ -1,12 +1,12 @@
 // Seeds one Active survey of 50 questions (mixed kinds) with closed cases and their answers (about 52 answer
 // rows per case, so 100,000 cases give some 5 M rows) into a migrated database, with bulk inserts: one
-// prepared statement in large transactions on SQLite, unnest() batches on PostgreSQL.
+// prepared statement in large transactions on SQLite; on PostgreSQL generated in the database, set-based
+// (statistics-seed-postgres.ts).
 // Used by bench/statistics-load.ts; on its own: npx tsx bench/statistics-seed.ts [cases]  (SQLite, temp dir)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
 import { createDb } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { DB } from "~/server/db/types.server";
@@ -14,6 +14,7 @@ import { translatableTexts } from "~/domain/content-languages";
 import { loadSurveyTree } from "~/server/services/survey-tree.server";
 import { insertNewTranslations } from "~/server/services/translations/new-survey.server";
 import type { BenchTarget } from "./database";
+import { seedPostgresInDatabase } from "./statistics-seed-postgres";
 
 export interface SeededSurvey {
   surveyId: number;
@@ -202,57 +203,6 @@ async function seedSqlite(file: string, shape: Shape, cases: number): Promise<nu
   return total;
 }
 
-async function seedPostgres(url: string, shape: Shape, cases: number): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const rnd = random(42);
-  let total = 0;
-  try {
-    for (let from = 0; from < cases; from += CASE_BATCH) {
-      const to = Math.min(cases, from + CASE_BATCH);
-      const ids: string[] = [];
-      const created: string[] = [];
-      const closed: string[] = [];
-      for (let i = from; i < to; i++) {
-        const t = caseTimes(i);
-        ids.push(`S${i}`);
-        created.push(t.created);
-        closed.push(t.closed);
-      }
-      const inserted = await client.query<{ id: number }>(
-        `insert into patient_data (survey_id, patient_id, state, created_at, modified_at, closed_at)
-         select $1, p, 'Closed', c, d, d from unnest($2::text[], $3::text[], $4::text[]) with ordinality as u(p, c, d, n)
-         order by n returning id`,
-        [shape.surveyId, ids, created, closed],
-      );
-      const rows: Row[] = [];
-      const at: string[] = [];
-      inserted.rows.forEach((r, k) => {
-        const before = rows.length;
-        answersOf(shape, r.id, rnd, rows);
-        for (let j = before; j < rows.length; j++) at.push(closed[k]);
-      });
-      const column = <T>(k: number) => rows.map((r) => r[k] as T);
-      await client.query(
-        `insert into question_responses
-           (survey_id, patient_data_id, question_id, answer_option_id, text_response, numerical_response,
-            date_time_response, created_at, updated_at)
-         select $1, c, q, o, t, n, d, a, a
-         from unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::float8[], $7::text[], $8::text[])
-           as u(c, q, o, t, n, d, a)`,
-        [shape.surveyId, column(0), column(1), column(2), column(3), column(4), column(5), at],
-      );
-      total += rows.length;
-    }
-    await client.query("vacuum analyze patient_data");
-    await client.query("vacuum analyze question_responses");
-  } finally {
-    await client.end();
-  }
-  return total;
-}
-
-/** Creates the survey through Kysely, then bulk-inserts its cases and answers. */
 /**
  * Offers the seeded survey in `language` with every one of its texts translated (docs/decisions/056-statistics-
  * languages.md), as an editor's translation would store them; a seed kept from before is translated anew.
@@ -278,12 +228,13 @@ export async function translateSeeded(db: DB, surveyId: number, language: string
   return texts.length;
 }
 
+/** Creates the survey through Kysely, then bulk-inserts its cases and answers. */
 export async function seedStatistics(db: DB, target: BenchTarget, cases: number): Promise<SeededSurvey> {
   const shape = await createStructure(db);
   const rows =
     target.kind === "sqlite"
       ? await seedSqlite(target.file, shape, cases)
-      : await seedPostgres(target.url, shape, cases);
+      : await seedPostgresInDatabase(target.url, shape.surveyId, cases);
   return { surveyId: shape.surveyId, cases, rows };
 }
 

@@ -82,7 +82,7 @@ describe.skipIf(!dialects.includes("postgres"))("from SQLite and a folder to Pos
     const tables = (
       await sql<{
         name: string;
-      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not in ('leases', 'attachment_blobs', 'statistics_versions', 'response_words', 'response_words_pending', 'question_words', 'response_words_gone', 'case_export_rows', 'answer_counts', 'answer_count_changes')`.execute(
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' and name not in ('leases', 'attachment_blobs', 'statistics_versions', 'response_words', 'response_words_pending', 'question_words', 'response_words_gone', 'case_export_rows', 'answer_counts', 'answer_count_changes', 'case_export_blocks')`.execute(
         w.db,
       )
     ).rows.map((r) => r.name);

@@ -17,7 +17,7 @@ interface ForeignKey {
  * Not copied: locks of the running copies; the statistics counters, which the target's triggers create
  * and move as the rows arrive; and the words counted per free text, which the target's triggers note for
  * counting again as the answers arrive; the answer counts, which the target's triggers note again as the
- * answers arrive; and the export's kept lines, written anew at the first export (the
+ * answers arrive; and the export's kept lines and blocks, written anew at the first export (the
  * migrator's own tables are not read either).
  */
 const SKIPPED = new Set([
@@ -29,6 +29,7 @@ const SKIPPED = new Set([
   "response_words_gone",
   "answer_counts",
   "answer_count_changes",
+  "case_export_blocks",
 ]);
 
 async function tablesOf(source: DB): Promise<Map<string, ForeignKey[]>> {

@@ -22,6 +22,7 @@ import * as m0019 from "./migrations/0019_content_languages";
 import * as m0020 from "./migrations/0020_patient_links";
 import * as m0021 from "./migrations/0021_preliminary_by_patient";
 import * as m0022 from "./migrations/0022_answer_counts";
+import * as m0023 from "./migrations/0023_export_blocks";
 import type { DB } from "./types.server";
 
 /**
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0020_patient_links": m0020,
   "0021_preliminary_by_patient": m0021,
   "0022_answer_counts": m0022,
+  "0023_export_blocks": m0023,
 };
 
 export class MigrationError extends Error {

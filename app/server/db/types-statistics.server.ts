@@ -45,6 +45,19 @@ export interface CaseExportRowsTable {
   line: string;
 }
 
+/** A run of cases' export lines kept deflated, with what they were written for (migration 0023, decision 061). */
+export interface CaseExportBlocksTable {
+  survey_id: number;
+  first_id: number;
+  last_id: number;
+  layout: string;
+  fingerprint: string;
+  size: number;
+  crc: number;
+  breaks: number;
+  bytes: Uint8Array;
+}
+
 /** A case's total score as last added up, with what it was added up from (migration 0018, decision 051). */
 export interface CaseTotalsTable {
   patient_data_id: number;

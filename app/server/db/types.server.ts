@@ -9,6 +9,7 @@ import type {
 } from "./types-trail.server";
 import type {
   AnswerCountsTable,
+  CaseExportBlocksTable,
   CaseExportRowsTable,
   CaseTotalsTable,
   QuestionWordsTable,
@@ -332,6 +333,7 @@ export interface Database {
   response_words_pending: ResponseWordsPendingTable;
   question_words: QuestionWordsTable;
   response_words_gone: ResponseWordsGoneTable;
+  case_export_blocks: CaseExportBlocksTable;
   case_export_rows: CaseExportRowsTable;
   case_totals: CaseTotalsTable;
   answer_counts: AnswerCountsTable;

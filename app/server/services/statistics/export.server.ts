@@ -1,7 +1,8 @@
 import { defaultCulture } from "~/domain/culture";
 import { contentLanguages, languageName, offersLanguage, translateSurvey } from "~/domain/content-languages";
 import { respondentKinds } from "~/domain/respondents";
-import { csvField, csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
+import { sql } from "kysely";
+import { csvLine, csvSeparator, sanitiseFileName, type StatisticsFilters } from "~/domain/statistics";
 import { answerText, type Question, type Survey } from "~/domain/survey";
 import { surveyQuestions } from "~/domain/visibility";
 import { translate } from "~/server/locales.server";
@@ -13,10 +14,15 @@ import { surveyStructure } from "../fill/structure.server";
 import type { SurveyCaller } from "../surveys.server";
 import { auditReading } from "../audit-reading.server";
 import { countedCondition, requireAnalyst } from "./cases.server";
-import { CASE_CELLS, caseLines, code, keepLines, type KeptLine } from "./export-lines.server";
+import type { DeflatedBlock } from "./deflate-blocks.server";
+import { responseBlocks } from "./export-blocks.server";
+import { caseLines, code, keepLines } from "./export-lines.server";
+import { pageText, readCasesPage } from "./export-page.server";
 import { scriptParts } from "./scripts.server";
 import { variablePlan } from "./variables.server";
 import { zipStream, type ZipPart } from "./zip.server";
+
+export { casesPage } from "./export-page.server";
 
 /** Cases read per round: memory stays bounded whatever the survey's size. */
 const PAGE = 200;
@@ -86,35 +92,29 @@ export function columnsOf(survey: Survey, questions: Question[], culture: string
   return cols;
 }
 
-/**
- * A page of counted cases after a case id, in id order (a walk along the primary key), with their kept
- * lines. The bound on the kept side too: without it PostgreSQL merges from the kept lines' first row on
- * every page (at 500,000 of 1,000,000 cases 221 ms a page instead of 1 ms), and the export grows with the
- * square of the cases.
- */
-export function casesPage(db: DB, surveyId: number, filters: StatisticsFilters, after: number, size: number) {
-  return db
-    .selectFrom("patient_data as pd")
-    .leftJoin("case_export_rows as kept", (join) =>
-      join.onRef("kept.patient_data_id", "=", "pd.id").on("kept.patient_data_id", ">", after),
-    )
-    .select([
-      "pd.id",
-      "pd.patient_id",
-      "pd.state",
-      "pd.created_at",
-      "pd.closed_at",
-      "pd.language",
-      "pd.respondent",
-      "pd.respondent_link_id",
-      "pd.answers_version",
-    ])
-    .select(["kept.answers_version as kept_version", "kept.layout", "kept.line"])
-    .where("pd.survey_id", "=", surveyId)
-    .where(countedCondition(db, filters))
-    .where("pd.id", ">", after)
-    .orderBy("pd.id")
-    .limit(size);
+/** The first line of responses.csv: the byte-order mark and the columns' names. */
+function headerOf(survey: Survey, questions: Question[], sep: ";" | ",", zone: ClinicZone): Uint8Array {
+  const cols = columnsOf(survey, questions, null, zone.name);
+  return encoder.encode(
+    BOM +
+      csvLine(
+        cols.map((c) => c.name),
+        sep,
+      ),
+  );
+}
+
+/** responses.csv of every counted case as deflate blocks: the header, then the cases' blocks. */
+async function* responseEntry(
+  reader: LeanReader,
+  survey: Survey,
+  questions: Question[],
+  sep: ";" | ",",
+  zone: ClinicZone,
+  seen: { breaks: boolean },
+): AsyncGenerator<Uint8Array | DeflatedBlock> {
+  yield headerOf(survey, questions, sep, zone);
+  yield* responseBlocks(reader, survey, caseLines(survey, questions, sep, zone), sep, zone, seen);
 }
 
 /**
@@ -135,24 +135,10 @@ async function* responsesCsv(
   seen: { flatten: boolean; breaks: boolean },
 ) {
   const db = reader.db;
-  const cols = columnsOf(survey, questions, null, zone.name);
-  yield encoder.encode(
-    BOM +
-      csvLine(
-        cols.map((c) => c.name),
-        sep,
-      ),
-  );
+  yield headerOf(survey, questions, sep, zone);
   const lines = caseLines(survey, questions, sep, zone);
   const sqlite = dialectOf(db) === "sqlite";
-  /** One page of counted cases after a case id, in id order (a walk along the primary key), with their answers. */
-  const readPage = async (after: number, size: number) => {
-    const cases = await casesPage(db, survey.Id, filters, after, size).execute();
-    if (cases.length === 0) return null;
-    // The versions were read before the answers (caseLines' read).
-    const stale = cases.filter((c) => !lines.isKept(c)).map((c) => c.id);
-    return { cases, stale, answers: await lines.read(reader, stale) };
-  };
+  const readPage = (after: number, size: number) => readCasesPage(reader, lines, survey.Id, filters, after, size);
   // The next page is read while this one is written: on PostgreSQL the database works beside this process.
   let next = readPage(0, PAGE);
   try {
@@ -163,37 +149,8 @@ async function* responsesCsv(
       // A round of kept lines is likely followed by another (cases closed long ago); a round that needed
       // answers, by more of those, whose reading stays bounded in rounds of PAGE.
       next = readPage(cases[cases.length - 1].id, stale.length === 0 ? KEPT_PAGE : PAGE);
-      const written = lines.linesOf(stale, page.answers, sqlite);
-      let out = "";
-      const kept: KeptLine[] = [];
-      for (const c of cases) {
-        // The case's own cells are written each time (a reopened case closes again later); its answers' cells
-        // come from the kept line or are written and kept.
-        let line = written.get(c.id);
-        if (line === undefined) line = c.line!;
-        else
-          kept.push({ patient_data_id: c.id, answers_version: Number(c.answers_version), layout: lines.layout, line });
-        const times = [zone.instant(c.created_at), c.closed_at === null ? null : zone.instant(c.closed_at)];
-        // A case without a stored language was filled in the survey's source language (decision 054).
-        const language = c.language ?? survey.SourceLanguage;
-        // Who answered: staff's cases store none (docs/decisions/057-patient-links.md).
-        const respondent = c.respondent ?? "staff";
-        const link = c.respondent === "link" ? c.respondent_link_id : null;
-        const own = [c.patient_id, c.state, ...times, language, respondent, link]
-          .map((v) => csvField(v, sep))
-          .join(sep);
-        if (lines.width <= CASE_CELLS) {
-          out += `${own}\r\n`;
-          continue;
-        }
-        // A line break inside a text (every line ends in its own CRLF): SPSS reads one case a line. Two
-        // searches that stop at the line's end at the latest, no copy of the line.
-        if (line.indexOf("\n") < line.length - 1 || line.indexOf("\r") < line.length - 2) {
-          seen.breaks = true;
-          if (seen.flatten) line = `${line.slice(0, -2).replace(/\r\n|[\r\n]/g, " ")}\r\n`;
-        }
-        out += `${own}${sep}${line}`;
-      }
+      const { text: out, kept, breaks } = pageText(page, lines, survey, sep, zone, seen.flatten, sqlite);
+      seen.breaks ||= breaks;
       await keepLines(reader.writer(), kept);
       yield encoder.encode(out);
     }
@@ -201,6 +158,13 @@ async function* responsesCsv(
     // Left early (the download was cancelled): the page being read is not waited for, and its end is quiet.
     next.catch(() => undefined);
   }
+}
+
+/** Whether the filters leave every counted case in (the same condition as none). */
+function unfiltered(db: DB, filters: StatisticsFilters): boolean {
+  const compiled = (f: StatisticsFilters) => sql`${countedCondition(db, f)}`.compile(db);
+  const [some, none] = [compiled(filters), compiled({})];
+  return some.sql === none.sql && JSON.stringify(some.parameters) === JSON.stringify(none.parameters);
 }
 
 async function* codebookCsv(
@@ -255,7 +219,10 @@ export async function exportResponses(
     const seen = { flatten: false, breaks: false };
     const reader = openLeanReader(db);
     try {
-      yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, zone, seen) };
+      // Every case: from the blocks kept deflated (docs/decisions/061-export-blocks.md); some: line by line.
+      if (unfiltered(db, filters))
+        yield { name: "responses.csv", blocks: responseEntry(reader, survey, questions, sep, zone, seen) };
+      else yield { name: "responses.csv", chunks: responsesCsv(reader, survey, questions, filters, sep, zone, seen) };
       // Only when a text holds a line break: the same lines again, each on one line, for SPSS.
       if (seen.breaks) {
         const flat = { flatten: true, breaks: false };

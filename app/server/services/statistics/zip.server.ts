@@ -1,13 +1,20 @@
 import zlib from "node:zlib";
 import { Zip, ZipPassThrough, type AsyncFlateStreamHandler, type ZipInputFile } from "fflate";
+import { crc32Combine, DEFLATE_END, deflateBlock, type DeflatedBlock } from "./deflate-blocks.server";
 
-export interface ZipPart {
-  name: string;
-  /** The entry's bytes, produced piece by piece. */
-  chunks: AsyncIterable<Uint8Array>;
-  /** Already compressed content (images, office files) is stored, not compressed again. */
-  store?: boolean;
-}
+export type ZipPart =
+  | {
+      name: string;
+      /** The entry's bytes, produced piece by piece. */
+      chunks: AsyncIterable<Uint8Array>;
+      /** Already compressed content (images, office files) is stored, not compressed again. */
+      store?: boolean;
+    }
+  | {
+      name: string;
+      /** The entry in deflate blocks (deflate-blocks.server.ts); a plain piece is deflated as a block of its own. */
+      blocks: AsyncIterable<Uint8Array | DeflatedBlock>;
+    };
 
 /** An entry of the archive being written: its bytes go in piece by piece, each piece taken before the next. */
 interface Entry {
@@ -16,6 +23,8 @@ interface Entry {
   end: () => Promise<void>;
   /** Lets go of what the entry holds when the reader goes away before it ended. */
   abandon: () => void;
+  /** Takes a block deflated before (an entry of deflate blocks only). */
+  block?: (block: DeflatedBlock) => void;
 }
 
 /** An entry stored as it is (fflate computes its checksum). */
@@ -70,6 +79,32 @@ function deflatedEntry(name: string): Entry {
 }
 
 /**
+ * An entry of deflate blocks, copied as they are, one after the other; its CRC-32 is combined from theirs.
+ * Nothing is compressed here but the plain pieces, each on its own.
+ */
+function blocksEntry(name: string): Entry {
+  const file: ZipInputFile & { ondata?: AsyncFlateStreamHandler } = {
+    filename: name,
+    size: 0,
+    crc: 0,
+    compression: 8,
+  };
+  const block = (b: DeflatedBlock) => {
+    file.crc = crc32Combine(file.crc, b.crc, b.size);
+    file.size += b.size;
+    const bytes = new Uint8Array(b.bytes.buffer as ArrayBuffer, b.bytes.byteOffset, b.bytes.byteLength);
+    if (bytes.length > 0) file.ondata?.(null, bytes, false);
+  };
+  return {
+    file,
+    block,
+    write: async (piece) => block(await deflateBlock(piece)),
+    end: async () => file.ondata?.(null, DEFLATE_END, true),
+    abandon: () => {},
+  };
+}
+
+/**
  * A zip archive as a stream: each entry's pieces are compressed as the reader asks for more, so an export
  * of any size needs only a few pieces in memory at a time.
  */
@@ -85,7 +120,7 @@ export function zipStream(parts: AsyncIterable<ZipPart>): ReadableStream<Uint8Ar
     }
   });
   const entries = parts[Symbol.asyncIterator]();
-  let current: { entry: Entry; chunks: AsyncIterator<Uint8Array> } | null = null;
+  let current: { entry: Entry; chunks: AsyncIterator<Uint8Array | DeflatedBlock> } | null = null;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       emit = (chunk) => controller.enqueue(chunk);
@@ -99,16 +134,21 @@ export function zipStream(parts: AsyncIterable<ZipPart>): ReadableStream<Uint8Ar
             zip.end();
             break;
           }
-          const entry = next.value.store ? storedEntry(next.value.name) : deflatedEntry(next.value.name);
+          const part = next.value;
+          const entry =
+            "blocks" in part ? blocksEntry(part.name) : part.store ? storedEntry(part.name) : deflatedEntry(part.name);
           zip.add(entry.file);
-          current = { entry, chunks: next.value.chunks[Symbol.asyncIterator]() };
+          const pieces = "blocks" in part ? part.blocks : part.chunks;
+          current = { entry, chunks: pieces[Symbol.asyncIterator]() };
         }
         const piece = await current.chunks.next();
         if (piece.done) {
           await current.entry.end();
           current = null;
-        } else {
+        } else if (piece.value instanceof Uint8Array) {
           await current.entry.write(piece.value);
+        } else {
+          current.entry.block!(piece.value);
         }
       }
       if (done) controller.close();
