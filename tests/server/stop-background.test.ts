@@ -64,7 +64,10 @@ describe.skipIf(!dialects.includes("postgres"))("SIGTERM during the statistics' 
       linesOf(server!)
         .json.map((l) => `${String(l.time ?? "")} ${String(l.msg)} ${JSON.stringify(l.error ?? l.reason ?? "")}`)
         .join("\n");
-    expect(await waiting(), `no statement of the warm-up waits for the lock; the copy said:\n${said()}`).toBeGreaterThan(0);
+    expect(
+      await waiting(),
+      `no statement of the warm-up waits for the lock; the copy said:\n${said()}`,
+    ).toBeGreaterThan(0);
 
     const sent = Date.now();
     server!.child.kill("SIGTERM");
