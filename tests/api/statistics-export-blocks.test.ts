@@ -1,9 +1,10 @@
 import zlib from "node:zlib";
 import { unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { deflateBlock } from "~/server/services/statistics/deflate-blocks.server";
 import { dialects } from "../support/databases";
+import { addClosedCases } from "./closed-cases";
 import { useStatisticsWorld, utf8 } from "./statistics-support";
 
 let idp: TestIdp;
@@ -39,37 +40,7 @@ describe.each(dialects)("the export's kept blocks on %s", (kind) => {
   it("copies a kept block as it is, and writes its cases anew when one of them changes or goes", async () => {
     const f = fixture();
     const w = world();
-    const now = new Date().toISOString();
-    const added = await w.db
-      .insertInto("patient_data")
-      .values(
-        Array.from({ length: 2500 }, (_, i) => ({
-          survey_id: f.survey,
-          patient_id: `B${String(i).padStart(4, "0")}`,
-          state: "Closed" as const,
-          closed_at: now,
-        })),
-      )
-      .returning("id")
-      .execute();
-    onTestFinished(async () => {
-      await w.db
-        .deleteFrom("patient_data")
-        .where("patient_id", "like", "B%")
-        .where("survey_id", "=", f.survey)
-        .execute();
-    });
-    await w.db
-      .insertInto("question_responses")
-      .values(
-        added.map((c, i) => ({
-          survey_id: f.survey,
-          patient_data_id: c.id,
-          question_id: f.q.weight,
-          numerical_response: i,
-        })),
-      )
-      .execute();
+    const added = await addClosedCases(w, f.survey, f.q.weight, "B", 2500);
     const exported = async (filters: object = {}) => {
       const res = await w.call("approver", "POST", `/statistics/${f.survey}/csv`, filters);
       expect(res.status).toBe(200);

@@ -2,6 +2,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { dialects } from "../support/databases";
+import { addClosedCases } from "./closed-cases";
 import { parseCsv, useStatisticsWorld, utf8 } from "./statistics-support";
 
 let idp: TestIdp;
@@ -157,37 +158,7 @@ describe.each(dialects)("the export's kept lines on %s", (kind) => {
   it("many cases, some kept and some changed: every case once, in order, whatever the rounds", async () => {
     const f = fixture();
     const w = world();
-    const now = new Date().toISOString();
-    const cases = await w.db
-      .insertInto("patient_data")
-      .values(
-        Array.from({ length: 1300 }, (_, i) => ({
-          survey_id: f.survey,
-          patient_id: `M${String(i).padStart(4, "0")}`,
-          state: "Closed" as const,
-          closed_at: now,
-        })),
-      )
-      .returning("id")
-      .execute();
-    onTestFinished(async () => {
-      await w.db
-        .deleteFrom("patient_data")
-        .where("patient_id", "like", "M%")
-        .where("survey_id", "=", f.survey)
-        .execute();
-    });
-    await w.db
-      .insertInto("question_responses")
-      .values(
-        cases.map((c, i) => ({
-          survey_id: f.survey,
-          patient_data_id: c.id,
-          question_id: f.q.weight,
-          numerical_response: i,
-        })),
-      )
-      .execute();
+    const cases = await addClosedCases(w, f.survey, f.q.weight, "M", 1300);
     const exportRows = async () => {
       const res = await w.call("approver", "POST", `/statistics/${f.survey}/csv`, {});
       const [header, ...rows] = parseCsv(
