@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { chooseLanguage, pickUp, signIn } from "./support";
+import { chooseLanguage, expectAnnounced, pickUp, signIn } from "./support";
 
 const panel = (page: Page) => page.locator("#panel-preliminary");
 const titles = (page: Page) => panel(page).getByTestId("preliminary-question").locator(".prelim__title");
@@ -14,7 +14,7 @@ const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ h
 async function keyboardDrag(page: Page, item: string, position: number) {
   await pickUp(page, panel(page).getByRole("button", { name: new RegExp(`^${item} verschieben`) }));
   await page.keyboard.press("ArrowDown");
-  await expect(page.getByText(`${item} über Position ${position}.`)).toBeAttached();
+  await expectAnnounced(page, `${item} über Position ${position}.`);
   await page.keyboard.press("Space");
 }
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
-import { pickUp, signIn } from "./support";
+import { expectAnnounced, pickUp, signIn } from "./support";
 
 async function newDraft(page: Page) {
   await signIn(page, "editor");
@@ -77,7 +77,7 @@ test.describe("questionnaire tab", () => {
     // position first, the test waits for it before the drop, then for the drop to be said, saved and read.
     await pickUp(page, page.getByRole("button", { name: /^Befund verschieben/ }));
     await page.keyboard.press("ArrowUp");
-    await expect(page.getByText("Befund über Position 2.")).toBeAttached();
+    await expectAnnounced(page, "Befund über Position 2.");
     await savedAndReread(page, () => page.keyboard.press("Space"));
     await expect(page.getByText("Befund an Position 2 abgelegt.")).toBeAttached();
     await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befund", "Therapie"]);
@@ -93,7 +93,7 @@ test.describe("questionnaire tab", () => {
     await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
     // Released once the list says where the item is (it works that out in an animation frame after the
     // pointer moved): a person lets go over the place they see, a release before it drops nowhere.
-    await expect(page.getByText("Therapie über Position 1.")).toBeAttached();
+    await expectAnnounced(page, "Therapie über Position 1.");
     await savedAndReread(page, () => page.mouse.up());
     await expect(categoryTitles(page)).toHaveText(["Therapie", "Anamnese", "Befund"]);
 
@@ -116,6 +116,53 @@ test.describe("questionnaire tab", () => {
       .click();
     await page.getByRole("dialog", { name: "Kategorie löschen" }).getByRole("button", { name: "Löschen" }).click();
     await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befunde"]);
+  });
+
+  test("a keyboard move: the held item stays put while the page reads its data, Escape and Tab put it back", async ({
+    page,
+  }) => {
+    await newDraft(page);
+    await page.getByRole("tab", { name: /Fragebogen/ }).click();
+    for (const title of ["Anamnese", "Befund", "Therapie"]) await addCategory(page, title);
+    // The data read after a move comes late (a slow network), while the next item is held.
+    await page.route(/edit\.data/, async (route) => {
+      await new Promise((late) => setTimeout(late, 1500));
+      await route.continue();
+    });
+    const saved = page.waitForResponse((r) => /\/reorder/.test(r.url()) && r.request().method() !== "GET");
+    await page.getByRole("button", { name: "Therapie nach oben" }).click();
+    expect((await saved).ok()).toBe(true);
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
+
+    const befund = page.getByRole("button", { name: /^Befund verschieben/ });
+    const reread = page.waitForResponse((r) => /\/edit\.data(\?|$)/.test(r.url()));
+    await pickUp(page, befund);
+    await expectAnnounced(page, "Befund aufgenommen.");
+    await reread;
+    await page.keyboard.press("ArrowUp");
+    await expectAnnounced(page, "Befund über Position 2.");
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befund", "Therapie"]);
+    await expect(befund).toBeFocused();
+    // Past the top it stays first; Escape puts it back where it was picked up and drops nothing.
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    await expectAnnounced(page, "Befund über Position 1.");
+    await expect(categoryTitles(page)).toHaveText(["Befund", "Anamnese", "Therapie"]);
+    await page.keyboard.press("Escape");
+    await expectAnnounced(page, "Verschieben von Befund abgebrochen.");
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
+    await expect(befund).not.toHaveAttribute("aria-pressed", "true");
+    // Moving the focus on to another control puts it back too.
+    await pickUp(page, befund);
+    await page.keyboard.press("ArrowUp");
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Befund", "Therapie"]);
+    await page.keyboard.press("Tab");
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
+    // The order read again from the server is the one the move button saved.
+    await page.unrouteAll();
+    await page.reload();
+    await page.getByRole("tab", { name: /Fragebogen/ }).click();
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
   });
 
   test("an approver and an Active survey see the editor read-only", async ({ page }) => {

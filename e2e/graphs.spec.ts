@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { demoSurveys, everyChart } from "./statistics-support";
-import { chooseLanguage, pickUp, signIn } from "./support";
+import { chooseLanguage, expectAnnounced, pickUp, signIn } from "./support";
 
 const names = [
   "Antworten im Zeitverlauf",
@@ -98,7 +98,7 @@ test("an analyst adds, edits, reorders and deletes charts, and benchmarking lock
   // Reorder by keyboard: pick up the first chart, move it down one place, drop it; the order is kept.
   await pickUp(page, page.getByRole("button", { name: /^Antworten im Zeitverlauf verschieben/ }));
   await page.keyboard.press("ArrowDown");
-  await expect(page.getByText("Antworten im Zeitverlauf über Position 2.")).toBeAttached();
+  await expectAnnounced(page, "Antworten im Zeitverlauf über Position 2.");
   // The list shows the drop at once; the reload comes once the server has the new order.
   const saved = page.waitForResponse((r) => /\/charts\/reorder\//.test(r.url()));
   await page.keyboard.press("Space");

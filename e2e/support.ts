@@ -73,16 +73,33 @@ export function surveyRow(page: Page, title: string) {
 }
 
 /**
- * Picks up a sortable item by keyboard, as a person does: focus its handle, Space. The list's drag library
- * shows the pick-up at once but starts listening for the arrow keys in a timer after it; an arrow pressed in
- * between is lost (seen with two workers: "… über Position 2." never came). One timer of the page's own, set
- * after the library's, has run only once the library listens.
+ * Picks up a sortable item by keyboard, as a person does: focus its handle, Space; the handle then says it
+ * is pressed. One timer of the page's own lets the list's drawing of the pick-up finish first.
  */
 export async function pickUp(page: Page, handle: Locator) {
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
   await page.evaluate(() => new Promise((listening) => setTimeout(listening, 0)));
+}
+
+/**
+ * Waits for a drag-and-drop list to say `text` (its live region, read by screen readers). When it does not,
+ * the failure names what the lists said instead and where the page was scrolled: a wrong position, a
+ * cancelled drag and a move that never happened fail differently.
+ */
+export async function expectAnnounced(page: Page, text: string) {
+  try {
+    await expect(page.getByText(text)).toBeAttached();
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      said: [...document.querySelectorAll("[id^=DndLiveRegion]")].map((e) => e.textContent).filter(Boolean),
+      pressed: [...document.querySelectorAll("[aria-pressed=true]")].map((e) => e.getAttribute("aria-label")),
+      focused: document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName,
+      scrollY: window.scrollY,
+    }));
+    throw new Error(`"${text}" was not said; the page: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /**

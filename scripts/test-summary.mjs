@@ -18,6 +18,19 @@ const why = (message) =>
     .slice(0, 4)
     .map((line) => `    ${line.trim().slice(0, 200)}`)
     .join("\n");
+/**
+ * Every error of a failed Playwright test, each with the line it stopped at: a test that ran out of time has
+ * a second error naming the step that was still waiting, which the first ("Test timeout … exceeded") does not.
+ */
+const errorsOf = (test) =>
+  (test.results ?? [])
+    .flatMap((r) => (r.errors?.length ? r.errors : r.error ? [r.error] : []))
+    .map(
+      (e) =>
+        `${why(e.message)}${e.location ? `\n    at ${e.location.file.split("/").slice(-2).join("/")}:${e.location.line}` : ""}`,
+    )
+    .filter((text, i, all) => text.trim() && all.indexOf(text) === i)
+    .join("\n");
 // The whole vitest run, the Firefox run, and the runs on the other Node lines (test-results/node-NN.json).
 const vitestFiles = [
   "test-results/vitest.json",
@@ -51,8 +64,7 @@ for (const file of ["test-results/playwright.json", "test-results/deployment.jso
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === "unexpected") {
-          const error = (test.results ?? []).map((r) => r.error?.message).find(Boolean);
-          failures.push(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(" › ")}\n${why(error)}`);
+          failures.push(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(" › ")}\n${errorsOf(test)}`);
         }
       }
     }

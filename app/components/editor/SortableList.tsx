@@ -1,25 +1,25 @@
 import {
   closestCenter,
   DndContext,
-  KeyboardSensor,
   PointerSensor,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
-  type KeyboardCoordinateGetter,
-  type UniqueIdentifier,
 } from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Form } from "@remix-run/react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { useTranslation } from "react-i18next";
 
 export interface MoveTarget {
@@ -28,24 +28,6 @@ export interface MoveTarget {
   id: number;
   newPosition: number;
 }
-
-/**
- * Up and Down move a picked-up item one place at a time, whatever the items' heights: its centre goes to the
- * centre of the next item in the list. dnd-kit's own getter lines up the items' edges, which past an item
- * much shorter than the one moved (a chart that only says it has no data) leaves it where it was.
- */
-const onePlace: KeyboardCoordinateGetter = (event, args) => {
-  const down = event.code === "ArrowDown";
-  if (!down && event.code !== "ArrowUp") return sortableKeyboardCoordinates(event, args);
-  event.preventDefault();
-  const { active, over, collisionRect, droppableRects } = args.context;
-  const items = (active?.data.current as { sortable?: { items: UniqueIdentifier[] } } | undefined)?.sortable?.items;
-  if (!active || !collisionRect || !items) return undefined;
-  const target = items[items.indexOf(over?.id ?? active.id) + (down ? 1 : -1)];
-  const rect = target === undefined ? undefined : droppableRects.get(target);
-  if (!rect) return undefined;
-  return { x: rect.left, y: rect.top + rect.height / 2 - collisionRect.height / 2 };
-};
 
 interface SortableListProps<T> {
   items: T[];
@@ -63,20 +45,28 @@ interface SortableListProps<T> {
   formFields?: Record<string, string | number>;
 }
 
+/** An item picked up by keyboard, and the order the list had before, which Escape brings back. */
+interface Lifted {
+  id: number;
+  before: number[];
+}
+
 function SortableItem({
   id,
   children,
   disabled,
+  lifted,
 }: {
   id: number;
   disabled?: boolean;
+  lifted: boolean;
   children: (handle: { attributes: object; listeners: object | undefined }) => ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   return (
     <li
       ref={setNodeRef}
-      className={`sortable__item${isDragging ? " sortable__item--dragging" : ""}`}
+      className={`sortable__item${isDragging || lifted ? " sortable__item--dragging" : ""}`}
       // Moved, never stretched: the dragged card keeps its own size over a taller or shorter neighbour.
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
@@ -89,6 +79,11 @@ function SortableItem({
  * A list that can be reordered by mouse, by keyboard (focus the handle, Space, arrows, Space) and,
  * without JavaScript, by move-up and move-down buttons that post to the page. A failed move returns the
  * item to where it was.
+ *
+ * The mouse drags through the drag library. The keyboard moves the item itself, one place per arrow key, in
+ * the list's own order (decision 063): the library's keyboard moves worked out the place from rects and the
+ * page's scroll position, and on a slow device, with the page scrolling under the item, named the wrong place
+ * or none.
  */
 export function SortableList<T>({
   items,
@@ -105,11 +100,30 @@ export function SortableList<T>({
   const { t } = useTranslation();
   const [order, setOrder] = useState(() => items.map(getId));
   const byId = useMemo(() => new Map(items.map((i) => [getId(i), i])), [items, getId]);
-  useEffect(() => setOrder(items.map(getId)), [items, getId]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: onePlace }),
-  );
+  const [lifted, setLifted] = useState<Lifted | null>(null);
+  const liftedRef = useRef(lifted);
+  liftedRef.current = lifted;
+  // What the keyboard moves say, read out by screen readers (the mouse's are the drag library's).
+  const [said, setSaid] = useState("");
+  const handles = useRef(new Map<number, HTMLButtonElement>());
+  // The list takes the server's order when that order changed, not each time the page draws again: a page
+  // drawn between a move and the data read after it would put the moved item back for a moment (and under
+  // a held item, for good). New data waits while an item is held; the move's own save reads it again.
+  const served = useRef(order.join());
+  useEffect(() => {
+    const ids = items.map(getId);
+    if (ids.join() === served.current || liftedRef.current) return;
+    served.current = ids.join();
+    setOrder(ids);
+  }, [items, getId]);
+  // The held item's handle keeps the focus where the list moved it, and stays in view.
+  useLayoutEffect(() => {
+    const handle = lifted ? handles.current.get(lifted.id) : undefined;
+    if (!handle) return;
+    if (document.activeElement !== handle) handle.focus({ preventScroll: true });
+    handle.scrollIntoView({ block: "nearest" });
+  }, [lifted, order]);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
 
   const move = async (id: number, to: number) => {
     const from = order.indexOf(id);
@@ -137,6 +151,51 @@ export function SortableList<T>({
     onDragCancel: ({ active }) => t("dnd.cancelled", { item: name(active.id) }),
   };
 
+  const onHandleKey = (id: number) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    const { key } = event;
+    const place = (at: number) => ({ item: name(id), position: at + 1 });
+    if (!lifted) {
+      if (key !== " " && key !== "Enter") return;
+      event.preventDefault();
+      setLifted({ id, before: order });
+      setSaid(t("dnd.picked", { item: name(id) }));
+      return;
+    }
+    if (lifted.id !== id) return;
+    if (key === "ArrowUp" || key === "ArrowDown") {
+      event.preventDefault();
+      const from = order.indexOf(id);
+      const to = Math.min(Math.max(from + (key === "ArrowDown" ? 1 : -1), 0), order.length - 1);
+      if (to !== from) setOrder(arrayMove(order, from, to));
+      setSaid(t("dnd.over", place(to)));
+    } else if (key === " " || key === "Enter") {
+      event.preventDefault();
+      const to = order.indexOf(id);
+      const { before } = lifted;
+      setLifted(null);
+      setSaid(t("dnd.dropped", place(to)));
+      if (to === before.indexOf(id)) return;
+      void onMove({ kind, id, newPosition: to }).then((ok) => {
+        if (!ok) setOrder(before);
+      });
+    } else if (key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      cancel();
+    }
+  };
+  const cancel = () => {
+    if (!lifted) return;
+    setOrder(lifted.before);
+    setLifted(null);
+    setSaid(t("dnd.cancelled", { item: name(lifted.id) }));
+  };
+  // Focus going to another control puts the held item back; a blur without one is the list moving the
+  // handle's element, after which the handle gets the focus again.
+  const onHandleBlur = (event: FocusEvent<HTMLButtonElement>) => {
+    if (event.relatedTarget) cancel();
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     void move(Number(active.id), order.indexOf(Number(over.id)));
@@ -155,7 +214,7 @@ export function SortableList<T>({
             const item = byId.get(id);
             if (!item) return null;
             return (
-              <SortableItem key={id} id={id} disabled={disabled}>
+              <SortableItem key={id} id={id} disabled={disabled} lifted={lifted?.id === id}>
                 {({ attributes, listeners }) =>
                   renderItem(
                     item,
@@ -167,6 +226,15 @@ export function SortableList<T>({
                           aria-label={t("dnd.handle", { item: getLabel(item) })}
                           {...attributes}
                           {...listeners}
+                          aria-pressed={
+                            lifted?.id === id || (attributes as { "aria-pressed"?: boolean })["aria-pressed"]
+                          }
+                          ref={(element) => {
+                            if (element) handles.current.set(id, element);
+                            else handles.current.delete(id);
+                          }}
+                          onKeyDown={onHandleKey(id)}
+                          onBlur={onHandleBlur}
                         >
                           <span aria-hidden="true">⠿</span>
                         </button>
@@ -200,6 +268,9 @@ export function SortableList<T>({
           })}
         </ul>
       </SortableContext>
+      <div className="visually-hidden" role="status" aria-live="assertive" aria-atomic="true">
+        {said}
+      </div>
     </DndContext>
   );
 }
