@@ -104,3 +104,36 @@ test("the publish dialog of a survey that starts later says from when people can
   await expect(dialog).toContainText("ab dem 01.03.2099 ausfüllen");
   await expect(dialog).not.toContainText("Nach der Veröffentlichung können Nutzende die Umfrage ausfüllen;");
 });
+
+test.describe("while the page's scripts load", () => {
+  // The scripts are held back below; a worker would answer them from its cache instead.
+  test.use({ serviceWorkers: "block" });
+
+  test("the editor's header buttons stay where they are when the scripts arrive", async ({ page }) => {
+    await signIn(page, "admin");
+    const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Kopfzeile ${Date.now()}` });
+    // Only the scripts: the page is drawn with its styles, as a person sees it before the scripts ran.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/survey/${survey.Id}/edit`, { waitUntil: "commit" });
+    await expect(page.getByTestId("editor-trail")).toBeVisible();
+    const before = await Promise.all(
+      [page.getByTestId("editor-trail"), page.getByRole("link", { name: "Veröffentlichen", exact: true })].map((l) =>
+        l.boundingBox(),
+      ),
+    );
+    release();
+    // The preview comes with the scripts; a pointer about to press the change log still finds it there.
+    await expect(page.getByRole("button", { name: "Vorschau", exact: true })).toBeVisible();
+    const after = await Promise.all(
+      [page.getByTestId("editor-trail"), page.getByRole("link", { name: "Veröffentlichen", exact: true })].map((l) =>
+        l.boundingBox(),
+      ),
+    );
+    expect(after).toEqual(before);
+  });
+});

@@ -1,6 +1,7 @@
 // The embedded OpenID provider in a process of its own: `OIDC_ISSUER=http://localhost:3001
 // OIDC_CLIENT_SECRET=… PUBLIC_URL=… node server/idp.js` serves the demo accounts at that address for the
 // app's copies, which are started with the same OIDC_ISSUER and OIDC_CLIENT_SECRET.
+import "./production-mode.js";
 import { fatal, writeThrough } from "./json-lines.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

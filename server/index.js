@@ -1,4 +1,5 @@
 // The production server: static assets, security headers, request logs, the Remix app, a clean stop.
+import "./production-mode.js";
 import { fatal, writeThrough } from "./json-lines.js";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -400,7 +401,9 @@ server.once("error", (/** @type {NodeJS.ErrnoException} */ error) =>
       : error,
   ),
 );
-server.listen(env.PORT, env.HOST, () => log.info("listening", { port: env.PORT, url: env.publicUrl }));
+server.listen(env.PORT, env.HOST, () =>
+  log.info("listening", { port: env.PORT, url: env.publicUrl, mode: process.env.NODE_ENV }),
+);
 
 /** How long a stop waits for the requests in flight before it cuts them. */
 const DRAIN_LIMIT_MS = 10_000;

@@ -27,7 +27,8 @@ describe("the server's log", () => {
 
   beforeAll(async () => {
     if (!built) throw new Error("These tests run the production build: run `npm run build` first.");
-    server = await startHealthy(await serverEnv({ LOG_LEVEL: "debug", INSTANCE_ID: "copy-log" }));
+    // No NODE_ENV, as a shell that never set it: the server runs in production mode all the same.
+    server = await startHealthy(await serverEnv({ LOG_LEVEL: "debug", INSTANCE_ID: "copy-log", NODE_ENV: "" }));
   }, 90_000);
 
   afterAll(async () => {
@@ -38,6 +39,9 @@ describe("the server's log", () => {
   it("is JSON from start to stop: a sign-in, pages, refusals and a clean stop", async () => {
     const cookie = await signIn(server.url, "editor");
     await fetch(`${server.url}/surveys`, { headers: { cookie } });
+    // The pages draw without a warning from React (an effect it cannot run on the server, a missing key).
+    for (const page of ["/survey/1/edit", "/survey/1", "/surveys?view=archive"])
+      expect((await fetch(`${server.url}${page}`, { headers: { cookie } })).status).toBe(200);
     await fetch(`${server.url}/no-such-page`, { headers: { cookie } });
     await fetch(`${server.url}/api/surveys/999999`, { headers: { cookie } });
     await fetch(`${server.url}/api/surveys`, {
@@ -52,6 +56,8 @@ describe("the server's log", () => {
       expect.arrayContaining(["db.ready", "idp.embedded", "listening", "request", "stopped"]),
     );
     expect(lines.every((l) => l.instance === "copy-log")).toBe(true);
+    expect(lines.find((l) => l.msg === "listening")).toMatchObject({ mode: "production" });
+    expect(lines.filter((l) => l.msg === "console.error").map((l) => String(l.text).split("\n")[0])).toEqual([]);
   });
 });
 

@@ -116,11 +116,6 @@ export function EditorHeader(props: EditorHeaderProps) {
         </div>
       </Form>
       <div className="editor-head__actions">
-        {hydrated ? (
-          <button type="button" className="btn" onClick={onPreview}>
-            {t("editor.preview")}
-          </button>
-        ) : null}
         {dirty ? (
           <span className="save-state" role="status" data-testid="unsaved">
             {t("editor.unsaved")}
@@ -151,6 +146,13 @@ export function EditorHeader(props: EditorHeaderProps) {
           <Link to={`${here}?confirm=unpublish`} className="btn" preventScrollReset>
             {t("editor.unpublish")}
           </Link>
+        ) : null}
+        {/* Last in the row: it comes with the page's scripts, and a button put in before the others would move
+            them under a pointer that is about to press one. */}
+        {hydrated ? (
+          <button type="button" className="btn" onClick={onPreview}>
+            {t("editor.preview")}
+          </button>
         ) : null}
       </div>
       {!editable ? (

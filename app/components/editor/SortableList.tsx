@@ -10,16 +10,7 @@ import {
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Form } from "@remix-run/react";
-import {
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 export interface MoveTarget {
@@ -117,7 +108,7 @@ export function SortableList<T>({
     setOrder(ids);
   }, [items, getId]);
   // The held item's handle keeps the focus where the list moved it, and stays in view.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const handle = lifted ? handles.current.get(lifted.id) : undefined;
     if (!handle) return;
     if (document.activeElement !== handle) handle.focus({ preventScroll: true });
