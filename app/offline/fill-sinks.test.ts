@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Survey } from "~/domain/survey";
 import { syncPayload } from "./sync-payload";
 import { fillWriters } from "./fill-sinks";
+import { getCaseCopy } from "./case-copies";
 import { getEntry } from "./fill-store";
 import { syncEntry } from "./sync-client";
 import { freshDatabases, json, question, scriptedFetch } from "./test-support";
@@ -66,6 +67,30 @@ describe("fill writers", () => {
       { QuestionId: 1, AnswerOptionId: 12 },
       { QuestionId: 2, TextResponse: "müde" },
     ]);
+  });
+
+  it("online: an answer is saved once the device keeps the case as the server now holds it", async () => {
+    // The person may leave the page (or lose the network) the moment it says "saved": the case copy they
+    // continue offline from must already have the answer.
+    const api = scriptedFetch([() => json(200, { RemovedQuestionIds: [], Version: 4 })]);
+    vi.stubGlobal("fetch", api.fetch);
+    const w = fillWriters({
+      survey,
+      patientId: "P1",
+      userId: "sub",
+      surveyUserDataId: 3,
+      patientDataId: 99,
+      answers: { 1: { AnswerOptionIds: [11] } },
+      preliminary: { 50: 501 },
+      offline: false,
+    });
+    expect((await w.sink.save(q2, { TextResponse: "müde" })).ok).toBe(true);
+    expect(await getCaseCopy(7, "P1")).toMatchObject({
+      patientDataId: 99,
+      version: 4,
+      answers: { 1: { AnswerOptionIds: [11] }, 2: { TextResponse: "müde" } },
+      preliminary: { 50: 501 },
+    });
   });
 
   it("online: a refusal from the server is not 'offline' and stores nothing", async () => {

@@ -106,8 +106,10 @@ export function fillWriters(input: {
     if (known.version === undefined) return { ...who, seed };
     return { ...who, seed, base: { version: known.version, answers: seed.answers, preliminary: seed.preliminary } };
   };
-  // What the server now holds of the case: the device keeps it, to continue the case offline.
-  const keptOnServer = (data: unknown) => {
+  // What the server now holds of the case: the device keeps it, to continue the case offline. The save is
+  // done once it is kept: a person who leaves the page (or loses the network) the moment it says "saved"
+  // continues offline from a copy with that answer.
+  const keptOnServer = async (data: unknown) => {
     const result = data as Partial<AnswerWriteResult> | undefined;
     for (const id of result?.RemovedQuestionIds ?? []) delete known.answers[id];
     if (typeof result?.Version !== "number" || !known.patientDataId) return;
@@ -122,7 +124,7 @@ export function fillWriters(input: {
       preliminary: { ...known.preliminary },
       ...(language ? { language } : {}),
     };
-    void copies()
+    await copies()
       .then((m) => m.keepCaseCopy(copy))
       .catch(() => undefined);
   };
@@ -176,7 +178,7 @@ export function fillWriters(input: {
         if (result.ok) {
           if (value) known.answers[question.Id] = value;
           else delete known.answers[question.Id];
-          if (!local) keptOnServer(result.data);
+          if (!local) await keptOnServer(result.data);
         }
         return result;
       },
@@ -191,7 +193,7 @@ export function fillWriters(input: {
       );
       if (result.ok) {
         known.preliminary[attributeId] = optionId;
-        if (!local) keptOnServer(result.data);
+        if (!local) await keptOnServer(result.data);
       }
       return result;
     },
