@@ -68,6 +68,19 @@ test("a case filled in Arabic: right to left, axe clean at 390 and 1366 px, swit
     await expectNoOverflow(page);
   }
 
+  // A switch the server cannot take: the toast says so in Arabic, and says it is Arabic, right to left,
+  // although the toasts are drawn outside the region.
+  await page.route("**/api/patients/language*", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"Type":"UNAVAILABLE","Error":"down"}' }),
+  );
+  await switchTo(page, "de", "تغيير اللغة");
+  const said = page.getByTestId("toast").last().locator("span").first();
+  await expect(said).toHaveText(/[\u0600-\u06FF]/);
+  await expect(said).toHaveAttribute("lang", "ar");
+  await expect(said).toHaveAttribute("dir", "rtl");
+  await expect(region(page)).toHaveAttribute("lang", "ar");
+  await page.unroute("**/api/patients/language*");
+
   // Switched to German midway: the page stays, with what was typed and chosen; its words and texts change.
   await switchTo(page, "de", "تغيير اللغة");
   await expect(region(page)).toHaveAttribute("lang", "de");

@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { isRightToLeft, type ContentLanguage } from "~/domain/languages";
+import { ToastLanguageContext } from "~/components/ui/Toaster";
 import { fillI18n } from "./fill-i18n";
 
 /**
@@ -24,18 +25,27 @@ export function FillLanguage({
   children: ReactNode;
 }) {
   const { i18n } = useTranslation();
-  const instance = words === null ? i18n : (fillI18n(words ?? lang) ?? i18n);
+  const own = words === null ? null : fillI18n(words ?? lang);
+  const instance = own ?? i18n;
+  // A toast raised in the region says its words, in their language: the case's words' where they came.
+  const spoken = own ? (words ?? lang) : null;
+  const toastLanguage = useMemo(
+    () => (spoken ? { lang: spoken, dir: isRightToLeft(spoken) ? ("rtl" as const) : ("ltr" as const) } : null),
+    [spoken],
+  );
   return (
     <I18nextProvider i18n={instance}>
-      <section
-        className={className}
-        aria-label={label}
-        lang={lang}
-        dir={isRightToLeft(lang) ? "rtl" : "ltr"}
-        data-testid="fill-region"
-      >
-        {children}
-      </section>
+      <ToastLanguageContext.Provider value={toastLanguage}>
+        <section
+          className={className}
+          aria-label={label}
+          lang={lang}
+          dir={isRightToLeft(lang) ? "rtl" : "ltr"}
+          data-testid="fill-region"
+        >
+          {children}
+        </section>
+      </ToastLanguageContext.Provider>
     </I18nextProvider>
   );
 }

@@ -5,16 +5,32 @@ import { useTranslation } from "react-i18next";
 export const TOAST_MS = 5000;
 
 export type ToastKind = "success" | "error" | "info";
+/** The language of a toast's words and their direction, where they are not the page's. */
+export interface ToastLanguage {
+  lang: string;
+  dir: "ltr" | "rtl";
+}
 interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  language: ToastLanguage | null;
 }
 
-const ToastContext = createContext<(kind: ToastKind, message: string) => void>(() => undefined);
+type Show = (kind: ToastKind, message: string, language: ToastLanguage | null) => void;
+const ToastContext = createContext<Show>(() => undefined);
+
+/**
+ * The language of the words said within a part of the page (a fill page's region in the case's language,
+ * docs/decisions/055-fill-languages.md): a toast raised there says it, and screen readers read it in that
+ * language and direction although the toasts are drawn outside the region.
+ */
+export const ToastLanguageContext = createContext<ToastLanguage | null>(null);
 
 export function useToast() {
-  return useContext(ToastContext);
+  const show = useContext(ToastContext);
+  const language = useContext(ToastLanguageContext);
+  return useCallback((kind: ToastKind, message: string) => show(kind, message, language), [show, language]);
 }
 
 export function ToastProvider({
@@ -26,13 +42,13 @@ export function ToastProvider({
 }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const show = useCallback((kind: ToastKind, message: string) => {
+  const show = useCallback<Show>((kind, message, language) => {
     const id = nextId.current++;
-    setToasts((list) => [...list.filter((t) => t.message !== message), { id, kind, message }]);
+    setToasts((list) => [...list.filter((t) => t.message !== message), { id, kind, message, language }]);
     setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS);
   }, []);
   useEffect(() => {
-    if (initial) show(initial.kind, initial.message);
+    if (initial) show(initial.kind, initial.message, null);
   }, [initial, show]);
   const value = useMemo(() => show, [show]);
   return (
@@ -102,7 +118,9 @@ function Toaster({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: numbe
       <div ref={list} role="status" aria-live="polite" className="toaster__list">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast">
-            <span>{toast.message}</span>
+            <span lang={toast.language?.lang} dir={toast.language?.dir}>
+              {toast.message}
+            </span>
             <button
               type="button"
               className="toast__close"
