@@ -1,18 +1,20 @@
-// The production server: static assets, security headers, request logs, the Remix app, a clean stop.
+// The production server: static assets (./static-files.js), security headers (./security-headers.js), request
+// logs, the Remix app, a clean stop (./stop.js).
 import "./production-mode.js";
 import { fatal, writeThrough } from "./json-lines.js";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { getRequestListener } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "@remix-run/node";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { bodyOf, dropRest } from "./request-body.js";
+import { securityHeadersFor } from "./security-headers.js";
+import { serveBuildFiles } from "./static-files.js";
+import { stopOnSignals } from "./stop.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildPath = path.join(here, "..", "build", "server", "index.js");
@@ -57,10 +59,6 @@ try {
 const { env } = runtime;
 const handleRemix = createRequestHandler(build, "production");
 const clientRoot = path.join(here, "..", "build", "client");
-const clientDir = path.relative(process.cwd(), clientRoot) || ".";
-const issuerOrigin = new URL(env.issuer).origin;
-// The silent sign-in's hidden frame goes to the provider and back to the app's public address.
-const frameSources = [...new Set(["'self'", new URL(env.publicUrl).origin, issuerOrigin])].join(" ");
 
 /**
  * The address the person's browser used, when a trusted proxy reports it (X-Forwarded-Proto and -Host);
@@ -156,9 +154,6 @@ const PAGE_REFUSALS = {
   },
 };
 
-/** The one page the app frames itself: where a silent sign-in ends (app/routes/authentication.silent-done.tsx). */
-const SELF_FRAMED = "/authentication/silent-done";
-
 /** Where the build's fingerprinted scripts and styles are served: never documents, never workers. */
 const ASSETS = build.entry.module.ASSETS_PREFIX;
 /**
@@ -171,54 +166,12 @@ const addressOf = (c) =>
 /** @param {string} path the API's paths: the staff's, and those a patient's link reaches (decision 057) */
 const isApiPath = (path) => path.startsWith("/api/") || path.startsWith("/l/api/");
 
-/**
- * @param {Headers} headers
- * @param {string} nonce
- * @param {boolean} secure
- * @param {string} path
- */
-function securityHeaders(headers, nonce, secure, path) {
-  // A script or stylesheet is not a document: page policies (CSP, framing, COOP, permissions) do not apply
-  // to it, and each of the 20-odd a page loads would carry some 600 bytes of them.
-  if (path.startsWith(ASSETS)) {
-    headers.set("X-Content-Type-Options", "nosniff");
-    if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
-    return;
-  }
-  // The API answers data, never a document to run: nothing may load or frame it.
-  if (isApiPath(path)) {
-    headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "no-referrer");
-    if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
-    return;
-  }
-  const framed = path === SELF_FRAMED;
-  headers.set(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "worker-src 'self'",
-      "manifest-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      `form-action 'self' ${issuerOrigin}`,
-      `frame-src ${frameSources}`,
-      framed ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
-    ].join("; "),
-  );
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", framed ? "SAMEORIGIN" : "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (secure) headers.set("Strict-Transport-Security", "max-age=31536000");
-}
+const securityHeaders = securityHeadersFor({
+  assets: ASSETS,
+  isApiPath,
+  issuer: env.issuer,
+  publicUrl: env.publicUrl,
+});
 
 const {
   log,
@@ -268,7 +221,7 @@ app.use("*", async (c, next) => {
   securityHeaders(c.res.headers, nonce, secure, c.req.path);
   c.res.headers.set("X-Request-Id", requestId);
   // While draining, no connection is kept for another request: the proxy opens its next one elsewhere.
-  if (stopping) c.res.headers.set("Connection", "close");
+  if (shutdown.stopping) c.res.headers.set("Connection", "close");
   // A request whose client went away (a closed tab, a cancelled fetch) is not a failure of the server.
   const aborted = abandoned.has(c.env.incoming);
   const status = aborted ? 499 : c.res.status;
@@ -325,52 +278,13 @@ const toApi = async (c) => {
 app.all("/api/*", toApi);
 app.all("/l/api/*", toApi);
 
-app.use(
-  `${ASSETS}*`,
-  serveStatic({
-    root: clientDir,
-    precompressed: true,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-  }),
-);
-// An asset that is not in the build (an old page asking for a file of an earlier version) is a plain 404.
-app.all(`${ASSETS}*`, (c) => c.text("Not found", 404));
-// The service worker (app/entry.worker.ts). Never kept by HTTP caches, so that a new build's worker is
-// seen at the next update check; its scope is the whole app (Service-Worker-Allowed names it).
-app.use(
-  WORKER_URL,
-  serveStatic({
-    root: clientDir,
-    precompressed: true,
-    onFound: (_path, c) => {
-      c.header("Cache-Control", "no-cache");
-      c.header("Service-Worker-Allowed", WORKER_SCOPE);
-    },
-  }),
-);
-// The worker of earlier versions is gone: a 404 leaves an old registration as it is until a page of this
-// version registers WORKER_URL in its place (app/offline/sw.client.ts explains why it is not served).
-app.all(RETIRED_WORKER_URL, (c) => c.text("Not found", 404));
-// The build's other files (icons, the web manifest, the offline list), looked up only for their own
-// addresses: a page's address would otherwise cost a few file lookups for every request.
-const publicFiles = new Set(
-  fs
-    .readdirSync(clientRoot, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map(
-      (entry) =>
-        `/${path
-          .relative(clientRoot, path.join(entry.parentPath ?? entry.path, entry.name))
-          .split(path.sep)
-          .join("/")}`,
-    ),
-);
-const servePublicFile = serveStatic({
-  root: clientDir,
-  precompressed: true,
-  onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+const publicFiles = serveBuildFiles(app, {
+  clientRoot,
+  assets: ASSETS,
+  workerUrl: WORKER_URL,
+  workerScope: WORKER_SCOPE,
+  retiredWorkerUrl: RETIRED_WORKER_URL,
 });
-app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublicFile(c, next) : next()));
 // Pages are compressed as they stream; the API (small JSON, latency budget) and the files above are not.
 app.use("*", compress());
 app.all("*", (c) => {
@@ -384,7 +298,6 @@ app.all("*", (c) => {
   return handleRemix(request, { cspNonce: c.get("nonce"), clientAddress: addressOf(c), bodyRefused });
 });
 
-let stopping = false;
 // Node reads and drops a body nobody started to read (handlerRequest's streams read only when read).
 const answer = getRequestListener(app.fetch, { autoCleanupIncoming: false });
 const server = http.createServer((incoming, outgoing) => {
@@ -405,41 +318,4 @@ server.listen(env.PORT, env.HOST, () =>
   log.info("listening", { port: env.PORT, url: env.publicUrl, mode: process.env.NODE_ENV }),
 );
 
-/** How long a stop waits for the requests in flight before it cuts them. */
-const DRAIN_LIMIT_MS = 10_000;
-/** After the cut, how long closing may still take before the process exits regardless. */
-const CLOSE_LIMIT_MS = 3_000;
-
-/** @param {NodeJS.Signals} signal */
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  startDraining();
-  log.info("stopping", { signal, inFlight: inFlight.size, delaySeconds: env.SHUTDOWN_DELAY_SECONDS });
-  // The background work (the statistics' warm-up, export lines, periodic rounds) is told to stop at once.
-  const backgroundStopped = runtime.stopBackground();
-  // Readiness says "not ready" from now; new requests are still answered while the proxy takes note.
-  if (env.SHUTDOWN_DELAY_SECONDS > 0) await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_SECONDS * 1000));
-  const force = setTimeout(() => {
-    for (const request of inFlight.values()) {
-      log.error("request.cut", { ...request, reason: `still running ${DRAIN_LIMIT_MS / 1000} s after ${signal}` });
-    }
-    server.closeAllConnections?.();
-  }, DRAIN_LIMIT_MS);
-  // Whatever still holds the process then (a statement the database does not answer, say) does not keep it.
-  setTimeout(() => {
-    log.error("stop.forced", { reason: `still closing ${(DRAIN_LIMIT_MS + CLOSE_LIMIT_MS) / 1000} s into the stop` });
-    process.exit(0);
-  }, DRAIN_LIMIT_MS + CLOSE_LIMIT_MS).unref();
-  await new Promise((resolve) => {
-    server.close(() => resolve(undefined));
-    server.closeIdleConnections?.();
-  });
-  clearTimeout(force);
-  await backgroundStopped;
-  await runtime.close();
-  log.info("stopped");
-  process.exit(0);
-}
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));
+const shutdown = stopOnSignals({ server, runtime, inFlight, log, startDraining });

@@ -1,6 +1,6 @@
 import { contentLanguages, type ContentLanguage } from "~/domain/content-languages";
 import type { Losses } from "./import-losses.server";
-import type { ImportPlan, PlanQuestion } from "./import-plan.server";
+import type { ImportPlan, PlanQuestion } from "./import-plan-types.server";
 import { contentLanguageOf, type LanguageTexts } from "./translations.server";
 
 /**

@@ -11,7 +11,9 @@ import { audit } from "../audit.server";
 import { touchSurvey } from "../survey-access.server";
 import { insertNewTranslations, type TextWithTranslations } from "../translations/new-survey.server";
 import { actorOf, type SurveyCaller } from "../surveys.server";
-import { importPlan, questionCount, type ImportPlan, type PlanQuestion } from "./import-plan.server";
+import { questionCount } from "./import-items.server";
+import { importPlan } from "./import-plan.server";
+import type { ImportPlan, PlanQuestion } from "./import-plan-types.server";
 import { QuestionnaireSchema } from "./import-schema.server";
 
 /**
