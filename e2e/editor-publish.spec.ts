@@ -120,6 +120,13 @@ test.describe("while the page's scripts load", () => {
       await route.continue();
     });
     await page.goto(`/survey/${survey.Id}/edit`, { waitUntil: "commit" });
+    // The page as drawn: read whole, its stylesheets and fonts in (a box read before is an unstyled one).
+    await page.waitForFunction(
+      () =>
+        document.readyState !== "loading" &&
+        [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet) &&
+        document.fonts.status === "loaded",
+    );
     await expect(page.getByTestId("editor-trail")).toBeVisible();
     const before = await Promise.all(
       [page.getByTestId("editor-trail"), page.getByRole("link", { name: "Veröffentlichen", exact: true })].map((l) =>
