@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FHIR_IMPORT_MAX_QUESTIONS } from "~/contracts/fhir";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { dialects } from "../support/databases";
-import { read, useStatisticsWorld, type Body } from "./statistics-support";
+import { questionnaireFile } from "./fhir-items";
+import { read, useStatisticsWorld } from "./statistics-support";
 
 /**
  * What the FHIR import takes (docs/decisions/040-fhir.md): a Questionnaire as application/fhir+json or
@@ -20,8 +19,7 @@ afterAll(async () => {
   await idp.dispose();
 });
 
-const file = (name: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, "fhir-questionnaires", name), "utf8")) as Body;
+const file = questionnaireFile;
 
 describe.each(dialects)("FHIR import on %s", (kind) => {
   const { world } = useStatisticsWorld(kind, () => idp);

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { dialects } from "../support/databases";
 import { expectValidR4 } from "../support/fhir-validator";
+import { questionnaireFile } from "./fhir-items";
 import { read, useStatisticsWorld, type Body } from "./statistics-support";
 
 /**
@@ -20,8 +19,7 @@ afterAll(async () => {
   await idp.dispose();
 });
 
-const file = (name: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, "fhir-questionnaires", name), "utf8")) as Body;
+const file = questionnaireFile;
 
 describe.each(dialects)("FHIR import on %s", (kind) => {
   const { world } = useStatisticsWorld(kind, () => idp);

@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { dialects } from "../support/databases";
 import { expectValidR4 } from "../support/fhir-validator";
 import { compareWithExport } from "./fhir-instrument-support";
 import { useFillWorld } from "./fill-support";
+import { questionnaireFile } from "./fhir-items";
 import { read, type Body } from "./statistics-support";
 
 /**
@@ -25,8 +24,7 @@ afterAll(async () => {
   await idp.dispose();
 });
 
-const file = (name: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, "fhir-questionnaires", name), "utf8")) as Body;
+const file = questionnaireFile;
 
 /** The question types the import makes of the item types these instruments use. */
 const TYPES: Record<string, string> = {

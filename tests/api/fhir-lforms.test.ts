@@ -1,12 +1,10 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isShownByPreliminary } from "~/domain/visibility";
 import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { demoSurveys } from "~/server/services/demo-data.server";
 import { openLhcForms, type LhcForms } from "../support/lforms";
 import { read, useStatisticsWorld, type Body } from "./statistics-support";
-import { items } from "./fhir-items";
+import { items, questionnaireFile } from "./fhir-items";
 
 /**
  * The product's FHIR read by another implementation, LHC-Forms (tests/support/lforms.ts, decision 052): every
@@ -160,7 +158,7 @@ describe("LHC-Forms reads the product's FHIR", () => {
       ["phq9.json", "/44261-6"],
       ["gad7.json", "/70274-6"],
     ] as const) {
-      const q = JSON.parse(readFileSync(join(import.meta.dirname, "fhir-questionnaires", name), "utf8")) as Body;
+      const q = questionnaireFile(name);
       const scored = q.item.filter((i: Body) => i.answerOption?.[0].extension);
       // Answer n takes the option n modulo 4, scored 0, 1, 2, 3.
       const chosen = scored.map((i: Body, n: number) => ({
