@@ -7,6 +7,7 @@ import { defaultCulture, isCulture } from "~/domain/culture";
 import { i18nConfig } from "~/i18n";
 import { isContentLanguage } from "~/domain/languages";
 import { isTextPart, loadFillTexts, loadStartLocale } from "~/locale-files";
+import { finishPendingSignOut } from "~/offline/sign-out-pending";
 import { beginPerson } from "~/offline/vault";
 
 /**
@@ -21,6 +22,8 @@ function settlePerson() {
 }
 
 async function hydrate() {
+  // A page still drawn for someone who signed out without a connection: their session ends first.
+  if (finishPendingSignOut()) return;
   settlePerson();
   const lang = document.documentElement.lang;
   const lng = isCulture(lang) ? lang : defaultCulture;

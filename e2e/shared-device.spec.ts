@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { api } from "./api";
 import { hasKeptPage, keptFill, storageText } from "./device-storage";
 import { download, goOffline, goOnline, offlineRig, question, signInAt, startCase } from "./offline-support";
+import { accounts } from "./support";
 import { expect, test } from "./test";
 
 /**
@@ -230,6 +231,45 @@ test("on a phone, signing out from the menu with unsynced work asks first, every
     }
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
     await expect(dialog).toBeHidden();
+  } finally {
+    await rig.dispose(context);
+  }
+});
+
+test("a sign-out without a connection ends the session as soon as the connection is back", async () => {
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "user");
+    await page.goto(rig.url("/surveys"));
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    await goOffline(context, rig.gate);
+    // No unsynced work: the sign-out goes at once, and cannot reach the server.
+    await page.locator("[data-testid=sign-out]:visible").click();
+    await page.waitForTimeout(500);
+    await goOnline(context, rig.gate);
+    // The next person opens the app: the session of the one who signed out is ended first, nothing is synced
+    // or shown under it, and the sign-in asks who works now.
+    await page.goto(rig.url("/surveys"));
+    await expect(page.locator("#username")).toBeVisible({ timeout: 20_000 });
+    await page.goto(rig.url("/surveys"));
+    await expect(page.locator("#username")).toBeVisible();
+    await expect(page.getByTestId("greeting")).toHaveCount(0);
+    // The same person signs in again and stays signed in; so after a sign-out with the connection.
+    for (const round of [1, 2]) {
+      await page.locator("#username").fill(accounts.user.username);
+      await page.locator("#password").fill(accounts.user.password);
+      await page.locator("button[type=submit]").click();
+      await expect(page.getByTestId("greeting")).toBeVisible();
+      await page.goto(rig.url("/surveys"));
+      await expect(page.getByTestId("greeting")).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId("greeting")).toBeVisible();
+      if (round === 1) {
+        await page.locator("[data-testid=sign-out]:visible").click();
+        await expect(page.locator("#username")).toBeVisible();
+      }
+    }
   } finally {
     await rig.dispose(context);
   }

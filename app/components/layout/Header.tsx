@@ -4,6 +4,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "~/offline/connectivity";
 import type { FillEntry } from "~/offline/fill-entry";
+import { markSignOut } from "~/offline/sign-out-pending";
 import { lockDevice } from "~/offline/vault";
 import type { Culture } from "~/domain/culture";
 import { withTexts } from "~/locale-files";
@@ -59,6 +60,7 @@ function SignOut() {
   const form = useRef<HTMLFormElement>(null);
   const [unsynced, setUnsynced] = useState<FillEntry[] | null>(null);
   const leave = () => {
+    markSignOut();
     void lockDevice().finally(() => form.current?.submit());
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
