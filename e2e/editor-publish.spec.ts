@@ -143,4 +143,34 @@ test.describe("while the page's scripts load", () => {
     );
     expect(after).toEqual(before);
   });
+
+  test("a title typed before the scripts ran is kept, open for editing, and saved with Enter", async ({ page }) => {
+    await signIn(page, "admin");
+    const title = `Frühe Eingabe ${Date.now()}`;
+    const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/survey/${survey.Id}/edit`, { waitUntil: "commit" });
+    const early = page.getByLabel("Titel", { exact: true });
+    await early.click();
+    await early.press("End");
+    await early.pressSequentially(" Station 4");
+    release();
+    await expect(page.getByRole("button", { name: "Vorschau", exact: true })).toBeVisible();
+    // The heading that replaces the field opens with what was typed, the caret at its end.
+    const field = page.getByRole("textbox", { name: "Titel" });
+    await expect(field).toHaveValue(`${title} Station 4`);
+    await expect(field).toBeFocused();
+    await field.press("End");
+    await field.pressSequentially("B");
+    await field.press("Enter");
+    await expect(page.getByTestId("survey-title")).toHaveText(`${title} Station 4B`);
+    await expect
+      .poll(async () => (await api<{ Title: string }>(page, "GET", `/surveys/${survey.Id}`)).Title)
+      .toBe(`${title} Station 4B`);
+  });
 });

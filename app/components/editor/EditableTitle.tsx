@@ -82,6 +82,21 @@ export function EditableTitle({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data]);
 
+  // A title typed into the field the page has before its scripts ran: the field goes when they start, and
+  // the heading that replaces it opens for editing with what was typed, the caret at its end.
+  const typedEarly = useRef<string | null>(null);
+  const earlyField = useRef<HTMLInputElement | null>(null);
+  const keepEarly = (field: HTMLInputElement | null) => {
+    const left = earlyField.current;
+    if (!field && left && !left.readOnly && left.value !== (typed ?? title)) typedEarly.current = left.value;
+    earlyField.current = field;
+  };
+  useEffect(() => {
+    if (!hydrated || typedEarly.current === null) return;
+    setValue(typedEarly.current);
+    setEditing(true);
+  }, [hydrated]);
+
   const toggle = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   useEffect(() => {
@@ -98,6 +113,11 @@ export function EditableTitle({
     // removes, so the flag may still be set).
     cancelled.current = false;
     input.current?.focus();
+    if (typedEarly.current !== null) {
+      const end = typedEarly.current.length;
+      input.current?.setSelectionRange(end, end);
+      typedEarly.current = null;
+    }
   }, [editing]);
 
   const save = () => {
@@ -118,6 +138,7 @@ export function EditableTitle({
         {(control) => (
           <input
             {...control}
+            ref={keepEarly}
             name="title"
             className="input input--title"
             defaultValue={typed ?? title}
