@@ -11,7 +11,6 @@ import { NonceContext } from "~/components/layout/nonce";
 import { RootStylesContext } from "~/components/layout/root-styles";
 import { rootStylesText } from "~/server/root-styles.server";
 import { remixI18n } from "~/server/i18n.server";
-import { scriptsAtLowPriority } from "~/server/script-priority.server";
 import { missingTextsOfRequest } from "~/server/log.server";
 import { HOLDER_HEADER } from "~/offline/sw-constants";
 import {
@@ -114,7 +113,7 @@ export default async function handleRequest(
     });
     sink.on("finish", () => {
       clearTimeout(timer);
-      const html = scriptsAtLowPriority(Buffer.concat(chunks));
+      const html = Buffer.concat(chunks);
       // A page that lacked a text is drawn anew each time, so that each answer says so.
       if (key && !failed && missingTextsOfRequest().length === 0) pages.set(key, html, values);
       resolve(answer(html, "rendered"));
