@@ -1,6 +1,6 @@
 import { expect, test } from "./test";
 import { api } from "./api";
-import { signIn } from "./support";
+import { holdScripts, signIn } from "./support";
 
 /**
  * Before the confirmation, the approver sees every problem and what is being released; a choice question
@@ -112,13 +112,7 @@ test.describe("while the page's scripts load", () => {
   test("the editor's header buttons stay where they are when the scripts arrive", async ({ page }) => {
     await signIn(page, "admin");
     const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: `Kopfzeile ${Date.now()}` });
-    // Only the scripts: the page is drawn with its styles, as a person sees it before the scripts ran.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, true);
     await page.goto(`/survey/${survey.Id}/edit`, { waitUntil: "commit" });
     // The page as drawn: read whole, its stylesheets and fonts in (a box read before is an unstyled one).
     await page.waitForFunction(
@@ -148,12 +142,7 @@ test.describe("while the page's scripts load", () => {
     await signIn(page, "admin");
     const title = `Frühe Eingabe ${Date.now()}`;
     const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: title });
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, true);
     await page.goto(`/survey/${survey.Id}/edit`, { waitUntil: "commit" });
     const early = page.getByLabel("Titel", { exact: true });
     await early.click();

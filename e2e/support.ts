@@ -103,15 +103,16 @@ export async function expectAnnounced(page: Page, text: string) {
 }
 
 /**
- * Holds the page's scripts and styles back (a slow device) until the returned function lets them go. Only
- * with the service worker blocked (`test.use({ serviceWorkers: "block" })`): a worker would answer them from
- * its cache.
+ * Holds the page's scripts and styles back (a slow device) until the returned function lets them go; with
+ * `scriptsOnly`, the scripts alone, so the page is drawn with its styles as a person sees it before its
+ * scripts ran. Only with the service worker blocked (`test.use({ serviceWorkers: "block" })`): a worker would
+ * answer them from its cache.
  */
-export async function holdScripts(page: Page): Promise<() => void> {
+export async function holdScripts(page: Page, scriptsOnly = false): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.unrouteAll();
-  await page.route("**/assets/**", async (route) => {
+  await page.route(scriptsOnly ? /\/assets\/.*\.js$/ : "**/assets/**", async (route) => {
     await held;
     await route.continue();
   });
