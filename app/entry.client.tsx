@@ -7,7 +7,7 @@ import { defaultCulture, isCulture } from "~/domain/culture";
 import { i18nConfig } from "~/i18n";
 import { isContentLanguage } from "~/domain/languages";
 import { isTextPart, loadFillTexts, loadStartLocale } from "~/locale-files";
-import { finishPendingSignOut } from "~/offline/sign-out-pending";
+import { finishPendingSignOut, guardSignedOutPages, showSignedOut, type SignedOutTexts } from "~/offline/sign-out-pending";
 import { beginPerson } from "~/offline/vault";
 
 /**
@@ -22,11 +22,16 @@ function settlePerson() {
 }
 
 async function hydrate() {
-  // A page still drawn for someone who signed out without a connection: their session ends first.
-  if (finishPendingSignOut()) return;
-  settlePerson();
   const lang = document.documentElement.lang;
   const lng = isCulture(lang) ? lang : defaultCulture;
+  // A page still drawn for someone who signed out without a connection: their session ends first, and the
+  // page says they are signed out instead of starting.
+  if (finishPendingSignOut()) {
+    const texts = (await loadStartLocale(lng, ["common"]))?.signedOutOffline as SignedOutTexts | undefined;
+    if (texts) showSignedOut(texts);
+    return;
+  }
+  settlePerson();
   // The page's language only, in the parts the page shows (the document preloads them). Should it not
   // arrive, the server's page stays as it is: every page works without JavaScript, and a page started
   // without its texts would show keys.
@@ -51,6 +56,7 @@ async function hydrate() {
   ]);
   if (!table || !fillTexts) return;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { common: table } } });
+  guardSignedOutPages(() => ({ title: i18next.t("signedOutOffline.title"), body: i18next.t("signedOutOffline.body") }));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -3,7 +3,7 @@ import { api } from "./api";
 import { hasKeptPage, keptFill, storageText } from "./device-storage";
 import { download, goOffline, goOnline, offlineRig, question, signInAt, startCase } from "./offline-support";
 import { accounts } from "./support";
-import { expect, test } from "./test";
+import { expect, pageStarted, test } from "./test";
 
 /**
  * A ward's computer: one browser profile, people taking turns (docs/decisions/048-shared-device.md). What
@@ -236,22 +236,41 @@ test("on a phone, signing out from the menu with unsynced work asks first, every
   }
 });
 
+/** The page says its person signed out, and offers nothing of the app: no button, no field, not their name. */
+async function expectSignedOut(page: Page) {
+  const notice = page.getByTestId("signed-out-offline");
+  await expect(notice.getByRole("heading", { name: "Abgemeldet" })).toBeVisible();
+  await expect(notice).toContainText("sobald das Gerät wieder verbunden ist");
+  await expect(page.locator("input:visible, button:visible")).toHaveCount(0);
+  await expect(page.getByText(accounts.user.fullName)).not.toBeVisible();
+}
+
 test("a sign-out without a connection ends the session as soon as the connection is back", async () => {
+  test.setTimeout(180_000);
   const rig = await offlineRig();
   const { context, page } = await rig.launch();
+  const title = `Abmeldung offline ${Date.now()}`;
   try {
+    await signInAt(page, "admin");
+    await page.goto(rig.url("/surveys"));
+    const surveyId = await teamSurvey(page, title);
+    await signOut(page);
+    // A keeps the survey for offline use: its start page opens without a connection.
     await signInAt(page, "user");
     await page.goto(rig.url("/surveys"));
-    await expect(page.getByTestId("greeting")).toBeVisible();
+    await download(page, title);
+    await page.goto(rig.url(`/survey/${surveyId}`));
+    await expect(page.locator("#patient-id")).toBeVisible();
     await goOffline(context, rig.gate);
     // No unsynced work: the sign-out goes at once, and cannot reach the server.
     await page.locator("[data-testid=sign-out]:visible").click();
-    await page.waitForTimeout(500);
+    // Until the connection is back the device says that the person is signed out, and offers nothing of the
+    // app: no sign-out button, no form to start a case.
+    await expectSignedOut(page);
+    // The connection comes back: the page ends the session by itself and the sign-in asks who works now.
     await goOnline(context, rig.gate);
-    // The next person opens the app: the session of the one who signed out is ended first, nothing is synced
-    // or shown under it, and the sign-in asks who works now.
-    await page.goto(rig.url("/surveys"));
     await expect(page.locator("#username")).toBeVisible({ timeout: 20_000 });
+    // The next person opens the app: nothing is synced or shown under the one who signed out.
     await page.goto(rig.url("/surveys"));
     await expect(page.locator("#username")).toBeVisible();
     await expect(page.getByTestId("greeting")).toHaveCount(0);
@@ -269,6 +288,39 @@ test("a sign-out without a connection ends the session as soon as the connection
         await page.locator("[data-testid=sign-out]:visible").click();
         await expect(page.locator("#username")).toBeVisible();
       }
+    }
+  } finally {
+    await rig.dispose(context);
+  }
+});
+
+test("a sign-out without a connection: the person's other tab says so too, and ends the session once online", async () => {
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  try {
+    await signInAt(page, "user");
+    await page.goto(rig.url("/surveys"));
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    await pageStarted(page, 20_000);
+    const other = await context.newPage();
+    await other.goto(rig.url("/surveys"));
+    await expect(other.getByTestId("greeting")).toBeVisible();
+    await pageStarted(other, 20_000);
+    await goOffline(context, rig.gate);
+    await other.locator("[data-testid=sign-out]:visible").click();
+    await expectSignedOut(other);
+    // The first tab, left open on the person's list, no longer shows it.
+    await expectSignedOut(page);
+    // Back online, one of the two sends the sign-out (and reaches the sign-in); the session has ended for both.
+    await goOnline(context, rig.gate);
+    await expect
+      .poll(async () => (await page.locator("#username").count()) + (await other.locator("#username").count()), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    for (const tab of [page, other]) {
+      await tab.goto(rig.url("/surveys"));
+      await expect(tab.locator("#username")).toBeVisible();
     }
   } finally {
     await rig.dispose(context);

@@ -14,32 +14,78 @@ function pageHolder(): string {
 }
 
 /**
- * Before the sign-out's form is sent without a connection: kept until the next page that comes for that
- * person ends the session, or a page comes for someone else or nobody.
+ * A sign-out without a connection: kept until the next page that comes for that person ends the session, or
+ * a page comes for someone else or nobody. True when it is kept: the form is then not sent (it could not
+ * arrive; the browser would show its own error page), the page says the person is signed out instead
+ * (showSignedOut), and the sign-out goes once the connection is back.
  */
-export function markSignOut(): void {
+export function markSignOut(): boolean {
   const holder = pageHolder();
-  if (navigator.onLine || !holder) return;
+  if (navigator.onLine || !holder) return false;
   try {
     window.localStorage.setItem(KEY, holder);
   } catch {
     // Storage refused (private mode, full): the sign-out goes as before.
+    return false;
   }
+  window.addEventListener("online", endSession, { once: true });
+  return true;
 }
 
-/** Sends the sign-out once; the person may sign in again right after it. */
+/** What the page says while a sign-out waits for the connection (common.json, "signedOutOffline"). */
+export interface SignedOutTexts {
+  title: string;
+  body: string;
+}
+
+/**
+ * In place of the page: the person is signed out, the sign-out goes once the device is connected. The page's
+ * own elements stay (its scripts may hold them) but are hidden and inert: nothing of the app can be used.
+ */
+export function showSignedOut(texts: SignedOutTexts): void {
+  if (document.querySelector("[data-testid=signed-out-offline]")) return;
+  for (const element of Array.from(document.body.children)) {
+    if (!(element instanceof HTMLElement)) continue;
+    element.style.setProperty("display", "none", "important");
+    element.inert = true;
+  }
+  const main = document.createElement("main");
+  main.className = "main signed-out";
+  main.tabIndex = -1;
+  main.dataset.testid = "signed-out-offline";
+  const heading = document.createElement("h1");
+  heading.textContent = texts.title;
+  const body = document.createElement("p");
+  body.textContent = texts.body;
+  main.append(heading, body);
+  document.body.append(main);
+  document.title = texts.title;
+  main.focus();
+}
+
+/**
+ * Sends the sign-out once; the person may sign in again right after it. Several of the person's pages may
+ * come back online at once: one after the other (a lock of the browser's, where it has them), and only the
+ * first one that still finds the mark sends it.
+ */
 function endSession(): void {
-  window.localStorage.removeItem(KEY);
-  const form = document.createElement("form");
-  form.method = "post";
-  form.action = "/authentication/logout";
-  document.body.append(form);
-  form.submit();
+  const send = () => {
+    if (window.localStorage.getItem(KEY) === null) return;
+    window.localStorage.removeItem(KEY);
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/authentication/logout";
+    document.body.append(form);
+    form.submit();
+  };
+  if ("locks" in navigator) void navigator.locks.request(KEY, send);
+  else send();
 }
 
 /**
  * At a page's start: true when the page was drawn for the person who signed out without a connection. Their
- * session is ended now (or once the connection is back) and the page must not start.
+ * session is ended now (or once the connection is back) and the page must not start: the caller shows that
+ * the person is signed out (showSignedOut).
  */
 export function finishPendingSignOut(): boolean {
   let pending: string | null = null;
@@ -56,4 +102,17 @@ export function finishPendingSignOut(): boolean {
   if (navigator.onLine) endSession();
   else window.addEventListener("online", endSession, { once: true });
   return true;
+}
+
+/**
+ * The person's other pages say so too: another tab of theirs when the sign-out is kept (its storage event),
+ * and a page the browser shows again from its memory (back, forward), which starts nothing anew.
+ */
+export function guardSignedOutPages(texts: () => SignedOutTexts): void {
+  window.addEventListener("storage", (event) => {
+    if (event.key === KEY && event.newValue && finishPendingSignOut()) showSignedOut(texts());
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && finishPendingSignOut()) showSignedOut(texts());
+  });
 }

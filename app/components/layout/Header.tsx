@@ -4,7 +4,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "~/offline/connectivity";
 import type { FillEntry } from "~/offline/fill-entry";
-import { markSignOut } from "~/offline/sign-out-pending";
+import { markSignOut, showSignedOut } from "~/offline/sign-out-pending";
 import { lockDevice } from "~/offline/vault";
 import type { Culture } from "~/domain/culture";
 import { withTexts } from "~/locale-files";
@@ -60,8 +60,11 @@ function SignOut() {
   const form = useRef<HTMLFormElement>(null);
   const [unsynced, setUnsynced] = useState<FillEntry[] | null>(null);
   const leave = () => {
-    markSignOut();
-    void lockDevice().finally(() => form.current?.submit());
+    const offline = markSignOut();
+    void lockDevice().finally(() => {
+      if (!offline) form.current?.submit();
+      else showSignedOut({ title: t("signedOutOffline.title"), body: t("signedOutOffline.body") });
+    });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
