@@ -7,7 +7,12 @@ import { defaultCulture, isCulture } from "~/domain/culture";
 import { i18nConfig } from "~/i18n";
 import { isContentLanguage } from "~/domain/languages";
 import { isTextPart, loadFillTexts, loadStartLocale } from "~/locale-files";
-import { finishPendingSignOut, guardSignedOutPages, showSignedOut, type SignedOutTexts } from "~/offline/sign-out-pending";
+import {
+  finishPendingSignOut,
+  guardSignedOutPages,
+  showSignedOut,
+  type SignedOutTexts,
+} from "~/offline/sign-out-pending";
 import { beginPerson } from "~/offline/vault";
 
 /**
