@@ -194,6 +194,13 @@ test("the person changes without a sign-out: A walks away, the session ends, B s
     await page.goto(rig.url("/surveys"));
     await expect(page.getByTestId("locked-work")).toContainText("1 Fall.");
     await expect(page.getByTestId("open-sync")).toHaveCount(0);
+    // On a phone's width a toast stands above the notice, which stays readable.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await download(page, title);
+    const toast = (await page.locator(".toast", { hasText: "Die Umfrage ist offline verfügbar." }).boundingBox())!;
+    const notice = (await page.getByTestId("locked-work").boundingBox())!;
+    expect(toast.y + toast.height, "the toast's bottom against the notice's top").toBeLessThanOrEqual(notice.y);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await expectNothingInClear(page, [patientId, TEXT]);
     expect(await keptFill(page, surveyId, patientId)).toBeNull();
     rig.gate.refuseSyncs(false);
