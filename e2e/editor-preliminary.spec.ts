@@ -199,6 +199,10 @@ test("adds, validates, edits, reorders and deletes preliminary questions", async
   await expect(panel(page).getByRole("heading", { name: "Preliminary questions" })).toBeVisible();
   await expect(panel(page).getByTestId("preliminary-question").filter({ hasText: "Alter" })).toContainText("3 entries");
   await expect(panel(page).getByRole("button", { name: "Add preliminary question" })).toBeVisible();
+  // A drag handle is named and described in English, its kind too.
+  const handle = panel(page).getByRole("button", { name: "Move Alter", exact: true });
+  await expect(handle).toHaveAccessibleDescription(/^To pick up an item, press Space or Enter\./);
+  await expect(handle).toHaveAttribute("aria-roledescription", "drag handle");
   await chooseLanguage(page, "Deutsch");
 
   // Without JavaScript: questions and answers show, and the move buttons still work.

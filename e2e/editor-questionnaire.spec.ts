@@ -75,7 +75,14 @@ test.describe("questionnaire tab", () => {
     // Keyboard drag: focus the handle, Space, ArrowUp, Space. The drop goes where the list last said the item
     // is over ("… über Position 2."), worked out after the arrow key was handled: like a person who hears the
     // position first, the test waits for it before the drop, then for the drop to be said, saved and read.
-    await pickUp(page, page.getByRole("button", { name: /^Befund verschieben/ }));
+    // The handle is named by its item; how to move it is its description, said once; its kind in German.
+    const befundHandle = page.getByRole("button", { name: /^Befund verschieben/ });
+    await expect(befundHandle).toHaveAccessibleName("Befund verschieben");
+    await expect(befundHandle).toHaveAccessibleDescription(
+      "Zum Aufnehmen Leertaste oder Eingabe drücken, mit den Pfeiltasten verschieben, mit Leertaste oder Eingabe ablegen, mit Escape abbrechen.",
+    );
+    await expect(befundHandle).toHaveAttribute("aria-roledescription", "Ziehgriff");
+    await pickUp(page, befundHandle);
     await page.keyboard.press("ArrowUp");
     await expectAnnounced(page, "Befund über Position 2.");
     await savedAndReread(page, () => page.keyboard.press("Space"));

@@ -143,6 +143,44 @@ test("the editor's preview runs the flow as PREVIEW and stores nothing", async (
   expect(found.State).toBe("Nonexistent");
 });
 
+test("the preview of empty categories has no questionnaire page; a question added gives it one", async ({ page }) => {
+  await signIn(page, "admin");
+  const survey = await api<{ Id: number }>(page, "POST", "/surveys", { Title: "Leere Kategorien" });
+  await api(page, "PUT", `/surveys/${survey.Id}`, { IsPatientFormEnabled: true });
+  await api(page, "POST", "/patient-attributes", {
+    SurveyId: survey.Id,
+    Title: "Raucher?",
+    Enabled: true,
+    AnswerOptions: [{ Text: "ja" }, { Text: "nein" }],
+  });
+  for (const Title of ["Anamnese", "Befund"]) await api(page, "POST", "/categories", { SurveyId: survey.Id, Title });
+  await page.goto(`/survey/${survey.Id}/edit#questionnaire`);
+  await page.getByRole("button", { name: "Vorschau" }).click();
+  const preview = page.getByRole("dialog", { name: "Vorschau" });
+  // Nothing to ask after the preliminary page: it goes on to the end, the last of two pages.
+  await expect(preview.getByText("Seite 1 von 2")).toBeVisible();
+  await preview.getByRole("button", { name: "Weiter" }).click();
+  await expect(preview.getByText("Ende der Vorschau. Es wurde nichts gespeichert.")).toBeVisible();
+  await expect(preview.getByText("Seite 2 von 2")).toBeVisible();
+  await expect(preview.getByRole("navigation", { name: "Kategorien" })).toHaveCount(0);
+  await preview.getByRole("button", { name: "Schließen" }).click();
+
+  const anamnese = page.getByTestId("category").filter({ hasText: "Anamnese" });
+  await anamnese.locator("summary[title='Frage hinzufügen']").click();
+  await page.getByRole("button", { name: "Freitext", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Frage hinzufügen: Freitext" });
+  await dialog.getByLabel("Fragetext").fill("Beschwerden");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog).toBeHidden();
+  // Opened again, the preview starts afresh, and the survey has a questionnaire now.
+  await page.getByRole("button", { name: "Vorschau" }).click();
+  await expect(preview.getByText("Seite 1 von 3")).toBeVisible();
+  await preview.getByRole("button", { name: "Weiter" }).click();
+  await expect(preview.getByText("Seite 2 von 3")).toBeVisible();
+  await expect(preview.getByRole("heading", { level: 2, name: "Anamnese" })).toBeVisible();
+  await expect(preview.getByRole("textbox", { name: "1 Beschwerden" })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

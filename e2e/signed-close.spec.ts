@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoSeriousViolations as check } from "./axe";
-import { openCase, question } from "./fill-support";
+import { openCase, question, surveyWith } from "./fill-support";
 import { accounts, signIn } from "./support";
 
 /**
@@ -144,6 +144,35 @@ test("the signing page without a chosen meaning says so, and signing offline is 
   await expect(online.getByRole("button", { name: "Unterschreiben" })).toBeDisabled();
   await online.context().setOffline(false);
   await expect(online.getByRole("button", { name: "Unterschreiben" })).toBeEnabled();
+});
+
+test("the signing page and the provider's page name the survey in the case's language", async ({ browser }) => {
+  const admin = await signedInPage(browser, "admin");
+  const tag = Date.now();
+  const surveyId = await surveyWith(admin, `Unterschrift Sprachen ${tag}`, {
+    categories: [{ Title: "Teil 1", questions: [{ Title: "Befinden", Type: "FreeText" }] }],
+    prepare: async (id) => {
+      await api(admin, "PUT", `/surveys/${id}`, { RequiresSignature: true, Languages: ["ar"] });
+      await api(admin, "PUT", `/surveys/${id}/translations/ar`, { Texts: [{ Key: "Title", Text: `التوقيع ${tag}` }] });
+    },
+  });
+  const user = await signedInPage(browser, "user");
+  await api(user, "POST", `/patients/add?patientId=SIGN_AR&surveyId=${surveyId}&language=ar`);
+  await api(user, "POST", `/patients/add?patientId=SIGN_DE&surveyId=${surveyId}`);
+
+  await user.goto(`/survey/${surveyId}/sign/SIGN_AR`);
+  const title = user.getByTestId("sign-survey");
+  await expect(title).toHaveText(`التوقيع ${tag}`);
+  await expect(title).toHaveAttribute("lang", "ar");
+  await expect(title).toHaveAttribute("dir", "rtl");
+  await user.getByLabel("Verfasst: Ich habe diese Angaben gemacht.").check();
+  await user.getByRole("button", { name: "Unterschreiben" }).click();
+  await expect(user.locator("#signing-what")).toContainText(`„التوقيع ${tag}“`);
+
+  // A case in the source language shows the source title.
+  await user.goto(`/survey/${surveyId}/sign/SIGN_DE`);
+  await expect(user.getByTestId("sign-survey")).toHaveText(`Unterschrift Sprachen ${tag}`);
+  await expect(user.getByTestId("sign-survey")).toHaveAttribute("lang", "de");
 });
 
 test("the editor turns the signature on in the start tab, by keyboard, and it is kept", async ({ page }) => {

@@ -1,5 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { preliminaryComplete, reachablePage, type FillPage } from "./fill-pages";
+import { nextPage, pagePosition, pagesOf, preliminaryComplete, reachablePage, type FillPage } from "./fill-pages";
+
+describe("pagesOf", () => {
+  const survey = (categories: number[][], intro = "", preliminary = 0) => ({
+    IntroText: intro,
+    IsPatientFormEnabled: preliminary > 0,
+    PatientForm: Array.from({ length: preliminary }, (_, i) => ({ Id: i + 1 })),
+    Categories: categories.map((questions) => ({ Questions: questions.map((Id) => ({ Id })) })),
+  });
+  it("counts the questionnaire only when one of its categories has a question, as the intro only with a text", () => {
+    expect(pagesOf(survey([[1], []]))).toEqual(["questionnaire", "outro", "done"]);
+    expect(pagesOf(survey([[], [], []]))).toEqual(["outro", "done"]);
+    expect(pagesOf(survey([]))).toEqual(["outro", "done"]);
+    expect(pagesOf(survey([[], []], "<p> </p>"))).toEqual(["outro", "done"]);
+    expect(pagesOf(survey([[], []], "<p>Willkommen</p>", 1))).toEqual(["intro", "preliminary", "outro", "done"]);
+  });
+  it("says page 1 of 1 for a survey of empty categories, and goes on from the preliminary page to the outro", () => {
+    const empty = pagesOf(survey([[], []]));
+    expect(pagePosition(empty[0]!, empty)).toEqual({ index: 1, total: 1 });
+    expect(pagePosition("outro", pagesOf(survey([[1], []])))).toEqual({ index: 2, total: 2 });
+    expect(nextPage("preliminary", pagesOf(survey([[]], "", 1)))).toBe("outro");
+    expect(nextPage("preliminary", pagesOf(survey([[1]], "", 1)))).toBe("questionnaire");
+  });
+});
 
 describe("reachablePage", () => {
   const pages: FillPage[] = ["intro", "preliminary", "questionnaire", "outro", "done"];

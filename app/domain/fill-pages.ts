@@ -1,16 +1,28 @@
 /** The pages of the fill flow, in order (section 2, Fill flow). */
 export type FillPage = "intro" | "preliminary" | "questionnaire" | "outro" | "done";
 
+/**
+ * A page is one only when it has something to show: the intro with a text, the preliminary page with
+ * preliminary questions, the questionnaire with a question in one of its categories (a draft's preview may
+ * have none).
+ */
 export function pagesOf(survey: {
   IntroText: string;
   IsPatientFormEnabled: boolean;
   PatientForm: unknown[];
+  Categories: readonly { Questions: readonly unknown[] }[];
 }): FillPage[] {
   const pages: FillPage[] = [];
   if (survey.IntroText.replace(/<[^>]*>/g, "").trim() !== "") pages.push("intro");
-  if (survey.IsPatientFormEnabled && survey.PatientForm.length > 0) pages.push("preliminary");
-  pages.push("questionnaire", "outro", "done");
+  if (hasPreliminaryPage(survey)) pages.push("preliminary");
+  if (survey.Categories.some((c) => c.Questions.length > 0)) pages.push("questionnaire");
+  pages.push("outro", "done");
   return pages;
+}
+
+/** Whether a case of the survey has a page of preliminary questions. */
+export function hasPreliminaryPage(survey: { IsPatientFormEnabled: boolean; PatientForm: unknown[] }): boolean {
+  return survey.IsPatientFormEnabled && survey.PatientForm.length > 0;
 }
 
 /** The preliminary questions a case is asked: the enabled ones (section 5). */

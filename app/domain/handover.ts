@@ -2,7 +2,7 @@
  * A staff device handed to the patient (docs/decisions/058-hand-over.md): the rules of the patient mode, pure
  * and browser-safe. The server's session, the pages, the offline layer and the service worker all ask these.
  */
-import { pagesOf, type FillPage } from "./fill-pages";
+import { hasPreliminaryPage, type FillPage } from "./fill-pages";
 
 /** The case a hand-over is for. */
 export interface HandoverCase {
@@ -52,7 +52,7 @@ export function handOverOffered(
   page: FillPage,
 ): boolean {
   if (page === "done") return false;
-  if (survey.PreliminaryByPatient || !pagesOf(survey).includes("preliminary")) return true;
+  if (survey.PreliminaryByPatient || !hasPreliminaryPage(survey)) return true;
   return page !== "intro" && page !== "preliminary";
 }
 

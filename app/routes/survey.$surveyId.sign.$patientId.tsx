@@ -16,6 +16,9 @@ import { isSigningRefusal, SIGNATURE_MEANINGS, SignatureMeaningSchema } from "~/
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { beginSigning, signPath } from "~/server/auth/signing.server";
+import { caseLanguageOf } from "~/domain/case-language";
+import { isRightToLeft, translateSurvey } from "~/domain/languages";
+import type { Survey } from "~/domain/survey";
 import { setFlash } from "~/server/flash.server";
 import { refused } from "~/server/refusals.server";
 
@@ -26,6 +29,12 @@ import { refused } from "~/server/refusals.server";
  */
 
 const SignFormSchema = z.object({ meaning: SignatureMeaningSchema });
+
+/** The survey's title in the case's language, as the case's other pages show it (decision 055). */
+function caseTitle(survey: Survey, stored: string | null | undefined) {
+  const lang = caseLanguageOf(survey, stored);
+  return { title: translateSurvey(survey, lang).Title, lang };
+}
 
 async function toStart(request: Request, surveyId: number, key: string): Promise<never> {
   throw redirect(`/survey/${surveyId}`, { headers: { "Set-Cookie": await setFlash(request, { kind: "error", key }) } });
@@ -55,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (patient.State === "Closed") throw redirect(`${fill}?page=done`);
     const refusal = new URL(request.url).searchParams.get("refused");
     return {
-      survey: { id: survey.Id, title: survey.Title },
+      survey: { id: survey.Id, ...caseTitle(survey, patient.Language) },
       patientId,
       signer: user.identity.fullName,
       refused: isSigningRefusal(refusal) ? refusal : null,
@@ -76,13 +85,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), SignFormSchema);
   if (submission.status !== "success") return data({ chooseMeaning: true }, { status: 400 });
   try {
-    // The provider's password page names the survey by its title.
-    const survey = await apiClient(user.accessToken).call(surveysApi.get, { params: { id: surveyId } });
+    // The provider's password page names the survey by its title, in the case's language as this page does.
+    const api = apiClient(user.accessToken);
+    const [survey, patient] = await Promise.all([
+      api.call(surveysApi.get, { params: { id: surveyId } }),
+      api.call(patientsApi.record, { query: { patientId, surveyId } }),
+    ]);
     return await beginSigning(request, user, {
       surveyId,
       patientId,
       meaning: submission.value.meaning,
-      surveyTitle: survey.Title,
+      surveyTitle: caseTitle(survey, patient.Language).title,
     });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -138,7 +151,9 @@ export default function SignPage() {
       <p>{t("sign.intro")}</p>
       <dl className="sign__facts">
         <dt>{t("sign.survey")}</dt>
-        <dd>{survey.title}</dd>
+        <dd data-testid="sign-survey" lang={survey.lang} dir={isRightToLeft(survey.lang) ? "rtl" : "ltr"}>
+          {survey.title}
+        </dd>
         <dt>{t("sign.patientId")}</dt>
         <dd data-testid="sign-patient">{patientId}</dd>
         <dt>{t("sign.signer")}</dt>

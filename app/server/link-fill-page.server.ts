@@ -48,8 +48,9 @@ export const LINK_FILL = "/l/fill";
  * The pages a patient fills: the survey's intro (if any), the preliminary questions where the link's survey
  * holds them (only when the patient answers them) and the questionnaire; then the thanks.
  */
-export const linkPages = (survey: Pick<Survey, "IntroText" | "IsPatientFormEnabled" | "PatientForm">): FillPage[] =>
-  pagesOf(survey).filter((p) => p === "intro" || p === "preliminary" || p === "questionnaire");
+export const linkPages = (
+  survey: Pick<Survey, "IntroText" | "IsPatientFormEnabled" | "PatientForm" | "Categories">,
+): FillPage[] => pagesOf(survey).filter((p) => p === "intro" || p === "preliminary" || p === "questionnaire");
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 

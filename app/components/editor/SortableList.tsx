@@ -47,13 +47,20 @@ function SortableItem({
   children,
   disabled,
   lifted,
+  roleDescription,
 }: {
   id: number;
   disabled?: boolean;
   lifted: boolean;
+  /** What a screen reader calls the handle, in the page's language (the library's own word is English). */
+  roleDescription: string;
   children: (handle: { attributes: object; listeners: object | undefined }) => ReactNode;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled,
+    attributes: { roleDescription },
+  });
   return (
     <li
       ref={setNodeRef}
@@ -205,7 +212,13 @@ export function SortableList<T>({
             const item = byId.get(id);
             if (!item) return null;
             return (
-              <SortableItem key={id} id={id} disabled={disabled} lifted={lifted?.id === id}>
+              <SortableItem
+                key={id}
+                id={id}
+                disabled={disabled}
+                lifted={lifted?.id === id}
+                roleDescription={t("dnd.roleDescription")}
+              >
                 {({ attributes, listeners }) =>
                   renderItem(
                     item,
@@ -214,6 +227,7 @@ export function SortableList<T>({
                         <button
                           type="button"
                           className="sortable__handle"
+                          // Named by what it does; how to use it is its description (the instructions).
                           aria-label={t("dnd.handle", { item: getLabel(item) })}
                           {...attributes}
                           {...listeners}

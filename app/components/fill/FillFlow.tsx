@@ -189,7 +189,7 @@ export function FillFlow(props: FillFlowProps) {
           onBack={() => go(previousPage("preliminary", pages))}
           onContinue={() =>
             void settled().then(() => {
-              if (preview || preliminaryComplete(survey, prelim.latest.current)) go("questionnaire");
+              if (preview || preliminaryComplete(survey, prelim.latest.current)) go(nextPage("preliminary", pages));
             })
           }
           onSave={() => void settled().then(() => go("outro"))}
