@@ -18,10 +18,17 @@ export interface DeflatedBlock {
 /** An empty final block with fixed codes (BFINAL 1, BTYPE 01, end of block): ends the stream. */
 export const DEFLATE_END = new Uint8Array([0x03, 0x00]);
 
+/**
+ * zlib's level for the blocks: 4 compresses a block of lines 2.7 times faster than the default 6, for 15 %
+ * more bytes (20 blocks of 1.8 MB of lines: 240 against 660 ms, 15.7 against 13.6 % of the lines' size). At
+ * 1,000,000 cases an export that writes every block took 26–29 s instead of 38–41 s.
+ */
+export const BLOCK_LEVEL = 4;
+
 /** Compresses one block on the thread pool, so that the JavaScript reading the next block runs meanwhile. */
 export function deflateBlock(raw: Uint8Array): Promise<DeflatedBlock> {
   return new Promise((resolve, reject) => {
-    zlib.deflateRaw(raw, { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH }, (error, bytes) => {
+    zlib.deflateRaw(raw, { level: BLOCK_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }, (error, bytes) => {
       if (error) reject(error);
       else resolve({ bytes: new Uint8Array(bytes), crc: zlib.crc32(raw), size: raw.length });
     });
