@@ -7,12 +7,8 @@ import { defaultCulture, isCulture } from "~/domain/culture";
 import { i18nConfig } from "~/i18n";
 import { isContentLanguage } from "~/domain/languages";
 import { isTextPart, loadFillTexts, loadStartLocale } from "~/locale-files";
-import {
-  finishPendingSignOut,
-  guardSignedOutPages,
-  showSignedOut,
-  type SignedOutTexts,
-} from "~/offline/sign-out-pending";
+import { finishPendingSignOut, signedOut } from "~/offline/sign-out-pending";
+import { afterLoad } from "~/offline/after-load";
 import { beginPerson } from "~/offline/vault";
 
 /**
@@ -32,8 +28,7 @@ async function hydrate() {
   // A page still drawn for someone who signed out without a connection: their session ends first, and the
   // page says they are signed out instead of starting.
   if (finishPendingSignOut()) {
-    const texts = (await loadStartLocale(lng, ["common"]))?.signedOutOffline as SignedOutTexts | undefined;
-    if (texts) showSignedOut(texts);
+    void signedOut().then((m) => m.showSignedOutHere());
     return;
   }
   settlePerson();
@@ -61,7 +56,7 @@ async function hydrate() {
   ]);
   if (!table || !fillTexts) return;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { common: table } } });
-  guardSignedOutPages(() => ({ title: i18next.t("signedOutOffline.title"), body: i18next.t("signedOutOffline.body") }));
+  afterLoad(() => void signedOut().then((m) => m.guardSignedOutPages()));
   startTransition(() => {
     hydrateRoot(
       document,

@@ -268,6 +268,11 @@ test("a sign-out without a connection ends the session as soon as the connection
     await download(page, title);
     await page.goto(rig.url(`/survey/${surveyId}`));
     await expect(page.locator("#patient-id")).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("signed-out"))),
+      )
+      .toBe(true);
     await goOffline(context, rig.gate);
     // No unsynced work: the sign-out goes at once, and cannot reach the server.
     await page.locator("[data-testid=sign-out]:visible").click();
@@ -313,6 +318,14 @@ test("a sign-out without a connection: the person's other tab says so too, and e
     await other.goto(rig.url("/surveys"));
     await expect(other.getByTestId("greeting")).toBeVisible();
     await pageStarted(other, 20_000);
+    // What a sign-out without a connection shows loads once a page has loaded: both have it.
+    for (const tab of [page, other]) {
+      await expect
+        .poll(() =>
+          tab.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("signed-out"))),
+        )
+        .toBe(true);
+    }
     await goOffline(context, rig.gate);
     await other.locator("[data-testid=sign-out]:visible").click();
     await expectSignedOut(other);

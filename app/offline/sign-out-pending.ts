@@ -5,7 +5,8 @@
  * tag, not their id) until a page comes for someone else or for nobody; a page that still comes for that
  * person ends the session before anything of it runs, at once or when the connection is back.
  */
-const KEY = "sign-out-pending";
+/** Local storage's key of the mark (signed-out.ts watches it). */
+export const KEY = "sign-out-pending";
 
 /** The tag of the person the page was drawn for, or "" for nobody. */
 function pageHolder(): string {
@@ -32,36 +33,17 @@ export function markSignOut(): boolean {
   return true;
 }
 
-/** What the page says while a sign-out waits for the connection (common.json, "signedOutOffline"). */
+/** What the page says while a sign-out waits for the connection (sync.json, "signedOutOffline"). */
 export interface SignedOutTexts {
   title: string;
   body: string;
 }
 
 /**
- * In place of the page: the person is signed out, the sign-out goes once the device is connected. The page's
- * own elements stay (its scripts may hold them) but are hidden and inert: nothing of the app can be used.
+ * What a page shows and watches for a sign-out without a connection (signed-out.ts): its own small chunk,
+ * kept offline with the others, loaded only when needed or once the page has loaded.
  */
-export function showSignedOut(texts: SignedOutTexts): void {
-  if (document.querySelector("[data-testid=signed-out-offline]")) return;
-  for (const element of Array.from(document.body.children)) {
-    if (!(element instanceof HTMLElement)) continue;
-    element.style.setProperty("display", "none", "important");
-    element.inert = true;
-  }
-  const main = document.createElement("main");
-  main.className = "main signed-out";
-  main.tabIndex = -1;
-  main.dataset.testid = "signed-out-offline";
-  const heading = document.createElement("h1");
-  heading.textContent = texts.title;
-  const body = document.createElement("p");
-  body.textContent = texts.body;
-  main.append(heading, body);
-  document.body.append(main);
-  document.title = texts.title;
-  main.focus();
-}
+export const signedOut = () => import("./signed-out");
 
 /**
  * Sends the sign-out once; the person may sign in again right after it. Several of the person's pages may
@@ -70,8 +52,8 @@ export function showSignedOut(texts: SignedOutTexts): void {
  */
 function endSession(): void {
   const send = () => {
-    if (window.localStorage.getItem(KEY) === null) return;
-    window.localStorage.removeItem(KEY);
+    if (localStorage.getItem(KEY) === null) return;
+    localStorage.removeItem(KEY);
     const form = document.createElement("form");
     form.method = "post";
     form.action = "/authentication/logout";
@@ -102,17 +84,4 @@ export function finishPendingSignOut(): boolean {
   if (navigator.onLine) endSession();
   else window.addEventListener("online", endSession, { once: true });
   return true;
-}
-
-/**
- * The person's other pages say so too: another tab of theirs when the sign-out is kept (its storage event),
- * and a page the browser shows again from its memory (back, forward), which starts nothing anew.
- */
-export function guardSignedOutPages(texts: () => SignedOutTexts): void {
-  window.addEventListener("storage", (event) => {
-    if (event.key === KEY && event.newValue && finishPendingSignOut()) showSignedOut(texts());
-  });
-  window.addEventListener("pageshow", (event) => {
-    if (event.persisted && finishPendingSignOut()) showSignedOut(texts());
-  });
 }

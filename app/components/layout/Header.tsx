@@ -4,7 +4,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useOnline } from "~/offline/connectivity";
 import type { FillEntry } from "~/offline/fill-entry";
-import { markSignOut, showSignedOut } from "~/offline/sign-out-pending";
+import { markSignOut, signedOut } from "~/offline/sign-out-pending";
 import { lockDevice } from "~/offline/vault";
 import type { Culture } from "~/domain/culture";
 import { withTexts } from "~/locale-files";
@@ -63,7 +63,13 @@ function SignOut() {
     const offline = markSignOut();
     void lockDevice().finally(() => {
       if (!offline) form.current?.submit();
-      else showSignedOut({ title: t("signedOutOffline.title"), body: t("signedOutOffline.body") });
+      // The page says so once its words are in (loaded after the page's start); before that, the form goes as
+      // without scripts.
+      else
+        void signedOut().then(
+          (m) => m.showSignedOutHere(),
+          () => form.current?.submit(),
+        );
     });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -139,11 +139,10 @@ export function OfflineLayer() {
     return () => clearInterval(timer);
   }, [online, sync]);
 
-  const bar = useSyncBarSpace(count > 0 || Boolean(locked?.count));
   return (
     <>
       {count > 0 || locked?.count ? (
-        <div className="sync-bar" ref={bar}>
+        <div className="sync-bar">
           {count > 0 ? (
             <button type="button" className="btn btn--small" onClick={() => setOpen(true)} data-testid="open-sync">
               {t("offline.unsynced", { count })}
@@ -171,26 +170,4 @@ export function OfflineLayer() {
       ) : null}
     </>
   );
-}
-
-/**
- * While the sync bar stands at the bottom of the screen, the room it takes (`--sync-bar-space` on the
- * document): the toasts stand above it instead of over its notice or its button.
- */
-function useSyncBarSpace(shown: boolean) {
-  const bar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = bar.current;
-    if (!shown || !element) return;
-    const root = document.documentElement;
-    const measure = () => root.style.setProperty("--sync-bar-space", `${element.offsetHeight + 16}px`);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--sync-bar-space");
-    };
-  }, [shown]);
-  return bar;
 }
