@@ -243,6 +243,15 @@ test("on a phone, signing out from the menu with unsynced work asks first, every
   }
 });
 
+/** What a sign-out without a connection shows has loaded in the page (it loads once the page has). */
+async function signedOutLoaded(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("signed-out"))),
+    )
+    .toBe(true);
+}
+
 /** The page says its person signed out, and offers nothing of the app: no button, no field, not their name. */
 async function expectSignedOut(page: Page) {
   const notice = page.getByTestId("signed-out-offline");
@@ -268,11 +277,7 @@ test("a sign-out without a connection ends the session as soon as the connection
     await download(page, title);
     await page.goto(rig.url(`/survey/${surveyId}`));
     await expect(page.locator("#patient-id")).toBeVisible();
-    await expect
-      .poll(() =>
-        page.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("signed-out"))),
-      )
-      .toBe(true);
+    await signedOutLoaded(page);
     await goOffline(context, rig.gate);
     // No unsynced work: the sign-out goes at once, and cannot reach the server.
     await page.locator("[data-testid=sign-out]:visible").click();
@@ -320,11 +325,7 @@ test("a sign-out without a connection: the person's other tab says so too, and e
     await pageStarted(other, 20_000);
     // What a sign-out without a connection shows loads once a page has loaded: both have it.
     for (const tab of [page, other]) {
-      await expect
-        .poll(() =>
-          tab.evaluate(() => performance.getEntriesByType("resource").some((r) => r.name.includes("signed-out"))),
-        )
-        .toBe(true);
+      await signedOutLoaded(tab);
     }
     await goOffline(context, rig.gate);
     await other.locator("[data-testid=sign-out]:visible").click();
