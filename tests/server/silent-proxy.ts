@@ -3,21 +3,40 @@ import net from "node:net";
 /**
  * A TCP proxy in front of a server that can fall silent: while silent it keeps every connection open and
  * accepts new ones, but forwards nothing either way and answers nothing, as a network that drops packets
- * does. What arrives meanwhile is held, and forwarded once it speaks again.
+ * does. What arrives meanwhile is held, and forwarded once it speaks again. While full, the connections it
+ * has go on and a new one is refused as PostgreSQL refuses one past its max_connections.
  */
 export interface SilentProxy {
   port: number;
   silence(): void;
   speak(): void;
+  /** New connections are answered "too many clients" (SQLSTATE 53300) and closed; open ones go on. */
+  fill(): void;
   close(): Promise<void>;
+}
+
+/** PostgreSQL's ErrorResponse message: severity, SQLSTATE and text. */
+function errorResponse(code: string, message: string): Buffer {
+  const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`);
+  const head = Buffer.alloc(5);
+  head.write("E", 0);
+  head.writeInt32BE(fields.length + 4, 1);
+  return Buffer.concat([head, fields]);
 }
 
 export async function silentProxy(target: { host: string; port: number }): Promise<SilentProxy> {
   let silent = false;
+  let full = false;
   const wakers = new Set<() => void>();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
+    if (full) {
+      // The client's startup message first, as the server reads it before it refuses.
+      client.once("data", () => client.end(errorResponse("53300", "sorry, too many clients already")));
+      client.on("error", () => undefined);
+      return;
+    }
     let upstream: net.Socket | undefined;
     const toUpstream: Buffer[] = [];
     const toClient: Buffer[] = [];
@@ -50,6 +69,9 @@ export async function silentProxy(target: { host: string; port: number }): Promi
     port: (server.address() as net.AddressInfo).port,
     silence: () => {
       silent = true;
+    },
+    fill: () => {
+      full = true;
     },
     speak: () => {
       silent = false;

@@ -72,10 +72,16 @@ describe.skipIf(!dialects.includes("postgres"))("SIGTERM during the statistics' 
         "select pid, state, wait_event_type, wait_event, left(query, 160) as query from pg_stat_activity where datname = $1 and pid <> $2",
         [database.name, holderPid],
       );
+      // What tells why first (a failure's summary may keep only its first lines): how the warm-up ended, if
+      // it did, and what the copy's connections are doing; then all the copy said.
+      const ended = linesOf(server!).json.filter((l) => /^(statistics|export|background)\./.test(String(l.msg)));
       expect.fail(
-        `no statement of the warm-up waits for the lock; the copy said:\n${said()}\nits connections:\n${doing.rows
-          .map((r) => JSON.stringify(r))
-          .join("\n")}`,
+        [
+          "no statement of the warm-up waits for the lock.",
+          `the warm-up: ${ended.map((l) => `${String(l.msg)} ${JSON.stringify(l.error ?? l.surveys ?? "")}`).join("; ") || "no line"}`,
+          `its connections: ${doing.rows.map((r) => JSON.stringify(r)).join("; ")}`,
+          `the copy said:\n${said()}`,
+        ].join("\n"),
       );
     }
 

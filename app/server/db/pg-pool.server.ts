@@ -10,8 +10,8 @@ import type { PostgresPool, PostgresPoolClient } from "kysely";
  *   connection of its own that must answer within PROBE_TIMEOUT_MS. When it does not, the statement fails as
  *   unanswered (the API answers 503) and its connection is dropped; when it does, the statement is only slow
  *   (statistics of a large survey, a migration waiting for another copy's) and goes on, asked about again
- *   after the next SILENCE_MS. A fixed statement timeout short enough to notice an outage in seconds would cut
- *   those.
+ *   after the next SILENCE_MS. A probe the database refuses (all its connections taken) was answered too.
+ *   A fixed statement timeout short enough to notice an outage in seconds would cut those.
  */
 
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -60,6 +60,9 @@ export function createWatchedPool(connectionString: string, types: pg.CustomType
       try {
         await client.connect();
         await client.query("select 1");
+      } catch (error) {
+        // Refused by the database itself (too many clients, starting up): it answers, so it is there.
+        if (!(error instanceof pg.DatabaseError)) throw error;
       } finally {
         // Not waited for: a connection to a silent database ends when its socket gives up.
         void client.end().catch(() => undefined);
