@@ -168,6 +168,10 @@ test("the signing page and the provider's page name the survey in the case's lan
   await user.getByLabel("Verfasst: Ich habe diese Angaben gemacht.").check();
   await user.getByRole("button", { name: "Unterschreiben" }).click();
   await expect(user.locator("#signing-what")).toContainText(`„التوقيع ${tag}“`);
+  const named = user.locator("#signing-what span");
+  await expect(named).toHaveText(`التوقيع ${tag}`);
+  await expect(named).toHaveAttribute("lang", "ar");
+  await expect(named).toHaveAttribute("dir", "rtl");
 
   // A case in the source language shows the source title.
   await user.goto(`/survey/${surveyId}/sign/SIGN_DE`);

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { nextPage, pagePosition, pagesOf, preliminaryComplete, reachablePage, type FillPage } from "./fill-pages";
 
 describe("pagesOf", () => {
-  const survey = (categories: number[][], intro = "", preliminary = 0) => ({
+  const survey = (categories: number[][], intro = "", preliminary = 0, disabled = 0) => ({
     IntroText: intro,
-    IsPatientFormEnabled: preliminary > 0,
-    PatientForm: Array.from({ length: preliminary }, (_, i) => ({ Id: i + 1 })),
+    IsPatientFormEnabled: preliminary + disabled > 0,
+    PatientForm: Array.from({ length: preliminary + disabled }, (_, i) => ({ Id: i + 1, Enabled: i < preliminary })),
     Categories: categories.map((questions) => ({ Questions: questions.map((Id) => ({ Id })) })),
   });
   it("counts the questionnaire only when one of its categories has a question, as the intro only with a text", () => {
@@ -14,6 +14,13 @@ describe("pagesOf", () => {
     expect(pagesOf(survey([]))).toEqual(["outro", "done"]);
     expect(pagesOf(survey([[], []], "<p> </p>"))).toEqual(["outro", "done"]);
     expect(pagesOf(survey([[], []], "<p>Willkommen</p>", 1))).toEqual(["intro", "preliminary", "outro", "done"]);
+  });
+  it("counts the preliminary page only when one of its questions is enabled", () => {
+    expect(pagesOf(survey([[1]], "", 0, 2))).toEqual(["questionnaire", "outro", "done"]);
+    expect(pagesOf(survey([[1]], "<p>Willkommen</p>", 0, 1))).toEqual(["intro", "questionnaire", "outro", "done"]);
+    expect(pagesOf(survey([[1]], "", 1, 1))).toEqual(["preliminary", "questionnaire", "outro", "done"]);
+    const allDisabled = pagesOf(survey([[1]], "", 0, 2));
+    expect(pagePosition("questionnaire", allDisabled)).toEqual({ index: 1, total: 2 });
   });
   it("says page 1 of 1 for a survey of empty categories, and goes on from the preliminary page to the outro", () => {
     const empty = pagesOf(survey([[], []]));

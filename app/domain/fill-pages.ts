@@ -3,13 +3,13 @@ export type FillPage = "intro" | "preliminary" | "questionnaire" | "outro" | "do
 
 /**
  * A page is one only when it has something to show: the intro with a text, the preliminary page with
- * preliminary questions, the questionnaire with a question in one of its categories (a draft's preview may
- * have none).
+ * preliminary questions asked (enabled), the questionnaire with a question in one of its categories (a
+ * draft's preview may have none).
  */
 export function pagesOf(survey: {
   IntroText: string;
   IsPatientFormEnabled: boolean;
-  PatientForm: unknown[];
+  PatientForm: readonly { Enabled: boolean }[];
   Categories: readonly { Questions: readonly unknown[] }[];
 }): FillPage[] {
   const pages: FillPage[] = [];
@@ -20,9 +20,12 @@ export function pagesOf(survey: {
   return pages;
 }
 
-/** Whether a case of the survey has a page of preliminary questions. */
-export function hasPreliminaryPage(survey: { IsPatientFormEnabled: boolean; PatientForm: unknown[] }): boolean {
-  return survey.IsPatientFormEnabled && survey.PatientForm.length > 0;
+/** Whether a case of the survey has a page of preliminary questions: one with a question it asks. */
+export function hasPreliminaryPage(survey: {
+  IsPatientFormEnabled: boolean;
+  PatientForm: readonly { Enabled: boolean }[];
+}): boolean {
+  return survey.IsPatientFormEnabled && survey.PatientForm.some((a) => a.Enabled);
 }
 
 /** The preliminary questions a case is asked: the enabled ones (section 5). */

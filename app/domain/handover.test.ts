@@ -70,11 +70,11 @@ describe("the patient mode's pages", () => {
 });
 
 describe("where the fill page offers the hand-over", () => {
-  const survey = (PreliminaryByPatient: boolean, withPreliminary = true) => ({
+  const survey = (PreliminaryByPatient: boolean, withPreliminary = true, Enabled = true) => ({
     PreliminaryByPatient,
     IntroText: "<p>Willkommen</p>",
     IsPatientFormEnabled: withPreliminary,
-    PatientForm: withPreliminary ? [{}] : [],
+    PatientForm: withPreliminary ? [{ Enabled }] : [],
   });
 
   it("after the preliminary questions while staff answer them", () => {
@@ -82,6 +82,8 @@ describe("where the fill page offers the hand-over", () => {
     expect(handOverOffered(survey(false), "preliminary")).toBe(false);
     expect(handOverOffered(survey(false), "questionnaire")).toBe(true);
     expect(handOverOffered(survey(false, false), "intro")).toBe(true);
+    // Preliminary questions all disabled make no page: nothing for staff to answer first.
+    expect(handOverOffered(survey(false, true, false), "intro")).toBe(true);
   });
 
   it("from the first page where the patient answers them, never on the confirmation", () => {

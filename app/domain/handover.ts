@@ -48,7 +48,12 @@ export function pinProblem(pin: string, repeated: string): PinProblem | null {
  * preliminary questions only where the patient answers them (`PreliminaryByPatient`), else after them.
  */
 export function handOverOffered(
-  survey: { PreliminaryByPatient: boolean; IntroText: string; IsPatientFormEnabled: boolean; PatientForm: unknown[] },
+  survey: {
+    PreliminaryByPatient: boolean;
+    IntroText: string;
+    IsPatientFormEnabled: boolean;
+    PatientForm: readonly { Enabled: boolean }[];
+  },
   page: FillPage,
 ): boolean {
   if (page === "done") return false;

@@ -25,7 +25,8 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
-import { caseLanguageOf } from "~/domain/case-language";
+import { caseLanguageOf, caseLanguages } from "~/domain/case-language";
+import { translateSurvey } from "~/domain/languages";
 import { FillPageFormSchema } from "~/domain/page-forms";
 import {
   exitsInForm,
@@ -214,10 +215,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return data(null, { status: 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) =>
-  pageTitle(matches, "fill.pageTitle", {
-    title: (loaded as { survey?: { Title: string } } | undefined)?.survey?.Title ?? "",
-  });
+/** The survey's title in the case's language, as the page's heading shows it; the words around it are the staff's. */
+export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
+  const { survey, language } = (loaded ?? {}) as Partial<Pick<FillData, "survey" | "language">>;
+  // A copy kept before languages has none: it is its source language (as FillPageView reads it).
+  const title = !survey
+    ? ""
+    : !language || language === caseLanguages(survey)[0]
+      ? survey.Title
+      : translateSurvey(survey, language).Title;
+  return pageTitle(matches, "fill.pageTitle", { title });
+};
 
 /** The page's data names the case's language: its fill words come with the page (root.tsx). */
 export const handle = { fillTexts: true };

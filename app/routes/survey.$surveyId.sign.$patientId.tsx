@@ -91,11 +91,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       api.call(surveysApi.get, { params: { id: surveyId } }),
       api.call(patientsApi.record, { query: { patientId, surveyId } }),
     ]);
+    const { title, lang } = caseTitle(survey, patient.Language);
     return await beginSigning(request, user, {
       surveyId,
       patientId,
       meaning: submission.value.meaning,
-      surveyTitle: caseTitle(survey, patient.Language).title,
+      surveyTitle: title,
+      surveyLanguage: lang,
     });
   } catch (error) {
     if (error instanceof Response) throw error;

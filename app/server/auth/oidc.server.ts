@@ -53,7 +53,7 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
      * What is signed: the embedded provider's password page names it (other providers ignore it). None for a
      * fresh sign-in that signs nothing (the way back from a hand-over, docs/decisions/058-hand-over.md).
      */
-    signing?: { patientId: string; surveyTitle: string; meaning: string };
+    signing?: { patientId: string; surveyTitle: string; surveyLanguage: string; meaning: string };
   }): string {
     const url = this.client.createAuthorizationURLWithPKCE(
       this.options.authorizationEndpoint.toString(),
@@ -70,6 +70,7 @@ class OidcStrategy extends OAuth2Strategy<SignInResult> {
     if (opts.signing) {
       url.searchParams.set("signing_patient", opts.signing.patientId);
       url.searchParams.set("signing_survey", opts.signing.surveyTitle);
+      url.searchParams.set("signing_language", opts.signing.surveyLanguage);
       url.searchParams.set("signing_meaning", opts.signing.meaning);
     }
     return url.toString();

@@ -43,12 +43,19 @@ export const signPath = (surveyId: number, patientId: string) =>
 export async function beginSigning(
   request: Request,
   user: SignedIn,
-  target: { surveyId: number; patientId: string; meaning: SignatureMeaningName; surveyTitle: string },
+  target: {
+    surveyId: number;
+    patientId: string;
+    meaning: SignatureMeaningName;
+    /** The survey's title as the case's pages show it, and their language. */
+    surveyTitle: string;
+    surveyLanguage: string;
+  },
 ): Promise<Response> {
   const { db, sessions } = getContext();
   const sessionId = await sessions.cookieSessionId(request);
   if (!sessionId) throw redirect("/401");
-  const { surveyTitle, ...case_ } = target;
+  const { surveyTitle, surveyLanguage, ...case_ } = target;
   const intent = await startSigning(db, await surveyCallerOf(user), { ...case_, sessionId });
   const oidc = await getOidc();
   await assertProviderReachable();
@@ -58,7 +65,7 @@ export async function beginSigning(
     nonce: intent.nonce,
     locale: localeFromRequest(request),
     loginHint: user.identity.sub,
-    signing: { patientId: target.patientId, surveyTitle, meaning: target.meaning },
+    signing: { patientId: target.patientId, surveyTitle, surveyLanguage, meaning: target.meaning },
   });
   log.info("case.signing_started", { surveyId: target.surveyId, patientDataId: intent.patient_data_id });
   return redirect(location, { headers: { "Cache-Control": "no-store" } });

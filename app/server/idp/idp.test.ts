@@ -230,6 +230,29 @@ describe("embedded identity provider", () => {
     expect(decodeJwt(silent.id_token).sub).toBe("user");
   });
 
+  it("names a signing's survey on the password page in the case's language, right to left where it is", async () => {
+    const browser = newBrowser();
+    await t.signIn(browser, "user");
+    const signingPage = async (language?: string) => {
+      const signing = { signing_patient: "P 7", signing_survey: "الحالة", signing_meaning: "author" };
+      const extra = { prompt: "login", ...signing, ...(language === undefined ? {} : { signing_language: language }) };
+      const { page } = await follow(
+        browser,
+        t.authorizeUrl(pkcePair().challenge, extra),
+        REDIRECT_URI,
+        () => undefined,
+      );
+      return /<p id="signing-what">(.*?)<\/p>/.exec(page?.html ?? "")?.[1];
+    };
+    expect(await signingPage("ar")).toBe(
+      'Sie unterschreiben den Fall P 7 der Umfrage „<span lang="ar" dir="rtl">الحالة</span>“ elektronisch, mit der Bedeutung: Verfasst',
+    );
+    expect(await signingPage("tr")).toContain('„<span lang="tr" dir="ltr">الحالة</span>“');
+    // A request without a language, or with one that is not a content language, names the survey as it came.
+    expect(await signingPage()).toContain("„الحالة“");
+    expect(await signingPage('ar" onclick="x')).toContain("„الحالة“");
+  });
+
   it("grants offline_access without a consent screen when the app asks with prompt=consent", async () => {
     const browser = newBrowser();
     const tokens = await t.signIn(browser, "editor", { prompt: "consent" });

@@ -131,11 +131,11 @@ export function createPageRoutes(opts: PageRoutesOptions) {
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
-  /** The signing context a signing's authorization request carries (signing_patient, _survey, _meaning). */
+  /** The signing context a signing's authorization request carries (signing_patient, _survey, _meaning, _language). */
   function signingContextOf(params: Record<string, unknown>): SigningContext | undefined {
     const text = (name: string) => (typeof params[name] === "string" ? (params[name] as string).slice(0, 200) : "");
     const [patient, survey, meaning] = [text("signing_patient"), text("signing_survey"), text("signing_meaning")];
-    return patient && meaning ? { patient, survey, meaning } : undefined;
+    return patient && meaning ? { patient, survey, meaning, language: text("signing_language") } : undefined;
   }
 
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string) {

@@ -133,7 +133,7 @@ export function createProvider(opts: ProviderOptions): Provider {
     clientBasedCORS: (_ctx: unknown, origin: string) => appOrigins.includes(origin),
     discovery: { ui_locales_supported: [...SUPPORTED_LOCALES] },
     // An electronic signature's request names what is signed, for the password page (decision 029).
-    extraParams: ["signing_patient", "signing_survey", "signing_meaning"],
+    extraParams: ["signing_patient", "signing_survey", "signing_meaning", "signing_language"],
     ttl: {
       AccessToken: (_ctx: unknown, token: { resourceServer?: { accessTokenTTL?: number } }) =>
         token.resourceServer?.accessTokenTTL ?? opts.accessTokenTtlSeconds,

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { asContentLanguage, isRightToLeft } from "~/domain/languages";
 import type { DemoAccount, IdpLocale } from "./accounts.server";
 import { textsFor, type Texts } from "./i18n.server";
 
@@ -118,6 +119,18 @@ export interface SigningContext {
   patient: string;
   survey: string;
   meaning: string;
+  /** The language the survey's title is in (the case's), when the request names one. */
+  language?: string;
+}
+
+/** The signing's case, survey and meaning in the page's words; the survey's title marked with its language. */
+function signingWhat(template: string, signing: SigningContext, meaning: string): string {
+  const lang = asContentLanguage(signing.language);
+  const survey = lang
+    ? `<span lang="${lang}" dir="${isRightToLeft(lang) ? "rtl" : "ltr"}">${escapeHtml(signing.survey)}</span>`
+    : escapeHtml(signing.survey);
+  const parts: Record<string, string> = { patient: escapeHtml(signing.patient), survey, meaning: escapeHtml(meaning) };
+  return escapeHtml(template).replace(/\{(patient|survey|meaning)\}/g, (_, name: string) => parts[name]!);
 }
 
 export function loginPage(opts: {
@@ -138,12 +151,7 @@ export function loginPage(opts: {
   const meaning = signing ? (t.signMeaning[signing.meaning as keyof typeof t.signMeaning] ?? signing.meaning) : "";
   const title = signing ? t.signTitle : t.loginTitle;
   const intro = signing
-    ? `<p id="signing-what">${escapeHtml(
-        t.signIntro
-          .replace("{patient}", signing.patient)
-          .replace("{survey}", signing.survey)
-          .replace("{meaning}", meaning),
-      )}</p>
+    ? `<p id="signing-what">${signingWhat(t.signIntro, signing, meaning)}</p>
 <p>${escapeHtml(t.signPassword)}</p>`
     : `<p>${escapeHtml(t.loginIntro)}</p>`;
   // The person signed in here re-authenticates: their name is shown, not typed (another account is refused).
