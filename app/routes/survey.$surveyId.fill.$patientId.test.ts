@@ -21,7 +21,8 @@ describe("the fill page's document title", () => {
   });
 
   it("names the survey in the case's language, the words around it in the staff's", () => {
-    expect(titleOf({ survey: translated, language: "ar" })).toBe("الحالة ausfüllen · Umfragen");
+    // Isolated (U+2068 … U+2069): right to left inside the staff's left-to-right words.
+    expect(titleOf({ survey: translated, language: "ar" })).toBe("\u2068الحالة\u2069 ausfüllen · Umfragen");
     expect(titleOf({ survey: translated, language: "tr" }, "en-US")).toBe("Fill in Durum · Surveys");
     expect(titleOf({ survey: translated, language: "de" })).toBe("Befinden ausfüllen · Umfragen");
   });

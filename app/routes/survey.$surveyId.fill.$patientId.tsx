@@ -26,7 +26,7 @@ import { setFlash } from "~/server/flash.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
 import { caseLanguageOf, caseLanguages } from "~/domain/case-language";
-import { translateSurvey } from "~/domain/languages";
+import { isRightToLeft, translateSurvey } from "~/domain/languages";
 import { FillPageFormSchema } from "~/domain/page-forms";
 import {
   exitsInForm,
@@ -224,7 +224,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
     : !language || language === caseLanguages(survey)[0]
       ? survey.Title
       : translateSurvey(survey, language).Title;
-  return pageTitle(matches, "fill.pageTitle", { title });
+  // A right-to-left title is isolated, so that the staff's words around it keep their order.
+  return pageTitle(matches, "fill.pageTitle", {
+    title: language && isRightToLeft(language) ? `\u2068${title}\u2069` : title,
+  });
 };
 
 /** The page's data names the case's language: its fill words come with the page (root.tsx). */
