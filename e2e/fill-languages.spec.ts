@@ -82,9 +82,12 @@ test("a case filled in Arabic: right to left, axe clean at 390 and 1366 px, swit
   await page.unroute("**/api/patients/language*");
 
   // Switched to German midway: the page stays, with what was typed and chosen; its words and texts change.
+  await expect(page).toHaveTitle(`\u2068${arabic.title} ${tag}\u2069 ausfüllen · Umfragen`);
   await switchTo(page, "de", "تغيير اللغة");
   await expect(region(page)).toHaveAttribute("lang", "de");
   await expect(region(page)).toHaveAttribute("dir", "ltr");
+  // The tab names the survey in the case's language now.
+  await expect(page).toHaveTitle(`${german.title} ${tag} ausfüllen · Umfragen`);
   await expect(question(page, german.free).getByRole("textbox")).toHaveValue("صداع منذ يومين");
   await expect(question(page, german.choice).getByLabel(german.answers[0], { exact: true })).toBeChecked();
   await expect(page.getByText("Seite 3 von 4")).toBeVisible();

@@ -12,7 +12,7 @@ import { handOverOffered } from "~/domain/handover";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { FillPageView } from "~/components/fill/FillPageView";
-import { pageTitle } from "~/components/layout/meta";
+import { fillPageTitle } from "~/components/layout/meta";
 import { hasProblems, type PageProblems } from "~/domain/page-problems";
 import { pageFrom, pagesOf, preliminaryComplete, reachablePage, type FillPage } from "~/domain/fill-pages";
 import { resumePlace } from "~/domain/fill-resume";
@@ -26,7 +26,7 @@ import { setFlash } from "~/server/flash.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
 import { caseLanguageOf, caseLanguages } from "~/domain/case-language";
-import { isRightToLeft, translateSurvey } from "~/domain/languages";
+import { translateSurvey } from "~/domain/languages";
 import { FillPageFormSchema } from "~/domain/page-forms";
 import {
   exitsInForm,
@@ -224,10 +224,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
     : !language || language === caseLanguages(survey)[0]
       ? survey.Title
       : translateSurvey(survey, language).Title;
-  // A right-to-left title is isolated, so that the staff's words around it keep their order.
-  return pageTitle(matches, "fill.pageTitle", {
-    title: language && isRightToLeft(language) ? `\u2068${title}\u2069` : title,
-  });
+  const root = matches.find((m) => m.id === "root")?.data as { locale?: string } | undefined;
+  return [{ title: fillPageTitle(root?.locale, title, language) }];
 };
 
 /** The page's data names the case's language: its fill words come with the page (root.tsx). */

@@ -1,16 +1,14 @@
 import type { ApiResult } from "~/api-client";
 import type { AnswerSink } from "~/answer-sink";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import { answerText } from "~/domain/answer-text";
 import type { Question, Survey } from "~/domain/survey";
-import { ClosedNote } from "./ClosedNote";
 import type { CaseClosed } from "~/offline/fill-local";
 import { ExitConfirm } from "./ExitConfirm";
 import { focusHeading, movedOn } from "~/components/layout/page-focus";
 import { FillHeader } from "./FillHeader";
 import type { LanguageChoice } from "./LanguageSwitch";
-import { CONFIRMATION_DELAY_MS, Finished, OUTRO_DELAY_MS } from "./Finished";
 import type { PageProblems } from "~/domain/page-problems";
 import {
   askedPreliminary,
@@ -30,6 +28,17 @@ import { usePreliminaryAnswers } from "./usePreliminaryAnswers";
 import { useRememberedPlace } from "./useRememberedPlace";
 import { useTrackedSaves } from "./useTrackedSaves";
 import { questionsById } from "~/domain/visibility";
+
+/** Outro delay 1.5 s, confirmation delay 2 s (section 9). */
+const OUTRO_DELAY_MS = 1500;
+const CONFIRMATION_DELAY_MS = 2000;
+
+/**
+ * The pages after the questions, loaded when a case comes to them (kept offline with the other scripts; a
+ * page drawn on them by the server has them with it): a fill page starts with less code.
+ */
+const Finished = lazy(() => import("./Finished").then((m) => ({ default: m.Finished })));
+const ClosedNote = lazy(() => import("./ClosedNote").then((m) => ({ default: m.ClosedNote })));
 
 export interface FillFlowProps {
   survey: Survey;
@@ -218,20 +227,30 @@ export function FillFlow(props: FillFlowProps) {
           numbers={props.numbers}
         />
       ) : null}
-      {page === "outro" ? (
-        <Finished
-          delayMs={OUTRO_DELAY_MS}
-          surveyId={survey.Id}
-          html={survey.OutroText}
-          hydrated={hydrated}
-          preview={preview}
-        />
-      ) : null}
-      {page === "done" ? (
-        <Finished delayMs={CONFIRMATION_DELAY_MS} surveyId={survey.Id} hydrated={hydrated} preview={preview} />
-      ) : null}
-      {page === "done" && !preview ? (
-        <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
+      {page === "outro" || page === "done" ? (
+        <Suspense fallback={null}>
+          {page === "outro" ? (
+            <Finished
+              key="outro"
+              delayMs={OUTRO_DELAY_MS}
+              surveyId={survey.Id}
+              html={survey.OutroText}
+              hydrated={hydrated}
+              preview={preview}
+            />
+          ) : (
+            <Finished
+              key="done"
+              delayMs={CONFIRMATION_DELAY_MS}
+              surveyId={survey.Id}
+              hydrated={hydrated}
+              preview={preview}
+            />
+          )}
+          {page === "done" && !preview ? (
+            <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
+          ) : null}
+        </Suspense>
       ) : null}
       <ExitConfirm
         open={exit !== null}

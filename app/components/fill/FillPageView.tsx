@@ -1,5 +1,6 @@
 import { type ApiResult } from "~/api-client";
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { fillPageTitle } from "~/components/layout/meta";
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "~/components/ui/Toaster";
@@ -45,6 +46,12 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
   // A survey in one language only speaks the staff's words around its texts, as before surveys had languages;
   // with a choice of languages, the case's language is the page's (decision 055).
   const words = languages.length < 2 ? null : language;
+  // The document's title follows a switch made here (the route's meta names the language the page came with).
+  const root = useRouteLoaderData("root") as { locale?: string } | undefined;
+  useEffect(() => {
+    const text = document.querySelector("head > title")?.firstChild;
+    if (text) text.nodeValue = fillPageTitle(root?.locale, survey.Title, language);
+  }, [language, survey.Title, root?.locale]);
   return (
     <FillLanguage lang={language} words={words} className="page" label={survey.Title}>
       <FillPageBody

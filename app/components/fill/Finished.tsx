@@ -2,10 +2,6 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Outro delay 1.5 s, confirmation delay 2 s (section 9). */
-export const OUTRO_DELAY_MS = 1500;
-export const CONFIRMATION_DELAY_MS = 2000;
-
 /**
  * A waiting message, then the saved message after the delay, then start over and back to the list
  * (section 4). Without JavaScript the saved state shows at once.

@@ -1,9 +1,22 @@
 import type { MetaArgs } from "@remix-run/node";
+import { isRightToLeft } from "~/domain/languages";
 import { translate } from "~/i18n";
 
 /** The document title "<page> · <app>", in the page's language (from the root loader). */
 export function pageTitle(matches: MetaArgs["matches"], key: string, vars?: Record<string, string>) {
   const root = matches.find((m) => m.id === "root")?.data as { locale?: string } | undefined;
-  const locale = root?.locale;
-  return [{ title: `${translate(locale, key, vars)} · ${translate(locale, "app.name")}` }];
+  return [{ title: titleText(root?.locale, key, vars) }];
+}
+
+function titleText(locale: string | undefined, key: string, vars?: Record<string, string>): string {
+  return `${translate(locale, key, vars)} · ${translate(locale, "app.name")}`;
+}
+
+/**
+ * The fill page's title: the survey's title as the page shows it, in the case's language, and the words around
+ * it in the staff's (`locale`). A right-to-left title is isolated, so that the words around it keep their order.
+ */
+export function fillPageTitle(locale: string | undefined, surveyTitle: string, language: string | undefined): string {
+  const title = language && isRightToLeft(language) ? `\u2068${surveyTitle}\u2069` : surveyTitle;
+  return titleText(locale, "fill.pageTitle", { title });
 }
