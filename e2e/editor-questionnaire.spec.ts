@@ -172,6 +172,42 @@ test.describe("questionnaire tab", () => {
     await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
   });
 
+  test("an order another editor saved while an item is held shows once it is put back; the held item stands out", async ({
+    page,
+  }) => {
+    const surveyId = await newDraft(page);
+    await page.getByRole("tab", { name: /Fragebogen/ }).click();
+    for (const title of ["Anamnese", "Befund", "Therapie"]) await addCategory(page, title);
+    const { Categories } = await api<{ Categories: { Id: number; Title: string }[] }>(
+      page,
+      "GET",
+      `/surveys/${surveyId}`,
+    );
+    const therapie = Categories.find((c) => c.Title === "Therapie")!.Id;
+    // The data read after a move comes late; meanwhile another editor puts Therapie first, and Befund is held.
+    await page.route(/edit\.data/, async (route) => {
+      await new Promise((late) => setTimeout(late, 1500));
+      await route.continue();
+    });
+    const saved = page.waitForResponse((r) => /\/reorder/.test(r.url()) && r.request().method() !== "GET");
+    const reread = page.waitForResponse((r) => /\/edit\.data(\?|$)/.test(r.url()));
+    await page.getByRole("button", { name: "Befund nach unten" }).click();
+    expect((await saved).ok()).toBe(true);
+    await api(page, "POST", `/categories/${therapie}/reorder?newPosition=0&surveyId=${surveyId}`);
+    const befund = page.getByRole("button", { name: /^Befund verschieben/ });
+    await pickUp(page, befund);
+    const held = page.getByTestId("category").filter({ hasText: "Befund" }).locator("xpath=ancestor::li[1]");
+    await expect(held).toHaveClass(/sortable__item--held/);
+    await expect(held).toHaveCSS("opacity", "1");
+    await reread;
+    // While held, the list stays as the person sees it.
+    await expect(categoryTitles(page)).toHaveText(["Anamnese", "Therapie", "Befund"]);
+    await page.keyboard.press("Escape");
+    await expect(held).not.toHaveClass(/sortable__item--held/);
+    // Put back: the order read meanwhile is the one shown.
+    await expect(categoryTitles(page)).toHaveText(["Therapie", "Anamnese", "Befund"]);
+  });
+
   test("an approver and an Active survey see the editor read-only", async ({ page }) => {
     await signIn(page, "approver");
     await page.goto("/survey/1/edit#questionnaire");

@@ -64,7 +64,7 @@ function SortableItem({
   return (
     <li
       ref={setNodeRef}
-      className={`sortable__item${isDragging || lifted ? " sortable__item--dragging" : ""}`}
+      className={`sortable__item${isDragging || lifted ? " sortable__item--dragging" : ""}${lifted ? " sortable__item--held" : ""}`}
       // Moved, never stretched: the dragged card keeps its own size over a taller or shorter neighbour.
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
@@ -99,21 +99,20 @@ export function SortableList<T>({
   const [order, setOrder] = useState(() => items.map(getId));
   const byId = useMemo(() => new Map(items.map((i) => [getId(i), i])), [items, getId]);
   const [lifted, setLifted] = useState<Lifted | null>(null);
-  const liftedRef = useRef(lifted);
-  liftedRef.current = lifted;
   // What the keyboard moves say, read out by screen readers (the mouse's are the drag library's).
   const [said, setSaid] = useState("");
   const handles = useRef(new Map<number, HTMLButtonElement>());
   // The list takes the server's order when that order changed, not each time the page draws again: a page
   // drawn between a move and the data read after it would put the moved item back for a moment (and under
-  // a held item, for good). New data waits while an item is held; the move's own save reads it again.
+  // a held item, for good). New data waits while an item is held: put back where it was, the list takes it
+  // then; dropped somewhere new, the move's own save reads it again.
   const served = useRef(order.join());
   useEffect(() => {
     const ids = items.map(getId);
-    if (ids.join() === served.current || liftedRef.current) return;
+    if (ids.join() === served.current || lifted) return;
     served.current = ids.join();
     setOrder(ids);
-  }, [items, getId]);
+  }, [items, getId, lifted]);
   // The held item's handle keeps the focus where the list moved it, and stays in view.
   useEffect(() => {
     const handle = lifted ? handles.current.get(lifted.id) : undefined;
@@ -173,6 +172,7 @@ export function SortableList<T>({
       setLifted(null);
       setSaid(t("dnd.dropped", place(to)));
       if (to === before.indexOf(id)) return;
+      served.current = items.map(getId).join();
       void onMove({ kind, id, newPosition: to }).then((ok) => {
         if (!ok) setOrder(before);
       });
