@@ -92,6 +92,15 @@ describe("typedToNumber", () => {
     expect(typedToNumber("80.55")).toBe(80.55);
   });
 
+  it("reads the digits of Arabic script, its decimal separator and the minus sign", () => {
+    expect(typedToNumber("٧")).toBe(7);
+    expect(typedToNumber("١٢٫٥")).toBe(12.5);
+    expect(typedToNumber("٣,٢٥")).toBe(3.25);
+    expect(typedToNumber("۸۰")).toBe(80);
+    expect(typedToNumber("−٤")).toBe(-4);
+    expect(typedToNumber("٧a")).toBeNull();
+  });
+
   it("refuses what is no number or out of range", () => {
     for (const text of ["", "  ", "abc", "1,2,3", "1e13", "Infinity"]) expect(typedToNumber(text)).toBeNull();
   });

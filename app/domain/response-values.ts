@@ -22,11 +22,25 @@ export function roundToStep(value: number): number {
 }
 
 /**
- * A number as a person types it ("1,5", " 2.345 "): on the 0.01 step, or null when it is no number or out of
- * range. The fill page and its form without JavaScript read typed numbers with this one rule.
+ * The digits of Arabic script (Arabic-Indic ٠–٩, and the extended ۰–۹ of Persian and Urdu keyboards), its
+ * decimal separator "٫" and the minus sign "−" as the ASCII a number is read from.
+ */
+function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u066b\u2212]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (c === "\u066b") return ".";
+    if (c === "\u2212") return "-";
+    return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+  });
+}
+
+/**
+ * A number as a person types it ("1,5", " 2.345 ", "٧٫٥" on an Arabic keyboard): on the 0.01 step, or null
+ * when it is no number or out of range. The fill page and its form without JavaScript read typed numbers with
+ * this one rule.
  */
 export function typedToNumber(text: string): number | null {
-  const trimmed = text.trim();
+  const trimmed = westernDigits(text.trim());
   if (trimmed === "") return null;
   const n = Number(trimmed.replace(",", "."));
   if (!Number.isFinite(n) || Math.abs(n) > NUMERIC_MAX_ABS) return null;

@@ -5,7 +5,6 @@ import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers"
 import { answerText } from "~/domain/answer-text";
 import type { Question, Survey } from "~/domain/survey";
 import type { CaseClosed } from "~/offline/fill-local";
-import { ExitConfirm } from "./ExitConfirm";
 import { focusHeading, movedOn } from "~/components/layout/page-focus";
 import { FillHeader } from "./FillHeader";
 import type { LanguageChoice } from "./LanguageSwitch";
@@ -39,6 +38,8 @@ const CONFIRMATION_DELAY_MS = 2000;
  */
 const Finished = lazy(() => import("./Finished").then((m) => ({ default: m.Finished })));
 const ClosedNote = lazy(() => import("./ClosedNote").then((m) => ({ default: m.ClosedNote })));
+/** The question an exit answer asks, loaded the first time one is chosen; kept then, to close as a modal closes. */
+const ExitConfirm = lazy(() => import("./ExitConfirm").then((m) => ({ default: m.ExitConfirm })));
 
 export interface FillFlowProps {
   survey: Survey;
@@ -104,6 +105,9 @@ export function FillFlow(props: FillFlowProps) {
     | { attributeId: number; optionId: number; text: string }
     | null
   >(null);
+  // Once asked, the question stays drawn (closed), so that closing it gives the focus back as a modal does.
+  const exitAsked = useRef(false);
+  if (exit !== null) exitAsked.current = true;
   const { saving, track, settled } = useTrackedSaves(flush);
   const rules = useFillRules(survey, answers, preliminary);
   // Each fill page (a new one is this component afresh) starts with focus on the heading, which names the
@@ -252,21 +256,25 @@ export function FillFlow(props: FillFlowProps) {
           ) : null}
         </Suspense>
       ) : null}
-      <ExitConfirm
-        open={exit !== null}
-        answer={exit?.text ?? ""}
-        onReject={() => setExit(null)}
-        onConfirm={async () => {
-          if (!exit) return;
-          setExit(null);
-          // Confirmed: the answer is recorded, and the survey ends as a submit ends it (offline alike).
-          const recorded =
-            "question" in exit
-              ? await answer(exit.question, exit.value)
-              : await track(prelim.answer(exit.attributeId, exit.optionId));
-          if (recorded) await submit();
-        }}
-      />
+      {exitAsked.current ? (
+        <Suspense fallback={null}>
+          <ExitConfirm
+            open={exit !== null}
+            answer={exit?.text ?? ""}
+            onReject={() => setExit(null)}
+            onConfirm={async () => {
+              if (!exit) return;
+              setExit(null);
+              // Confirmed: the answer is recorded, and the survey ends as a submit ends it (offline alike).
+              const recorded =
+                "question" in exit
+                  ? await answer(exit.question, exit.value)
+                  : await track(prelim.answer(exit.attributeId, exit.optionId));
+              if (recorded) await submit();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,11 @@
-import { useMemo, type ReactNode } from "react";
+import { createContext, useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { isRightToLeft, type ContentLanguage } from "~/domain/languages";
 import { ToastLanguageContext } from "~/components/ui/Toaster";
 import { fillI18n } from "./fill-i18n";
+
+/** The language of the fill region around (its texts' and its answers'), or null outside one. */
+export const RegionLanguage = createContext<ContentLanguage | null>(null);
 
 /**
  * The fill page's region in the case's language (docs/decisions/055-fill-languages.md): its words come from
@@ -36,15 +39,17 @@ export function FillLanguage({
   return (
     <I18nextProvider i18n={instance}>
       <ToastLanguageContext.Provider value={toastLanguage}>
-        <section
-          className={className}
-          aria-label={label}
-          lang={lang}
-          dir={isRightToLeft(lang) ? "rtl" : "ltr"}
-          data-testid="fill-region"
-        >
-          {children}
-        </section>
+        <RegionLanguage.Provider value={lang}>
+          <section
+            className={className}
+            aria-label={label}
+            lang={lang}
+            dir={isRightToLeft(lang) ? "rtl" : "ltr"}
+            data-testid="fill-region"
+          >
+            {children}
+          </section>
+        </RegionLanguage.Provider>
       </ToastLanguageContext.Provider>
     </I18nextProvider>
   );

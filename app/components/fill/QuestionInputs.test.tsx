@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { TEXT_RESPONSE_MAX_LENGTH } from "~/domain/response-values";
 import { question } from "~/offline/test-support";
+import { RegionLanguage } from "./FillLanguage";
 import { TextualInput } from "./QuestionInputs";
 
 describe("the free-text field", () => {
@@ -11,5 +12,30 @@ describe("the free-text field", () => {
     );
     expect(html).toContain(`maxLength="${TEXT_RESPONSE_MAX_LENGTH}"`);
     expect(TEXT_RESPONSE_MAX_LENGTH).toBe(10_000);
+  });
+});
+
+describe("the number field", () => {
+  const field = (region: "ar" | "de" | null) => {
+    const input = (
+      <TextualInput question={question(8, "Numerical")} value={undefined} onChange={() => undefined} named />
+    );
+    return renderToStaticMarkup(
+      region ? <RegionLanguage.Provider value={region}>{input}</RegionLanguage.Provider> : input,
+    );
+  };
+
+  it("is a number field with the decimal keypad", () => {
+    for (const html of [field("de"), field(null)]) {
+      expect(html).toContain('type="number"');
+      expect(html).toContain('inputMode="decimal"');
+    }
+  });
+
+  it("in Arabic takes the digits an Arabic keyboard types: a text field with the decimal keypad", () => {
+    const html = field("ar");
+    expect(html).toContain('type="text"');
+    expect(html).toContain('inputMode="decimal"');
+    expect(html).not.toContain("step=");
   });
 });

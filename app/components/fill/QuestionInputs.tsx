@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";
 import { TEXT_RESPONSE_MAX_LENGTH, typedToNumber } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
+import { isRightToLeft } from "~/domain/languages";
+import { RegionLanguage } from "./FillLanguage";
 import { useChoiceGroup } from "./useChoiceGroup";
 
 export interface InputProps {
@@ -78,6 +80,7 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
  */
 export function TextualInput({ question, value, onChange, disabled, named }: InputProps) {
   const numeric = question.Type === "Numerical";
+  const region = useContext(RegionLanguage);
   const shown = numeric ? (value?.NumericalResponse?.toString() ?? "") : (value?.TextResponse ?? "");
   const [draft, setDraft] = useState(shown);
   const typed = useTypedValue(value, () => setDraft(shown));
@@ -121,12 +124,15 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
   };
   if (question.Type === "FreeText") return <textarea {...common} rows={3} maxLength={TEXT_RESPONSE_MAX_LENGTH} />;
   if (numeric) {
+    // A number field takes only ASCII digits: in Arabic a text field with the decimal keypad takes the digits
+    // an Arabic keyboard types ("٧٫٥"), read like any typed number.
+    const arabicDigits = region !== null && isRightToLeft(region);
     return (
       <span className="numeric">
         <input
           {...common}
-          type="number"
-          step="0.01"
+          type={arabicDigits ? "text" : "number"}
+          step={arabicDigits ? undefined : "0.01"}
           inputMode="decimal"
           onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())}
         />
