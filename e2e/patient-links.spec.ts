@@ -25,6 +25,9 @@ async function makeLink(page: Page, surveyId: number, patientId: string, languag
   await dialog.getByTestId("link-create").click();
   const made = page.getByTestId("made-link");
   await expect(made.getByRole("heading", { level: 2 })).toBeFocused();
+  // The card says whose link it is; the form for the next one no longer holds this patient's id.
+  await expect(page.getByTestId("made-link-patient")).toHaveText(patientId);
+  await expect(dialog.getByLabel("Patienten-ID")).toHaveValue("");
   const url = await page.getByTestId("made-link-url").inputValue();
   const code = (await page.getByTestId("made-link-code").textContent())!.trim();
   expect(url).toMatch(/\/l\/[A-Za-z0-9_-]{43}$/);

@@ -14,6 +14,8 @@ export interface LinkRow {
 /** A link just made or renewed: its address, QR code (SVG, drawn on the server), code and expiry, shown once. */
 export interface MadeView {
   id: number;
+  /** The case's patient id: whose link this is, on the card as on the letter. */
+  patientId: string;
   url: string;
   qr: string;
   code: string;

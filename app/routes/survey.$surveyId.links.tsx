@@ -59,7 +59,13 @@ export default function PatientLinks() {
       {made ? <MadeLink made={made} surveyId={d.surveyId} /> : null}
       <section aria-labelledby="link-new-title" className="link-new">
         <h2 id="link-new-title">{t("patientLinks.newTitle")}</h2>
-        <Form method="post" className="link-new__form" action={`?patientId=${encodeURIComponent(d.patientId)}`}>
+        {/* Drawn afresh once a link is made: the next link starts from the page's patient, not the last one typed. */}
+        <Form
+          key={made?.id ?? "new"}
+          method="post"
+          className="link-new__form"
+          action={`?patientId=${encodeURIComponent(d.patientId)}`}
+        >
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="formKey" value={d.formKey} />
           <Field

@@ -51,6 +51,7 @@ async function madeView(made: MadeLink, source: string): Promise<MadeView> {
   const url = linkUrl(made.Token);
   return {
     id: made.Link.Id,
+    patientId: made.Link.PatientId,
     url,
     qr: await qrSvg(url),
     code: formatCode(made.Code),

@@ -39,6 +39,10 @@ export function MadeLink({ made, surveyId }: { made: MadeView; surveyId: number 
         />
         <dl className="made-link__facts">
           <div>
+            <dt>{t("patientLinks.patientId")}</dt>
+            <dd data-testid="made-link-patient">{made.patientId}</dd>
+          </div>
+          <div>
             {/* A term of the list, not a form field: the address is read-only, named by its term. */}
             <dt id={`${urlId}-term`}>{t("patientLinks.address")}</dt>
             <dd className="made-link__url">
