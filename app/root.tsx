@@ -62,8 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale: isCulture(locale) ? locale : defaultCulture,
       user: user
         ? {
-            fullName: user.identity.fullName,
-            institute: user.identity.institute,
+            // Handed over to the patient (decision 058): the page carries nothing of the staff member's.
+            fullName: handover ? "" : user.identity.fullName,
+            institute: handover ? "" : user.identity.institute,
             roles: user.identity.roles,
             userId: user.identity.sub,
             surveyUserDataId: user.surveyUserDataId,
@@ -100,7 +101,8 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
     const loaded = await serverLoader<typeof loader>();
     // A language just switched to: its texts first, so that the page's title is not drawn from keys.
     await Promise.all([beginPerson(loaded.user ?? null), readyLanguage(loaded.locale)]);
-    void saveRootData({ ...loaded, flash: null });
+    // Kept for offline pages: the staff member's, not the hand-over's (which names nobody).
+    if (!loaded.handover) void saveRootData({ ...loaded, flash: null });
     return loaded;
   } catch (error) {
     const kept = isNetworkError(error) ? await readRootData<SerializeFrom<typeof loader>>() : null;

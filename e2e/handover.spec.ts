@@ -65,6 +65,10 @@ test("a hand-over online: the patient answers in Turkish, the page stays theirs 
   await page.reload();
   await expect(bar(page)).toBeVisible();
   await expect(page.locator("#main")).toHaveAttribute("data-text-size", "1");
+  // Nothing of the staff member's in the patient's page, its data for the scripts included.
+  const html = await page.content();
+  expect(html).not.toContain(accounts.admin.fullName);
+  expect(html).not.toContain("Kardiologie");
   const refused = await page.evaluate(async () => (await fetch("/api/surveys?take=5&skip=0")).status);
   expect(refused).toBe(403);
 
