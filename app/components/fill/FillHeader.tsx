@@ -1,8 +1,12 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { Hyphenated } from "~/components/ui/Hyphenated";
 import { LtrValues } from "./FillLanguage";
-import { LanguageSwitch, type LanguageChoice } from "./LanguageSwitch";
+import type { LanguageChoice } from "./LanguageSwitch";
+
+/** The case's language to switch: loaded only for a survey in several languages (drawn by the server all the same). */
+const LanguageSwitch = lazy(() => import("./LanguageSwitch").then((m) => ({ default: m.LanguageSwitch })));
 
 /** Title, patient id, the case's language, "page x of y" and a progress bar (section 2, Fill flow). */
 export function FillHeader({
@@ -47,7 +51,11 @@ export function FillHeader({
           {t("start.toReview")} <time dateTime={toReview}>{formatDateTime(toReview, true, DISPLAY_TIME_ZONE)}</time>
         </p>
       ) : null}
-      {language ? <LanguageSwitch {...language} /> : null}
+      {language ? (
+        <Suspense fallback={null}>
+          <LanguageSwitch {...language} />
+        </Suspense>
+      ) : null}
       <div className="fill-head__progress">
         <span id="fill-page-of">{t("fill.pageOf", { index, total })}</span>
         <progress max={total} value={index} aria-label={t("fill.progress")} />
