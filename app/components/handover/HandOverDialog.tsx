@@ -54,6 +54,7 @@ export default function HandOverDialog({ kase, onClose }: { kase: HandoverCase; 
         <Field id="handover-pin" label={t("handover.pin")} hint={t("handover.pinHint")}>
           <input
             id="handover-pin"
+            className="input"
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
@@ -68,6 +69,7 @@ export default function HandOverDialog({ kase, onClose }: { kase: HandoverCase; 
         <Field id="handover-pin-again" label={t("handover.pinAgain")}>
           <input
             id="handover-pin-again"
+            className="input"
             type="password"
             inputMode="numeric"
             autoComplete="new-password"

@@ -123,6 +123,7 @@ function ReturnDialog({ kase, onClose }: { kase: HandoverCase; onClose: () => vo
         <Field id="handover-return-pin" label={t("handover.pin")}>
           <input
             id="handover-return-pin"
+            className="input"
             type="password"
             inputMode="numeric"
             autoComplete="off"
