@@ -204,4 +204,11 @@ test("a preliminary answer the server refuses keeps the page: 'Weiter' does not 
   await expect(page.getByRole("group", { name: "Altersgruppe" }).getByLabel("65 bis 79")).not.toBeChecked();
   await expect(page.getByText("Seite 2 von 4")).toBeVisible();
   await expect(page.getByRole("button", { name: "Weiter" })).toBeDisabled();
+  // Reached by keyboard all the same, it says why it does not go on yet.
+  const weiter = page.getByRole("button", { name: "Weiter" });
+  await expect(weiter).toHaveAccessibleDescription("Bitte beantworten Sie alle Fragen, um fortzufahren.");
+  await weiter.focus();
+  await expect(weiter).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Seite 2 von 4")).toBeVisible();
 });

@@ -186,11 +186,22 @@ export function PreliminaryPage({
         <button type="button" className="btn" onClick={() => setConfirm(true)}>
           {t("fill.save")}
         </button>
-        <button type="button" className="btn btn--primary" disabled={!canContinue} onClick={onContinue}>
+        {/* Not yet: still reachable by keyboard, and says why (a disabled button is skipped and says nothing). */}
+        <button
+          type="button"
+          className="btn btn--primary"
+          aria-disabled={!canContinue || undefined}
+          aria-describedby={canContinue ? undefined : "preliminary-why"}
+          onClick={canContinue ? onContinue : undefined}
+        >
           {t("fill.continue")}
         </button>
       </div>
-      {!canContinue ? <p className="hint">{t("fill.answerAllPreliminary")}</p> : null}
+      {!canContinue ? (
+        <p className="hint" id="preliminary-why">
+          {t("fill.answerAllPreliminary")}
+        </p>
+      ) : null}
       {exitDialog}
       <Modal
         open={confirm}
