@@ -311,19 +311,14 @@ test("a sign-out without a connection ends the session as soon as the connection
   }
 });
 
-/** The person signs in and their survey list has started. */
-async function listStarted(page: Page, rig: Awaited<ReturnType<typeof offlineRig>>) {
-  await signInAt(page, "user");
-  await page.goto(rig.url("/surveys"));
-  await expect(page.getByTestId("greeting")).toBeVisible();
-  await pageStarted(page, 20_000);
-}
-
 test("a sign-out without a connection: the person's other tab says so too, and ends the session once online", async () => {
   const rig = await offlineRig();
   const { context, page } = await rig.launch();
   try {
-    await listStarted(page, rig);
+    await signInAt(page, "user");
+    await page.goto(rig.url("/surveys"));
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    await pageStarted(page, 20_000);
     const other = await context.newPage();
     await other.goto(rig.url("/surveys"));
     await expect(other.getByTestId("greeting")).toBeVisible();
@@ -357,7 +352,10 @@ test("a sign-out without a connection: a page the browser shows again from its m
   const rig = await offlineRig();
   const { context, page } = await rig.launch();
   try {
-    await listStarted(page, rig);
+    await signInAt(page, "user");
+    await page.goto(rig.url("/surveys"));
+    await expect(page.getByTestId("greeting")).toBeVisible();
+    await pageStarted(page, 20_000);
     await signedOutLoaded(page);
     await goOffline(context, rig.gate);
     // The person signed out without a connection in a page since left (its mark, as markSignOut keeps it);
