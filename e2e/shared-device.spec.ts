@@ -347,39 +347,3 @@ test("a sign-out without a connection: the person's other tab says so too, and e
     await rig.dispose(context);
   }
 });
-
-test("a sign-out without a connection: a page the browser shows again from its memory says so too", async () => {
-  const rig = await offlineRig();
-  const { context, page } = await rig.launch();
-  try {
-    await signInAt(page, "user");
-    await page.goto(rig.url("/surveys"));
-    await expect(page.getByTestId("greeting")).toBeVisible();
-    await pageStarted(page, 20_000);
-    await signedOutLoaded(page);
-    await goOffline(context, rig.gate);
-    // The person signed out without a connection in a page since left (its mark, as markSignOut keeps it);
-    // going back, the browser shows this page again from its memory, where nothing starts anew: only its
-    // pageshow event comes. (A real restore from memory is the browser's choice, and headless Chromium makes
-    // it in some runs and not in others; the event is the same.)
-    const shown = (persisted: boolean) =>
-      page.evaluate(
-        ([key, persisted]) => {
-          const holder = document.querySelector<HTMLMetaElement>('meta[name="offline-holder"]')!.content;
-          localStorage.setItem(key, holder);
-          window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted }));
-        },
-        ["sign-out-pending", persisted] as const,
-      );
-    // A page shown afresh starts anew (and ends the session there): its pageshow changes nothing.
-    await shown(false);
-    await expect(page.getByTestId("signed-out-offline")).toHaveCount(0);
-    await shown(true);
-    await expectSignedOut(page);
-    // Back online, the page ends the session and the sign-in asks who works now.
-    await goOnline(context, rig.gate);
-    await expect(page.locator("#username")).toBeVisible({ timeout: 20_000 });
-  } finally {
-    await rig.dispose(context);
-  }
-});
