@@ -144,6 +144,23 @@ export const handle = { i18n: "common" };
 /** The patient's bar of a hand-over (decision 058), loaded only on a handed-over device. */
 const HandoverBar = lazy(() => import("~/components/handover/HandoverBar"));
 
+/**
+ * Where the hand-over bar goes. The bar is drawn once its code runs, never before: a tap on a drawn button
+ * whose code had not arrived yet did nothing (the way back to staff on a slow tablet). Until then its place
+ * is kept, so that the page does not move when it comes.
+ */
+function HandoverSlot({ kase }: { kase: HandoverCase }) {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const kept = <div className="handover-bar handover-bar--kept" aria-hidden="true" />;
+  if (!live) return kept;
+  return (
+    <Suspense fallback={kept}>
+      <HandoverBar kase={kase} />
+    </Suspense>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const handover = useHandover(root);
@@ -206,11 +223,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider initial={initial}>
           {bare ? null : <Header locale={locale} signedIn={Boolean(root?.user)} />}
           <main id="main" className={handover ? "main main--handover" : "main"} tabIndex={-1}>
-            {handover ? (
-              <Suspense fallback={null}>
-                <HandoverBar kase={handover} />
-              </Suspense>
-            ) : null}
+            {handover ? <HandoverSlot kase={handover} /> : null}
             {children}
           </main>
         </ToastProvider>

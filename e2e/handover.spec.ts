@@ -95,10 +95,10 @@ test("a hand-over online: the patient answers in Turkish, the page stays theirs 
   await api(page, "GET", "/surveys?take=5&skip=0");
 });
 
-test("the PIN forgotten: staff sign in again at the provider and get the case back", async ({ page }) => {
-  test.setTimeout(90_000);
+/** A case of a translated survey, its preliminary page answered by staff, handed over with the PIN 1357. */
+async function handedOver(page: Page, name: string) {
   await signIn(page, "admin");
-  const id = await translatedSurvey(page, `handover sign-in ${Date.now()}`);
+  const id = await translatedSurvey(page, `${name} ${Date.now()}`);
   const patientId = `HS_${Date.now()}`;
   const fill = `/survey/${id}/fill/${patientId}`;
   await api(page, "POST", `/patients/add?patientId=${patientId}&surveyId=${id}`);
@@ -123,6 +123,12 @@ test("the PIN forgotten: staff sign in again at the provider and get the case ba
   await dialog.getByLabel(/PIN wiederholen|Repeat the PIN/).fill("1357");
   await page.getByTestId("handover-start").click();
   await expect(bar(page)).toBeVisible();
+  return { id, patientId, fill };
+}
+
+test("the PIN forgotten: staff sign in again at the provider and get the case back", async ({ page }) => {
+  test.setTimeout(90_000);
+  const { fill } = await handedOver(page, "handover sign-in");
 
   // In the return dialog, by keyboard: "PIN vergessen?" goes to the provider, which asks for the password of
   // the staff member who handed the device over, although their sign-in there lasts.
@@ -146,4 +152,29 @@ test("the PIN forgotten: staff sign in again at the provider and get the case ba
   await page.reload();
   await expect(page.getByTestId("handover-open")).toBeVisible();
   await expect(bar(page)).toHaveCount(0);
+});
+
+test.describe("with the page's scripts held back", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("the hand-over bar is drawn once its buttons work, its place kept until then", async ({ page }) => {
+    test.setTimeout(90_000);
+    await handedOver(page, "handover slow");
+    // A slow tablet: the bar's code is still on its way. A drawn button would take a tap and do nothing.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/HandoverBar-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("handover-return")).toHaveCount(0);
+    const kept = await page.locator(".handover-bar--kept").boundingBox();
+    expect(kept?.height).toBeGreaterThanOrEqual(44);
+    release();
+    await page.getByTestId("handover-return").click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByLabel("PIN", { exact: true })).toBeFocused();
+  });
 });
