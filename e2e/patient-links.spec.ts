@@ -139,6 +139,10 @@ test("a link made by staff is answered in German on a phone; its letter's QR cod
   await patient.getByTestId("submit-survey").click();
   await expect(patient.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
   await expectNoSeriousViolations(patient, "patient link thanks 390");
+  // The questionnaire's address again after sending (Back, then on): it was sent, not "the link is wrong".
+  await patient.goto("/l/fill?page=questionnaire");
+  await expect(patient.locator("[data-link-problem=used]")).toBeVisible();
+  await expect(patient.getByRole("heading", { name: "Dieser Fragebogen ist bereits abgeschickt" })).toBeVisible();
 
   // Used: opened again, the link says so.
   await patient.goto(url);
@@ -176,6 +180,13 @@ test("a link in Turkish: the page speaks Turkish and thanks in Turkish", async (
   await expect.poll(async () => (await serverAnswers(page, id, patientId)).length, { timeout: 10_000 }).toBe(1);
   await patient.getByTestId("submit-survey").click();
   await expect(patient.getByRole("heading", { name: "Çok teşekkür ederiz!" })).toBeVisible();
+  // The questionnaire's address again after sending, and the link opened again: "already sent", in Turkish.
+  await patient.goto("/l/fill?page=questionnaire");
+  await expect(patient.locator("[data-link-problem=used]")).toBeVisible();
+  await expect(patient.getByRole("heading", { name: "Bu anket zaten gönderildi" })).toBeVisible();
+  await expect(patient.getByTestId("fill-region")).toHaveAttribute("lang", "tr");
+  await patient.goto(url);
+  await expect(patient.getByRole("heading", { name: "Bu anket zaten gönderildi" })).toBeVisible();
   await context.close();
 });
 
@@ -197,7 +208,7 @@ test("expired, revoked and wrong links each show their page; revoking is confirm
   db.close();
 
   const revokedCase = `LINK_REV_${Date.now()}`;
-  const { url } = await makeLink(page, id, revokedCase, "de");
+  const { url } = await makeLink(page, id, revokedCase, "ar");
   await page.goto(`/survey/${id}/links?patientId=${revokedCase}`);
   await page.getByRole("link", { name: /zurückziehen/ }).click();
   const dialog = page.getByRole("dialog");
@@ -211,6 +222,10 @@ test("expired, revoked and wrong links each show their page; revoking is confirm
   await expect(patient.locator("[data-link-problem=expired]")).toBeVisible();
   await patient.goto(url);
   await expect(patient.locator("[data-link-problem=revoked]")).toBeVisible();
+  // An Arabic link's page says it in Arabic, right to left; a wrong link cannot say whose it is.
+  await expect(patient.getByRole("heading", { name: "تم سحب هذا الرابط" })).toBeVisible();
+  await expect(patient.getByTestId("fill-region")).toHaveAttribute("dir", "rtl");
+  await expectNoSeriousViolations(patient, "patient link revoked Arabic 390");
   await patient.goto(`/l/${"x".repeat(43)}`);
   await expect(patient.locator("[data-link-problem=invalid]")).toBeVisible();
   // Without a link's cookie the page itself says the same.

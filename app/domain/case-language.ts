@@ -67,4 +67,6 @@ export const FILL_TEXT_PATHS = [
   "modal.close",
   "offline.fillKeptLocally",
   "offline.fileKept",
+  "patientLink.problem",
+  "patientLink.enterCode",
 ] as const;

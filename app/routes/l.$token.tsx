@@ -11,9 +11,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");
-export const handle = { bare: true };
+/** No staff header; a link that exists names its case's language, whose words come with the page (root.tsx). */
+export const handle = { bare: true, fillTexts: true };
 
 export default function PatientLinkOpen() {
-  const { problem } = useLoaderData<typeof loader>();
-  return <LinkProblem problem={problem} />;
+  const { problem, language } = useLoaderData<typeof loader>();
+  return <LinkProblem problem={problem} language={language} />;
 }

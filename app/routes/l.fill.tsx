@@ -25,7 +25,7 @@ export const handle = { bare: true, fillTexts: true };
 export default function PatientLinkFill() {
   const d = useLoaderData<typeof loader>();
   const problems = useActionData<typeof action>() as PageProblems | null | undefined;
-  if (d.kind === "problem") return <LinkProblem problem={d.problem} />;
+  if (d.kind === "problem") return <LinkProblem problem={d.problem} language={d.language} />;
   if (d.kind === "done") return <LinkThanks language={d.language} />;
   return <LinkFill d={d as unknown as LinkFillData} problems={problems ?? undefined} />;
 }

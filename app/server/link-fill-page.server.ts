@@ -32,7 +32,8 @@ import {
   uploadPageFiles,
 } from "~/server/fill-forms.server";
 import { data, redirect } from "~/server/responses.server";
-import { linkCallerOf } from "~/server/services/links/open.server";
+import { linkCallerOf, sessionProblem } from "~/server/services/links/open.server";
+import { problemStatus } from "~/server/link-pages.server";
 import type { LinkScope } from "~/server/services/links/scope.server";
 
 /**
@@ -72,8 +73,15 @@ export async function linkFillLoader(request: Request) {
     return data({ kind: "done" as const, language: doneLanguage(url) ?? "de" }, { headers: noStore });
   }
   const link = await linkOf(request);
-  // No cookie, or one that stands for nothing any more (revoked, expired, submitted): not valid here.
-  if (!link) return data({ kind: "problem" as const, problem: "invalid" as const }, { status: 404, headers: noStore });
+  // No cookie, or one whose link no longer opens: which way, in the case's language (Back after sending
+  // says the questionnaire was sent); a cookie that stands for no link is not valid here.
+  if (!link) {
+    const session = linkCookieOf(request.headers.get("cookie"));
+    const { problem, language } = session
+      ? await sessionProblem(getContext().db, session)
+      : { problem: "invalid" as const, language: null };
+    return data({ kind: "problem" as const, problem, language }, { status: problemStatus[problem], headers: noStore });
+  }
   const { scope, api } = link;
   const ref = { surveyId: scope.surveyId, patientId: scope.patientId };
   const survey = await api.call(surveysApi.get, { params: { id: scope.surveyId } });

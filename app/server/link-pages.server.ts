@@ -16,7 +16,8 @@ import type { LinkScope } from "~/server/services/links/scope.server";
 
 export type LinkProblem = Exclude<Opened["kind"], "open">;
 
-const statusOf: Record<LinkProblem, number> = {
+/** The status of a link problem's page. */
+export const problemStatus: Record<LinkProblem, number> = {
   invalid: 404,
   expired: 410,
   used: 410,
@@ -48,8 +49,8 @@ export async function openLinkPage(how: { token: string } | { code: string }, ad
   }
   const problem: LinkProblem = opened.kind;
   return data(
-    { problem },
-    { status: statusOf[problem], headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
+    { problem, language: opened.language ?? null },
+    { status: problemStatus[problem], headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
   );
 }
 

@@ -1,15 +1,33 @@
 import { useTranslation } from "react-i18next";
+import { FillLanguage } from "~/components/fill/FillLanguage";
+import type { ContentLanguage } from "~/domain/languages";
 
 export type LinkProblemKind = "invalid" | "expired" | "used" | "revoked" | "unavailable" | "limited";
 
 /**
  * What a patient sees when their link does not open (decision 057): which way it is invalid where the link
- * exists, only "not valid" for a wrong one, and what to do.
+ * exists, only "not valid" for a wrong one, and what to do. Where the link exists, in its case's language
+ * (right to left for Arabic); a wrong link in the page's own.
  */
-export function LinkProblem({ problem }: { problem: LinkProblemKind }) {
+export function LinkProblem({ problem, language }: { problem: LinkProblemKind; language?: ContentLanguage | null }) {
+  if (!language) {
+    return (
+      <section className="page page--narrow link-page" aria-labelledby="link-problem-title">
+        <Words problem={problem} />
+      </section>
+    );
+  }
+  return (
+    <FillLanguage lang={language} className="page page--narrow link-page">
+      <Words problem={problem} />
+    </FillLanguage>
+  );
+}
+
+function Words({ problem }: { problem: LinkProblemKind }) {
   const { t } = useTranslation();
   return (
-    <section className="page page--narrow link-page" aria-labelledby="link-problem-title" data-link-problem={problem}>
+    <div data-link-problem={problem}>
       <h1 id="link-problem-title">{t(`patientLink.problem.${problem}.title`)}</h1>
       <p>{t(`patientLink.problem.${problem}.text`)}</p>
       {problem === "invalid" ? (
@@ -19,6 +37,6 @@ export function LinkProblem({ problem }: { problem: LinkProblemKind }) {
           </a>
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }

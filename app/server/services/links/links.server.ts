@@ -215,7 +215,8 @@ async function markRevoked(trx: Trx, caller: SurveyCaller, row: LinkRow, why: "r
   const now = new Date().toISOString();
   const done = await trx
     .updateTable("patient_links")
-    .set({ revoked_at: now, session_hash: null })
+    // The cookie of whoever opened it stays known, so that its pages say "withdrawn"; it opens nothing.
+    .set({ revoked_at: now })
     .where("id", "=", row.id)
     .where("revoked_at", "is", null)
     .returningAll()

@@ -1,3 +1,4 @@
+import { asContentLanguage, type ContentLanguage } from "~/domain/languages";
 import { isLive, linkState, surveyTakesLinks } from "~/domain/patient-links";
 import type { DB } from "~/server/db/types.server";
 import { statusOf } from "../survey-access.server";
@@ -13,22 +14,56 @@ import { codeHash, newLinkSession, sessionHash, tokenHash } from "./secrets.serv
 
 export type Opened =
   | { kind: "open"; scope: LinkScope; session: string }
-  | { kind: "invalid" | "expired" | "used" | "revoked" | "unavailable"; linkId: number | null }
-  | { kind: "limited"; linkId: number | null };
+  | {
+      kind: "invalid" | "expired" | "used" | "revoked" | "unavailable" | "limited";
+      linkId: number | null;
+      /** The case's language, where the link exists: its problem's page says it in that language. */
+      language?: ContentLanguage | null;
+    };
+
+type Problem = Exclude<Opened["kind"], "open" | "limited" | "invalid">;
 
 /** Longer texts are cut before hashing: every try costs the same, whatever was sent. */
 const MAX_TRY = 128;
 
-async function byHash(db: DB, column: "token_hash" | "code_hash", hash: string) {
+async function byHash(db: DB, column: "token_hash" | "code_hash" | "session_hash", hash: string) {
   return db
     .selectFrom("patient_links as l")
     .innerJoin("patient_data as p", "p.id", "l.patient_data_id")
     .innerJoin("surveys as s", "s.id", "l.survey_id")
     .selectAll("l")
-    .select(["p.patient_id", "p.state as case_state", "s.status", "s.start_date", "s.end_date"])
+    .select(ROW_FIELDS)
     .where(`l.${column}`, "=", hash)
     .executeTakeFirst();
 }
+
+const ROW_FIELDS = [
+  "p.patient_id",
+  "p.state as case_state",
+  "p.language as case_language",
+  "s.status",
+  "s.start_date",
+  "s.end_date",
+  "s.source_language",
+] as const;
+
+type LinkRow = NonNullable<Awaited<ReturnType<typeof byHash>>>;
+
+/** Why an existing link does not open now, or null while it does. */
+function problemOf(row: LinkRow, now: Date): Problem | null {
+  const state = linkState(row, now);
+  if (state === "revoked") return "revoked";
+  if (state === "submitted") return "used";
+  if (state === "expired") return "expired";
+  // Closed by staff meanwhile: used up as well; a survey that no longer runs takes no answers.
+  if (row.case_state !== "Open") return "used";
+  if (!surveyTakesLinks(statusOf(row))) return "unavailable";
+  return null;
+}
+
+/** The language the link's case speaks: the case's, else the link's, else the survey's source language. */
+const languageOf = (row: LinkRow) =>
+  asContentLanguage(row.case_language) ?? asContentLanguage(row.language) ?? asContentLanguage(row.source_language);
 
 /** Opens a link by its token (from /l/<token>) or its code (typed on /l), from an address. */
 export async function openLink(
@@ -44,15 +79,11 @@ export async function openLink(
     addressTries.hit(address, now.getTime());
     return { kind: "invalid", linkId: null };
   }
-  if (linkOpenings.blocked(String(row.id), now.getTime())) return { kind: "limited", linkId: row.id };
+  if (linkOpenings.blocked(String(row.id), now.getTime()))
+    return { kind: "limited", linkId: row.id, language: languageOf(row) };
   linkOpenings.hit(String(row.id), now.getTime());
-  const state = linkState(row, now);
-  if (state === "revoked") return { kind: "revoked", linkId: row.id };
-  if (state === "submitted") return { kind: "used", linkId: row.id };
-  if (state === "expired") return { kind: "expired", linkId: row.id };
-  // Closed by staff meanwhile: used up as well; a survey that no longer runs takes no answers.
-  if (row.case_state !== "Open") return { kind: "used", linkId: row.id };
-  if (!surveyTakesLinks(statusOf(row))) return { kind: "unavailable", linkId: row.id };
+  const problem = problemOf(row, now);
+  if (problem) return { kind: problem, linkId: row.id, language: languageOf(row) };
   const session = newLinkSession();
   const at = now.toISOString();
   await db
@@ -86,16 +117,27 @@ function scopeOf(row: {
  * otherwise (the cookie then stands for nothing).
  */
 export async function linkCallerOf(db: DB, session: string, now = new Date()): Promise<LinkScope | null> {
-  if (!session || session.length > MAX_TRY) return null;
-  const row = await db
-    .selectFrom("patient_links as l")
-    .innerJoin("patient_data as p", "p.id", "l.patient_data_id")
-    .innerJoin("surveys as s", "s.id", "l.survey_id")
-    .selectAll("l")
-    .select(["p.patient_id", "p.state as case_state", "s.status", "s.start_date", "s.end_date"])
-    .where("l.session_hash", "=", sessionHash(session))
-    .executeTakeFirst();
+  const row = await bySession(db, session);
   if (!row || !isLive(linkState(row, now)) || row.case_state !== "Open") return null;
   if (!surveyTakesLinks(statusOf(row))) return null;
   return scopeOf(row);
+}
+
+/**
+ * Why a link's cookie no longer opens its questionnaire (Back after sending, the link withdrawn meanwhile),
+ * in the case's language; "invalid" when the cookie stands for no link.
+ */
+export async function sessionProblem(
+  db: DB,
+  session: string,
+  now = new Date(),
+): Promise<{ problem: Exclude<Opened["kind"], "open">; language: ContentLanguage | null }> {
+  const row = await bySession(db, session);
+  if (!row) return { problem: "invalid", language: null };
+  return { problem: problemOf(row, now) ?? "invalid", language: languageOf(row) };
+}
+
+async function bySession(db: DB, session: string) {
+  if (!session || session.length > MAX_TRY) return undefined;
+  return byHash(db, "session_hash", sessionHash(session));
 }

@@ -18,7 +18,8 @@ export async function submitByPatient(trx: Trx, caller: SurveyCaller, access: Su
   const now = new Date().toISOString();
   await trx
     .updateTable("patient_links")
-    .set({ submitted_at: now, last_seen_at: now, session_hash: null })
+    // The cookie stays known, so that the questionnaire's address says "already sent"; it opens nothing.
+    .set({ submitted_at: now, last_seen_at: now })
     .where("id", "=", link.linkId)
     .execute();
   const review = access.row.patient_submit_review === 1 || access.row.requires_signature === 1;
