@@ -152,12 +152,14 @@ const HandoverBar = lazy(() => import("~/components/handover/HandoverBar"));
 function HandoverSlot({ kase }: { kase: HandoverCase }) {
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const kept = <div className="handover-bar handover-bar--kept" aria-hidden="true" />;
-  if (!live) return kept;
   return (
-    <Suspense fallback={kept}>
-      <HandoverBar kase={kase} />
-    </Suspense>
+    <div className="handover-slot">
+      {live ? (
+        <Suspense fallback={null}>
+          <HandoverBar kase={kase} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
 

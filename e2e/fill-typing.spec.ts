@@ -128,6 +128,21 @@ test("online: typed text and a number are on the server without leaving the fiel
     .toContain("Schmerz beim Gehen, nachts und im Liegen");
 });
 
+test("a category picked is loaded once: no request of the page goes twice", async ({ page }) => {
+  await signIn(page, "user");
+  await page.goto(`/survey/${await woundSurveyId(page)}`);
+  await toFindings(page, `KAT_${Date.now()}`);
+  await pageStarted(page, 20_000);
+  const loads: string[] = [];
+  page.on("request", (r) => {
+    if (/\.data\?/.test(r.url())) loads.push(r.url());
+  });
+  await page.getByTestId("category-link").filter({ hasText: "Versorgung" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Versorgung" })).toBeVisible();
+  expect(loads.length).toBeGreaterThan(0);
+  expect(loads.filter((url, i) => loads.indexOf(url) !== i)).toEqual([]);
+});
+
 test("offline: typed text is kept on the device without leaving the field, across a reload", async () => {
   test.setTimeout(150_000);
   const rig = await offlineRig();

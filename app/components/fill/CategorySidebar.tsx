@@ -43,7 +43,13 @@ export function CategorySidebar({
                 className={`cat-sidebar__item${c.Id === current ? " cat-sidebar__item--current" : ""}`}
                 data-testid="category-link"
                 data-status={statuses[c.Id]}
-                onClick={() => onPick(c.Id)}
+                // The page goes once the saves on their way have settled (onPick), in one navigation: the
+                // link's own would load the category a second time. A click for a new tab stays the link's.
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                  event.preventDefault();
+                  onPick(c.Id);
+                }}
               >
                 <StatusIcon status={statuses[c.Id] ?? "empty"} />
                 <span>{c.Title}</span>
