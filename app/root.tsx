@@ -22,6 +22,7 @@ import { useNonce } from "~/components/layout/nonce";
 import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
+import { useHydrated } from "~/components/ui/useHydrated";
 import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
 import type { HandoverCase } from "~/domain/handover";
 import {
@@ -150,11 +151,10 @@ const HandoverBar = lazy(() => import("~/components/handover/HandoverBar"));
  * is kept, so that the page does not move when it comes.
  */
 function HandoverSlot({ kase }: { kase: HandoverCase }) {
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const hydrated = useHydrated();
   return (
     <div className="handover-slot">
-      {live ? (
+      {hydrated ? (
         <Suspense fallback={null}>
           <HandoverBar kase={kase} />
         </Suspense>
