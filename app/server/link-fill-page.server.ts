@@ -32,7 +32,7 @@ import {
   uploadPageFiles,
 } from "~/server/fill-forms.server";
 import { data, redirect } from "~/server/responses.server";
-import { linkCallerOf, sessionProblem } from "~/server/services/links/open.server";
+import { linkSession } from "~/server/services/links/open.server";
 import { problemStatus } from "~/server/link-pages.server";
 import type { LinkScope } from "~/server/services/links/scope.server";
 
@@ -55,10 +55,14 @@ export const linkPages = (
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
-async function linkOf(request: Request): Promise<{ scope: LinkScope; api: ApiClient } | null> {
+type LinkProblemPage = Extract<Awaited<ReturnType<typeof linkSession>>, { problem: unknown }>;
+
+/** The link the request's cookie stands for, or why it opens nothing (no cookie: not valid). */
+async function linkOf(request: Request): Promise<{ scope: LinkScope; api: ApiClient } | LinkProblemPage> {
   const session = linkCookieOf(request.headers.get("cookie"));
-  const scope = session ? await linkCallerOf(getContext().db, session) : null;
-  return scope && session ? { scope, api: linkApiClient(session) } : null;
+  if (!session) return { problem: "invalid", language: null };
+  const found = await linkSession(getContext().db, session);
+  return "scope" in found ? { scope: found.scope, api: linkApiClient(session) } : found;
 }
 
 /** The thanks page's language: one of the content languages, from its address (the link is used up then). */
@@ -75,11 +79,8 @@ export async function linkFillLoader(request: Request) {
   const link = await linkOf(request);
   // No cookie, or one whose link no longer opens: which way, in the case's language (Back after sending
   // says the questionnaire was sent); a cookie that stands for no link is not valid here.
-  if (!link) {
-    const session = linkCookieOf(request.headers.get("cookie"));
-    const { problem, language } = session
-      ? await sessionProblem(getContext().db, session)
-      : { problem: "invalid" as const, language: null };
+  if ("problem" in link) {
+    const { problem, language } = link;
     return data({ kind: "problem" as const, problem, language }, { status: problemStatus[problem], headers: noStore });
   }
   const { scope, api } = link;
@@ -174,7 +175,7 @@ export async function linkFillAction(request: Request, bodyRefused?: "tooLarge")
   if (isCrossSiteWrite(request, getContext().env.publicUrl)) throw new Response("Forbidden", { status: 403 });
   const here = LINK_FILL + new URL(request.url).search;
   const link = await linkOf(request);
-  if (!link) return redirect(here);
+  if ("problem" in link) return redirect(here);
   const { scope, api } = link;
   const ref = { surveyId: scope.surveyId, patientId: scope.patientId };
   // Files together over the limit (refused before it was read, or while): the form cannot be read; the page

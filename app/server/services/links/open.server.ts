@@ -1,5 +1,5 @@
 import { asContentLanguage, type ContentLanguage } from "~/domain/languages";
-import { isLive, linkState, surveyTakesLinks } from "~/domain/patient-links";
+import { linkState, surveyTakesLinks } from "~/domain/patient-links";
 import type { DB } from "~/server/db/types.server";
 import { statusOf } from "../survey-access.server";
 import { addressTries, linkOpenings } from "./rate-limit.server";
@@ -117,24 +117,23 @@ function scopeOf(row: {
  * otherwise (the cookie then stands for nothing).
  */
 export async function linkCallerOf(db: DB, session: string, now = new Date()): Promise<LinkScope | null> {
-  const row = await bySession(db, session);
-  if (!row || !isLive(linkState(row, now)) || row.case_state !== "Open") return null;
-  if (!surveyTakesLinks(statusOf(row))) return null;
-  return scopeOf(row);
+  const found = await linkSession(db, session, now);
+  return "scope" in found ? found.scope : null;
 }
 
 /**
- * Why a link's cookie no longer opens its questionnaire (Back after sending, the link withdrawn meanwhile),
- * in the case's language; "invalid" when the cookie stands for no link.
+ * What a link's cookie stands for, in one lookup: its case while the link opens, or else why not (Back after
+ * sending, the link withdrawn meanwhile) in the case's language; "invalid" when it stands for no link.
  */
-export async function sessionProblem(
+export async function linkSession(
   db: DB,
   session: string,
   now = new Date(),
-): Promise<{ problem: Exclude<Opened["kind"], "open">; language: ContentLanguage | null }> {
+): Promise<{ scope: LinkScope } | { problem: Exclude<Opened["kind"], "open">; language: ContentLanguage | null }> {
   const row = await bySession(db, session);
   if (!row) return { problem: "invalid", language: null };
-  return { problem: problemOf(row, now) ?? "invalid", language: languageOf(row) };
+  const problem = problemOf(row, now);
+  return problem ? { problem, language: languageOf(row) } : { scope: scopeOf(row) };
 }
 
 async function bySession(db: DB, session: string) {
