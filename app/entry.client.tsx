@@ -1,10 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { defaultCulture, isCulture } from "~/domain/culture";
-import { i18nConfig } from "~/i18n";
+import { changePageLanguage } from "~/i18n";
+import { PageTexts } from "~/texts";
 import { isContentLanguage } from "~/domain/languages";
 import { isTextPart, loadFillTexts, loadStartLocale } from "~/locale-files";
 import { finishPendingSignOut, signedOut } from "~/offline/sign-out-pending";
@@ -55,16 +54,16 @@ async function hydrate() {
       : true,
   ]);
   if (!table || !fillTexts) return;
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { common: table } } });
+  changePageLanguage(lng);
   afterLoad(() => void signedOut().then((m) => m.guardSignedOutPages()));
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <PageTexts language={lng}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </PageTexts>,
     );
   });
 }

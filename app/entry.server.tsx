@@ -2,15 +2,14 @@ import { Writable } from "node:stream";
 import zlib from "node:zlib";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance, type i18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "~/i18n";
-import { resources } from "~/server/locales.server";
+import { defaultCulture } from "~/domain/culture";
+import { textsOf } from "~/i18n";
+import { TextsProvider, type Texts } from "~/texts";
 import { NonceContext } from "~/components/layout/nonce";
 import { RootStylesContext } from "~/components/layout/root-styles";
 import { rootStylesText } from "~/server/root-styles.server";
-import { remixI18n } from "~/server/i18n.server";
+import { localeFromRequest } from "~/server/i18n.server";
 import { missingTextsOfRequest } from "~/server/log.server";
 import { HOLDER_HEADER } from "~/offline/sw-constants";
 import {
@@ -39,23 +38,19 @@ export { ASSETS_PREFIX, RETIRED_WORKER_URL, WORKER_SCOPE, WORKER_URL } from "~/o
 const ABORT_DELAY = 5_000;
 
 /**
- * One translation instance per language for the whole process: a page's render only reads it (the
- * language is switched in the browser, in an effect), and setting one up for every request was about a
- * tenth of what the server spent on a page.
+ * One set of texts per language for the whole process, each text kept once worked out: a page's render
+ * only reads them (the language is switched in the browser), and working texts out anew for every request
+ * was about a tenth of what the server spent on a page.
  */
-const instances = new Map<string, Promise<i18n>>();
+const texts = new Map<string, Texts>();
 
-function instanceFor(lng: string): Promise<i18n> {
-  let instance = instances.get(lng);
-  if (!instance) {
-    const created = createInstance();
-    instance = created
-      .use(initReactI18next)
-      .init({ ...i18nConfig, lng, resources })
-      .then(() => keepTexts(created));
-    instances.set(lng, instance);
+function textsFor(language: string): Texts {
+  let known = texts.get(language);
+  if (!known) {
+    known = { language, t: keepTexts(textsOf(language, defaultCulture)) };
+    texts.set(language, known);
   }
-  return instance;
+  return known;
 }
 
 /** The pages kept, at most this many bytes of HTML in all. */
@@ -70,8 +65,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const lng = await remixI18n.getLocale(request);
-  const instance = await instanceFor(lng);
+  const lng = localeFromRequest(request);
   const gzip = acceptsGzip(request.headers.get("accept-encoding"));
   const answer = (html: Buffer, how: "kept" | "rendered") => {
     // For the browser's tools, and the tests: whether the page was rendered for this request.
@@ -119,13 +113,13 @@ export default async function handleRequest(
       resolve(answer(html, "rendered"));
     });
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
+      <TextsProvider texts={textsFor(lng)}>
         <NonceContext.Provider value={nonce}>
           <RootStylesContext.Provider value={rootStylesText()}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
           </RootStylesContext.Provider>
         </NonceContext.Provider>
-      </I18nextProvider>,
+      </TextsProvider>,
       {
         nonce,
         // The pages hold no deferred data: the whole page is ready about when its first part is, and is

@@ -1,19 +1,5 @@
-import { cultures, defaultCulture } from "~/domain/culture";
-import { missingKeyHandler, reportMissingText } from "~/missing-texts";
-
-/** One i18next setup for the server, the page and the offline layer. German is the default. */
-export const i18nConfig = {
-  supportedLngs: [...cultures],
-  fallbackLng: defaultCulture,
-  defaultNS: "common",
-  ns: ["common"],
-  load: "currentOnly" as const,
-  interpolation: { escapeValue: false },
-  // A text the page's language lacks is reported (app/missing-texts.ts), never shown as its key in silence.
-  saveMissing: true,
-  saveMissingTo: "current" as const,
-  missingKeyHandler,
-};
+import { defaultCulture } from "~/domain/culture";
+import { reportMissingText } from "~/missing-texts";
 
 /**
  * The texts of one language: locales/<culture>/common.json, and the parts some pages show beside it
@@ -55,15 +41,99 @@ function lookUp(table: LocaleTable | undefined, key: string): string | undefined
 }
 
 /**
- * A text of the locale files outside React (page titles in meta functions, server-made names). With a
- * `count`, its plural form (`key_one`, `key_other`) in the language's rules, as i18next picks it.
+ * The values a text is made with: each `{{name}}` in it stands for `values.name`; a numeric `count` picks
+ * the text's plural form; `defaultValue` stands where the text is missing (which is still reported).
+ */
+export type TextValues = Readonly<Record<string, unknown>> & {
+  readonly count?: number | string;
+  readonly defaultValue?: string;
+};
+
+/** The texts of one language, as components and helpers call them: `t("fill.next")`, `t("x", { count })`. */
+export type TFunction = (key: string, values?: TextValues) => string;
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralForm(language: string, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * The text of a key in one language, in the form a count asks for: `key_zero` for none (where the language
+ * has one), then the language's plural form (`key_one`, `key_few`, `key_other`…), then the key itself.
+ */
+function textIn(language: string, key: string, count: number | undefined): string | undefined {
+  const table = tables.get(language);
+  if (!table) return undefined;
+  if (count !== undefined && Number.isFinite(count)) {
+    const zero = count === 0 ? lookUp(table, `${key}_zero`) : undefined;
+    const form = zero ?? lookUp(table, `${key}_${pluralForm(language, count)}`);
+    if (form !== undefined) return form;
+  }
+  return lookUp(table, key);
+}
+
+/** The key a missing text is reported by: with its plural form where a count asked for one. */
+function missingKey(language: string, key: string, count: number | undefined): string {
+  return count !== undefined && Number.isFinite(count) ? `${key}_${pluralForm(language, count)}` : key;
+}
+
+function withValues(text: string, values: TextValues | undefined): string {
+  if (!values || !text.includes("{{")) return text;
+  return text.replace(/{{\s*([^{}\s]+)\s*}}/g, (_, name: string) => {
+    const value = values[name];
+    return value === undefined || value === null ? "" : String(value);
+  });
+}
+
+/**
+ * The texts of a language: its own, else those of `fallback` (the staff's languages fall back to German; a
+ * content language's fill words to none). A text found in neither is reported (app/missing-texts.ts) and
+ * shows the call's default, or its key, never nothing.
+ */
+export function textsOf(language: string, fallback: string | null): TFunction {
+  const other = fallback && fallback !== language ? fallback : null;
+  return (key, values) => {
+    const count = values?.count === undefined ? undefined : Number(values.count);
+    const text = textIn(language, key, count) ?? (other ? textIn(other, key, count) : undefined);
+    if (text !== undefined) return withValues(text, values);
+    reportMissingText(language, missingKey(language, key, count));
+    return withValues(values?.defaultValue ?? key, values);
+  };
+}
+
+/**
+ * A text of the locale files outside React (page titles in meta functions, server-made names), in the
+ * language given, else German when the language's texts are not here. With a `count`, its plural form
+ * (`key_one`, `key_other`) in the language's rules.
  */
 export function translate(locale: string | undefined, key: string, vars: Record<string, string> = {}): string {
   const language = tables.has(locale ?? "") ? locale! : defaultCulture;
-  const table = tables.get(language);
-  const count = vars.count === undefined ? NaN : Number(vars.count);
-  const plural = Number.isFinite(count) ? `${key}_${new Intl.PluralRules(language).select(count)}` : null;
-  const text = (plural ? lookUp(table, plural) : undefined) ?? lookUp(table, key);
-  if (text === undefined) reportMissingText(language, plural ?? key);
-  return (text ?? key).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => vars[name] ?? "");
+  return textsOf(language, null)(key, vars);
+}
+
+/** The page's language in the browser: the one it started in (set before it starts), then each switched to. */
+let pageLanguage: string | null = null;
+const listeners = new Set<() => void>();
+
+export function listenToPageLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The language the page speaks now (its texts are known to translate() once it is switched to). */
+export function currentPageLanguage(): string | null {
+  return pageLanguage;
+}
+
+/** Switches the page to a language whose texts have been loaded: every text on the page is drawn anew in it. */
+export function changePageLanguage(language: string): void {
+  if (language === pageLanguage) return;
+  pageLanguage = language;
+  for (const listener of listeners) listener();
 }

@@ -1,7 +1,6 @@
 import fs from "node:fs";
-import i18next from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { i18nConfig, translate } from "~/i18n";
+import { addLocale, changePageLanguage, localeTable, textsOf, translate } from "~/i18n";
 import { loadLocale, loadStartLocale, localeUrls, textPartsOf, withTexts } from "~/locale-files";
 
 const english = JSON.parse(fs.readFileSync("locales/en-US/common.json", "utf8")) as { app: { name: string } };
@@ -77,17 +76,19 @@ describe("a page's language file", () => {
       asked.push(url);
       return new Response(JSON.stringify(sync));
     });
-    await i18next.init({ ...i18nConfig, lng: "en-US", resources: { "en-US": { common: english } } });
-    expect(i18next.exists("signOut.title")).toBe(false);
+    addLocale("en-US", english);
+    changePageLanguage("en-US");
+    expect(localeTable("en-US")?.signOut).toBeUndefined();
     const load = withTexts(async () => ({ default: "the dialog" }), ["sync"]);
     expect(await load()).toEqual({ default: "the dialog" });
     expect(asked).toEqual([localeUrls["en-US"].sync]);
-    expect(i18next.t("signOut.title")).toBe(sync.signOut.title);
-    expect(i18next.t("app.name")).toBe(english.app.name);
+    const t = textsOf("en-US", null);
+    expect(t("signOut.title")).toBe(sync.signOut.title);
+    expect(t("app.name")).toBe(english.app.name);
 
     // Its texts failing, the dialog does not come without them.
     vi.stubGlobal("fetch", async () => new Response("gone", { status: 404 }));
-    await i18next.changeLanguage("de-DE");
+    changePageLanguage("de-DE");
     await expect(withTexts(async () => "the dialog", ["sync"])()).rejects.toThrow(/de-DE\/sync: 404/);
   });
 });

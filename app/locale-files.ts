@@ -1,4 +1,3 @@
-import i18next from "i18next";
 import deAuthoring from "../locales/de-DE/authoring.json?url";
 import deCommon from "../locales/de-DE/common.json?url";
 import deSign from "../locales/de-DE/sign.json?url";
@@ -15,7 +14,7 @@ import ukFill from "../locales/uk-UA/fill.json?url";
 import { fillLocales } from "~/domain/case-language";
 import type { ContentLanguage } from "~/domain/languages";
 import type { Culture } from "~/domain/culture";
-import { addLocale, localeTable, type LocaleTable } from "~/i18n";
+import { addLocale, currentPageLanguage, localeTable, type LocaleTable } from "~/i18n";
 
 /**
  * The language files as the browser fetches them: fingerprinted assets, kept by the service worker with
@@ -133,13 +132,12 @@ export async function readyLanguage(locale: string): Promise<void> {
 
 /**
  * Before a page that shows more than the common texts is drawn after an in-app navigation: its texts are
- * fetched and given to the page's translations (for a route's clientLoader).
+ * fetched in the page's language (for a route's clientLoader); the page's texts read them once here.
  */
 export async function ensureTexts(parts: readonly TextPart[]): Promise<void> {
-  const locale = i18next.language as Culture;
-  if (!localeUrls[locale]) return;
-  const table = await loadLocale(locale, parts);
-  i18next.addResourceBundle(locale, "common", table, true, true);
+  const locale = currentPageLanguage() as Culture | null;
+  if (!locale || !localeUrls[locale]) return;
+  await loadLocale(locale, parts);
 }
 
 /**

@@ -23,11 +23,3 @@ export function onMissingText(next: Sink): void {
 export function reportMissingText(locale: string, key: string): void {
   sink(locale, key);
 }
-
-/**
- * i18next's missing-key handler: called for a key the current language lacks, also where the call gives a
- * default (an action or an upload error without its text shows a code, as bad as a key).
- */
-export function missingKeyHandler(languages: readonly string[], _namespace: string, key: string): void {
-  reportMissingText(languages[0] ?? "", key);
-}

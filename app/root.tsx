@@ -14,7 +14,8 @@ import {
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { changePageLanguage } from "~/i18n";
+import { useTranslation } from "~/texts";
 import { usePageFocus } from "~/components/layout/page-focus";
 import { Header } from "~/components/layout/Header";
 import { RootStyles } from "~/components/layout/root-styles";
@@ -23,7 +24,7 @@ import { useSilentRenew } from "~/components/layout/useSilentRenew";
 import { OfflineLayer } from "~/components/offline/OfflineLayer";
 import { ToastProvider } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
-import { defaultCulture, isCulture, type Culture } from "~/domain/culture";
+import { defaultCulture, type Culture } from "~/domain/culture";
 import type { HandoverCase } from "~/domain/handover";
 import {
   fillTextUrls,
@@ -43,7 +44,7 @@ import { getOptionalUser, sessionHandover } from "~/server/auth/guards.server";
 import { getContext } from "~/server/context.server";
 import { holderTag } from "~/server/services/offline-holder.server";
 import { takeFlash } from "~/server/flash.server";
-import { remixI18n } from "~/server/i18n.server";
+import { localeFromRequest } from "~/server/i18n.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -52,15 +53,15 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, user, { flash, clear }, handover] = await Promise.all([
-    remixI18n.getLocale(request),
+  const locale = localeFromRequest(request);
+  const [user, { flash, clear }, handover] = await Promise.all([
     getOptionalUser(request),
     takeFlash(request),
     sessionHandover(request),
   ]);
   return data(
     {
-      locale: isCulture(locale) ? locale : defaultCulture,
+      locale,
       user: user
         ? {
             // Handed over to the patient (decision 058): the page carries nothing of the staff member's.
@@ -244,10 +245,8 @@ function useLanguage(locale: Culture, parts: TextPart[]) {
     if (i18n.language === locale) return;
     let live = true;
     loadLocale(locale, parts)
-      .then((table) => {
-        if (!live) return;
-        i18n.addResourceBundle(locale, "common", table, true, true);
-        void i18n.changeLanguage(locale);
+      .then(() => {
+        if (live) changePageLanguage(locale);
       })
       .catch((error: unknown) => console.error(error));
     return () => {

@@ -6,15 +6,13 @@
 // Usage: npx tsx --tsconfig tsconfig.json bench/graphs-render.ts   (BENCH_CASES to change the size,
 // BENCH_DIALECTS=sqlite or postgres for one database, BENCH_SQLITE_DIR to keep the SQLite seed for the next run)
 import os from "node:os";
-import { createInstance } from "i18next";
 import { sql } from "kysely";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { ChartView } from "~/components/statistics/graphs/ChartView";
 import { chartTypes, isPreQuestionChart, isRangeChart, type Dashboard } from "~/domain/dashboards";
-import { i18nConfig } from "~/i18n";
-import { resources } from "~/server/locales.server";
+import "~/server/locales.server";
+import { staffTexts, TextsProvider, type Texts } from "~/texts";
 import type { DialectName } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { chartData } from "~/server/services/dashboards/chart-data.server";
@@ -77,23 +75,16 @@ async function seedDashboard(db: DB, surveyId: number, attributeId: number) {
   return made.Id;
 }
 
-async function i18n() {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng: "de-DE", resources });
-  return instance;
-}
-
 /** Every chart as the page draws it on the server: SVG and figures table. */
-function renderCharts(instance: Awaited<ReturnType<typeof i18n>>, { Charts: charts, HasScoredQuestions }: Dashboard) {
+function renderCharts(texts: Texts, { Charts: charts, HasScoredQuestions }: Dashboard) {
   let length = 0;
   for (const chart of charts) {
-    const name = instance.t(`statistics.graphs.types.${chart.ChartType}.name`);
+    const name = texts.t(`statistics.graphs.types.${chart.ChartType}.name`);
     const html = renderToString(
-      createElement(
-        I18nextProvider,
-        { i18n: instance },
-        createElement(ChartView, { chart, name, scored: HasScoredQuestions }),
-      ),
+      createElement(TextsProvider, {
+        texts,
+        children: createElement(ChartView, { chart, name, scored: HasScoredQuestions }),
+      }),
     );
     if (!html.includes("<svg")) throw new Error(`${chart.ChartType} drew no SVG`);
     length += html.length;
@@ -103,7 +94,7 @@ function renderCharts(instance: Awaited<ReturnType<typeof i18n>>, { Charts: char
 
 async function bench(kind: DialectName) {
   const { db, target, keptSurveyId, cleanup } = await openBenchDatabase(kind, "bench-graphs");
-  const instance = await i18n();
+  const texts = staffTexts("de-DE");
   try {
     const seedStarted = performance.now();
     const seeded = keptSurveyId
@@ -125,10 +116,10 @@ async function bench(kind: DialectName) {
     if (counted !== CASES) throw new Error(`the responses chart counted ${counted} cases`);
     let bytes = 0;
     const totalMs = await median(3, async () => {
-      bytes = renderCharts(instance, await load());
+      bytes = renderCharts(texts, await load());
     });
     const dataMs = await median(3, load);
-    const renderMs = await median(3, async () => renderCharts(instance, dashboard));
+    const renderMs = await median(3, async () => renderCharts(texts, dashboard));
     lines.push(
       {
         figure: `${kind}: 8 charts, data + SVG, ${CASES.toLocaleString("en-US")} cases x 50 questions`,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "~/server/responses.server";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { getContext } from "~/server/context.server";
 import { pageTitle } from "~/components/layout/meta";
 

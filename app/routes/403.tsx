@@ -1,7 +1,7 @@
 import { type MetaFunction } from "@remix-run/node";
 import { data } from "~/server/responses.server";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { pageTitle } from "~/components/layout/meta";
 
 export function loader() {

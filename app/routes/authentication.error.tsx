@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { pageTitle } from "~/components/layout/meta";
 import { safeReturnTo } from "~/server/auth/return-to.server";
 

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { pageTitle } from "~/components/layout/meta";
 import { handoverPath } from "~/domain/handover";
 import { beginHandoverReturn, RETURN_REFUSALS, type ReturnRefusal } from "~/server/auth/handover-return.server";

@@ -2,7 +2,7 @@ import { surveysApi } from "~/contracts/surveys";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/server/responses.server";
 import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { pageTitle } from "~/components/layout/meta";
 import { SurveyDates } from "~/components/surveys/SurveyRow";
 import { Initial, StatusLabel } from "~/components/surveys/StatusLabel";

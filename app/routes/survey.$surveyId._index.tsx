@@ -16,8 +16,8 @@ import {
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
+import { useTranslation } from "~/texts";
+import type { TFunction } from "~/i18n";
 import { pageTitle } from "~/components/layout/meta";
 import { LatestResponses, type LatestResponse } from "~/components/start/LatestResponses";
 import { PatientIdForm } from "~/components/start/PatientIdForm";

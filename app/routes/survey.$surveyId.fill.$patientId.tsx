@@ -10,7 +10,7 @@ import { useActionData, useLoaderData, useRouteLoaderData, type ClientLoaderFunc
 import { HandOverButton } from "~/components/handover/HandOverButton";
 import { handOverOffered } from "~/domain/handover";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { FillPageView } from "~/components/fill/FillPageView";
 import { fillPageTitle } from "~/components/layout/meta";
 import { hasProblems, type PageProblems } from "~/domain/page-problems";

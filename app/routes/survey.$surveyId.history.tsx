@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { redirect } from "~/server/responses.server";
 import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { caseEventKey } from "~/domain/audit-reading";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";

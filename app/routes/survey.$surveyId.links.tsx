@@ -8,7 +8,7 @@ import {
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { pageTitle } from "~/components/layout/meta";
 import "~/components/links/link-staff.css";
 import { LinkList } from "~/components/links/LinkList";

@@ -5,7 +5,7 @@ import { data, redirect } from "~/server/responses.server";
 import { Form, Link, useActionData, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Choice } from "~/components/ui/Field";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { z } from "~/domain/zod";
 import { pageTitle } from "~/components/layout/meta";
 import { ensureTexts, type TextsHandle } from "~/locale-files";

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { redirect } from "~/server/responses.server";
 import { positiveId } from "~/domain/ids";
 import { Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { RouteHandle } from "~/components/layout/Header";
 import { ensureTexts, type TextsHandle } from "~/locale-files";
 import { pageTitle } from "~/components/layout/meta";

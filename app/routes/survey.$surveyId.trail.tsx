@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { redirect } from "~/server/responses.server";
 import { Form, Link, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { RouteHandle } from "~/components/layout/Header";
 import { pageTitle } from "~/components/layout/meta";
 import { Field } from "~/components/ui/Field";

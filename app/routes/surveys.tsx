@@ -17,7 +17,7 @@ import {
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { pageTitle } from "~/components/layout/meta";
 import { SurveyRow } from "~/components/surveys/SurveyRow";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";

@@ -1,8 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { RemixI18Next } from "remix-i18next/server";
-import { i18nConfig } from "~/i18n";
-import { resources } from "~/server/locales.server";
-import { cultures, defaultCulture, isCulture, type Culture } from "~/domain/user";
+import { defaultCulture, isCulture, type Culture } from "~/domain/user";
 
 export const LOCALE_COOKIE = "sv_lng";
 
@@ -11,16 +8,6 @@ export const localeCookie = createCookie(LOCALE_COOKIE, {
   sameSite: "lax",
   httpOnly: true,
   maxAge: 60 * 60 * 24 * 365,
-});
-
-export const remixI18n = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...cultures],
-    fallbackLanguage: defaultCulture,
-    cookie: localeCookie,
-    order: ["cookie"],
-  },
-  i18next: { ...i18nConfig, resources },
 });
 
 /** The page language of a request: the language cookie, else German. */

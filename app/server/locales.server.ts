@@ -21,10 +21,6 @@ const merged = (...parts: LocaleTable[]) => parts.reduce((all, part) => mergeTab
 const de = merged(deCommon, deAuthoring, deSign, deSync);
 const en = merged(enCommon, enAuthoring, enSign, enSync);
 
-export const resources = {
-  "de-DE": { common: de },
-  "en-US": { common: en },
-};
 addLocale("de-DE", de);
 addLocale("en-US", en);
 

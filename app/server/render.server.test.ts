@@ -1,8 +1,9 @@
 import { Writable } from "node:stream";
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { addLocale, textsOf, type TFunction } from "~/i18n";
+import { onMissingText } from "~/missing-texts";
 import {
   acceptsGzip,
   formKeysOf,
@@ -30,57 +31,44 @@ describe("acceptsGzip", () => {
 });
 
 describe("keepTexts", () => {
-  async function make(missing: string[] = [], count?: () => void) {
-    const instance = createInstance();
-    await instance.init({
-      saveMissing: true,
-      saveMissingTo: "current",
-      missingKeyHandler: (_lngs, _ns, key) => void missing.push(key),
-      lng: "de",
-      fallbackLng: "de",
-      resources: {
-        de: {
-          common: { hello: "Hallo", greet: "Hallo {{name}}", items_one: "ein Stück", items_other: "{{count}} Stück" },
-        },
-        en: { common: { hello: "Hello" } },
-      },
-      defaultNS: "common",
-      ns: ["common"],
-      interpolation: { escapeValue: false },
-    });
-    if (count) {
-      // Counts the calls that reach i18next.
-      const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
-      instance.t = ((...args: unknown[]) => (count(), translate(...args))) as unknown as typeof instance.t;
-    }
-    return keepTexts(instance);
+  addLocale("xx-DE", {
+    hello: "Hallo",
+    greet: "Hallo {{name}}",
+    items_one: "ein Stück",
+    items_other: "{{count}} Stück",
+  });
+  addLocale("xx-GB", { hello: "Hello" });
+
+  /** The texts of a language, kept, and counting the calls that reach the texts below. */
+  function make(language = "xx-DE", count?: () => void): TFunction {
+    const t = textsOf(language, "xx-DE");
+    return keepTexts(count ? (key, values) => (count(), t(key, values)) : t);
   }
 
-  it("answers texts as before, with and without values, once worked out", async () => {
-    const i18n = await make();
-    const t = i18n.getFixedT("de");
+  it("answers texts as before, with and without values, once worked out", () => {
+    const t = make();
     expect(t("hello")).toBe("Hallo");
     expect(t("hello")).toBe("Hallo");
     expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
     expect(t("greet", { name: "Bo" })).toBe("Hallo Bo");
     expect(t("items", { count: 1 })).toBe("ein Stück");
     expect(t("items", { count: 3 })).toBe("3 Stück");
-    expect(t("missing.key")).toBe("missing.key");
-    expect(t("missing.key", "Vorgabe")).toBe("Vorgabe");
+    expect(t("missing.key", { defaultValue: "Vorgabe" })).toBe("Vorgabe");
   });
 
-  it("asks for a missing text afresh each time, so that every page lacking it reports it", async () => {
+  it("asks for a missing text afresh each time, so that every page lacking it reports it", () => {
     const missing: string[] = [];
-    const t = (await make(missing)).getFixedT("de");
+    onMissingText((_locale, key) => void missing.push(key));
+    const t = make();
     expect(t("nowhere")).toBe("nowhere");
     expect(t("nowhere")).toBe("nowhere");
     expect(t("hello")).toBe("Hallo");
     expect(missing).toEqual(["nowhere", "nowhere"]);
   });
 
-  it("keeps a text by its values, their types and its other options", async () => {
+  it("keeps a text by its values and their types", () => {
     let calls = 0;
-    const t = (await make([], () => calls++)).getFixedT("de");
+    const t = make("xx-DE", () => calls++);
     expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
     expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
     expect(calls).toBe(1);
@@ -100,23 +88,10 @@ describe("keepTexts", () => {
     expect(calls).toBe(10);
   });
 
-  it("keeps the texts of a component's t, which names its namespaces as a list", async () => {
-    let calls = 0;
-    const i18n = await make([], () => calls++);
-    const t = i18n.getFixedT("de", ["common"]);
-    expect(t("hello")).toBe("Hallo");
-    expect(t("hello")).toBe("Hallo");
-    expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
-    expect(t("greet", { name: "Ada" })).toBe("Hallo Ada");
-    expect(calls).toBe(2);
-    expect(i18n.getFixedT("en", ["common"])("hello")).toBe("Hello");
-  });
-
-  it("keeps a text per language", async () => {
-    const i18n = await make();
-    expect(i18n.getFixedT("de")("hello")).toBe("Hallo");
-    expect(i18n.getFixedT("en")("hello")).toBe("Hello");
-    expect(i18n.getFixedT("de")("hello")).toBe("Hallo");
+  it("keeps a text per language, and a language's missing texts are its fallback's", () => {
+    expect(make("xx-DE")("hello")).toBe("Hallo");
+    expect(make("xx-GB")("hello")).toBe("Hello");
+    expect(make("xx-GB")("greet", { name: "Ada" })).toBe("Hallo Ada");
   });
 });
 

@@ -1,56 +1,48 @@
 import { createHash } from "node:crypto";
-import type { i18n } from "i18next";
+import type { TextValues, TFunction } from "~/i18n";
 
 /** More than all the texts a page shows: texts made with data's values cannot make the table grow without end. */
 const MAX_KEPT_TEXTS = 20_000;
 
 /**
- * Keeps each text once worked out, by its key and the options it was asked for with (language, namespace,
- * and values such as a name or a count): the server's texts never change while it runs, and i18next
- * worked out a text's language, namespace, plural form and values afresh for every call, about a tenth of
- * the survey list's render. A call with anything but plain values (objects, a default text, a
- * post-processor) is translated as before, and so is a missing text (i18next gives its key), so that each
- * page lacking it reports it.
+ * Keeps each text once worked out, by its key and the values it was asked for with (a name, a count): the
+ * server's texts never change while it runs, and working a text out (its plural form, its values) for
+ * every call was about a tenth of the survey list's render. A call with anything but plain values (objects,
+ * a default text) is worked out as before, and so is a missing text, so that each page lacking it reports it.
  */
-export function keepTexts(instance: i18n): i18n {
-  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+export function keepTexts(t: TFunction): TFunction {
   let kept = new Map<string, string>();
-  const keep = (key: unknown, options?: unknown, ...rest: unknown[]) => {
-    const id = typeof key === "string" && rest.length === 0 ? textId(key, options) : undefined;
-    if (id === undefined) return translate(key, options, ...rest);
+  return (key, values) => {
+    const id = textId(key, values);
+    if (id === undefined) return t(key, values);
     const known = kept.get(id);
     if (known !== undefined) return known;
-    const text = translate(key, options);
-    if (typeof text === "string" && text !== key) {
+    const text = t(key, values);
+    if (text !== key) {
       // Full of texts of data seen once: the texts asked for again are worked out and kept anew.
       if (kept.size >= MAX_KEPT_TEXTS) kept = new Map();
       kept.set(id, text);
     }
     return text;
   };
-  instance.t = keep as unknown as i18n["t"];
-  return instance;
 }
 
 /**
- * What a text is made of, as one string: its key and each option's name and value (a string value as JSON,
+ * What a text is made of, as one string: its key and each value's name and value (a string value as JSON,
  * which holds no raw NUL: no two calls run together). Undefined for a call that is not kept.
  */
-function textId(key: string, options: unknown): string | undefined {
-  if (options === undefined) return key;
-  if (typeof options !== "object" || options === null) return undefined;
+function textId(key: string, values: TextValues | undefined): string | undefined {
+  if (values === undefined) return key;
   let id = key;
-  for (const [name, value] of Object.entries(options)) {
+  for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    if (name.startsWith("defaultValue") || name === "postProcess") return undefined;
+    if (name === "defaultValue") return undefined;
     const plain =
       value === null ||
       typeof value === "string" ||
       // NaN and the infinities would read as null in JSON.
       (typeof value === "number" && Number.isFinite(value)) ||
-      typeof value === "boolean" ||
-      // The namespaces (and languages) a component's t passes as a list.
-      (Array.isArray(value) && value.every((item) => typeof item === "string"));
+      typeof value === "boolean";
     if (!plain) return undefined;
     id += `\u0000${name}\u0001${JSON.stringify(value)}`;
   }

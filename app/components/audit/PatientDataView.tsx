@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { PatientDataShown as Shown } from "~/domain/patient-data";
 
 /** A two-column table of titles and values, captioned. */

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
 
 /**

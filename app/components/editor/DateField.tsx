@@ -1,6 +1,6 @@
 import { Field } from "~/components/ui/Field";
 import { useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { isoToWireDate, wireToIsoDate } from "~/domain/dates";
 
 interface DateFieldProps {

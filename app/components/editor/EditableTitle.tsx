@@ -1,7 +1,7 @@
 import { Field } from "~/components/ui/Field";
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useToast } from "~/components/ui/Toaster";
 import { SURVEY_TITLE_MAX } from "~/domain/editor-forms";
 import { SaveStatus, useUnsavedMark, type SaveState } from "./saving";

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { periodErrors, pushedEndDate, todayIso, wireToIsoDate } from "~/domain/dates";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { ReactNode } from "react";
 import { HashTabs } from "~/components/ui/HashTabs";
 

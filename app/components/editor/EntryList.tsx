@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Field } from "~/components/ui/Field";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { editingLimits } from "~/domain/editing";
 import { addEntry, enterAction, moveEntry, pasteEntries, type DraftEntry } from "./entries";
 

@@ -1,6 +1,6 @@
 import { useBeforeUnload, useBlocker } from "@remix-run/react";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 
 /**

@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n";
+import { useTranslation } from "~/texts";
 import { languageName } from "~/domain/content-languages";
 import { blocksPublishing, publishProblems, publishSummary, type PublishProblem } from "~/domain/publish-check";
 import { textPlace } from "./languages/place";

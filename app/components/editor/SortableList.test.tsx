@@ -1,10 +1,9 @@
-import i18next, { type i18n as I18n } from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n";
+import { addLocale } from "~/i18n";
+import { staffTexts, TextsProvider } from "~/texts";
 import deAuthoring from "../../../locales/de-DE/authoring.json";
 import enAuthoring from "../../../locales/en-US/authoring.json";
 import { SortableList } from "./SortableList";
@@ -19,16 +18,9 @@ const items: Item[] = [
   { id: 2, title: "Befund" },
 ];
 
-const instances: Record<string, I18n> = {};
-beforeAll(async () => {
-  for (const [lng, common] of [
-    ["de-DE", deAuthoring],
-    ["en-US", enAuthoring],
-  ] as const) {
-    const i18n = i18next.createInstance();
-    await i18n.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { common } } });
-    instances[lng] = i18n;
-  }
+beforeAll(() => {
+  addLocale("de-DE", deAuthoring);
+  addLocale("en-US", enAuthoring);
 });
 
 /** The element drawn at "/" of a router, as a page draws it on the server (the move buttons are forms). */
@@ -39,9 +31,9 @@ async function render(element: ReactElement, lng: string) {
   if (context instanceof Response) throw new Error("no page");
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <I18nextProvider i18n={instances[lng]}>
+    <TextsProvider texts={staffTexts(lng)}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </I18nextProvider>,
+    </TextsProvider>,
   );
 }
 

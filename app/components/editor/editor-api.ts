@@ -3,7 +3,7 @@ import { useCallback, useRef } from "react";
 import { callApi, type ApiResult } from "~/api-client";
 import { apiUrl, type AnswerOf, type CallArgs, type Contract, type RequestOf } from "~/contracts/contract";
 import { newIdempotencyKey } from "~/domain/idempotency";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useToast } from "~/components/ui/Toaster";
 import { useRefusal, type Refusal, type RefusalOptions } from "~/components/ui/useRefusal";
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 
 /**
  * The editor's one saving model (decision 035): a typed field is saved while it is typed (a moment after the

@@ -4,7 +4,7 @@ import { callApi, type ApiResult } from "~/api-client";
 import { useToast } from "~/components/ui/Toaster";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { Question } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";
 import { FilePicker } from "~/components/ui/FilePicker";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { CategoryStatus } from "~/domain/category-status";
 import type { Category } from "~/domain/survey";
 

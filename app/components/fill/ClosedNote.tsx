@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import type { CaseClosed } from "~/offline/fill-local";
 import { LtrValues } from "./FillLanguage";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { storedToWireDateTime, typedToWireDateTime, wireToStoredDateTime } from "~/domain/response-values";
 import type { ValueProblem } from "~/domain/page-problems";
 import { describedBy, hintIdOf, useTypedBeforeStart, useTypedValue, type InputProps } from "./QuestionInputs";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 
 /** Choosing an exit answer asks first: confirming records it and ends the survey; otherwise it is removed. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { Hyphenated } from "~/components/ui/Hyphenated";
 import { LtrValues } from "./FillLanguage";

@@ -1,8 +1,8 @@
 import { createContext, useMemo, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
 import { isRightToLeft, type ContentLanguage } from "~/domain/languages";
 import { ToastLanguageContext } from "~/components/ui/Toaster";
-import { fillI18n } from "./fill-i18n";
+import { TextsProvider, useTranslation } from "~/texts";
+import { fillTexts } from "./fill-texts";
 
 /** The language of the fill region around (its texts' and its answers'), or null outside one. */
 export const RegionLanguage = createContext<ContentLanguage | null>(null);
@@ -28,8 +28,7 @@ export function FillLanguage({
   children: ReactNode;
 }) {
   const { i18n } = useTranslation();
-  const own = words === null ? null : fillI18n(words ?? lang);
-  const instance = own ?? i18n;
+  const own = words === null ? null : fillTexts(words ?? lang);
   // A toast raised in the region says its words, in their language: the case's words' where they came.
   const spoken = own ? (words ?? lang) : null;
   const toastLanguage = useMemo(
@@ -37,7 +36,7 @@ export function FillLanguage({
     [spoken],
   );
   return (
-    <I18nextProvider i18n={instance}>
+    <TextsProvider texts={own ?? i18n}>
       <ToastLanguageContext.Provider value={toastLanguage}>
         <RegionLanguage.Provider value={lang}>
           <section
@@ -51,7 +50,7 @@ export function FillLanguage({
           </section>
         </RegionLanguage.Provider>
       </ToastLanguageContext.Provider>
-    </I18nextProvider>
+    </TextsProvider>
   );
 }
 

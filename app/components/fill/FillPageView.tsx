@@ -2,7 +2,7 @@ import { type ApiResult } from "~/api-client";
 import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { fillPageTitle } from "~/components/layout/meta";
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { useRefusal } from "~/components/ui/useRefusal";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 
 /** The survey's intro text with the way on: a link that works without JavaScript, a page change with it. */
 export function IntroPage({ html, href, onContinue }: { html: string; href: string; onContinue: () => void }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
 import { languageName, type ContentLanguage } from "~/domain/languages";
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Modal } from "~/components/ui/Modal";
 import type { PreliminaryAnswers } from "~/domain/answers";

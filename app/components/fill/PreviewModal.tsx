@@ -1,6 +1,6 @@
 import { previewSink } from "~/answer-sink";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 import type { Survey } from "~/domain/survey";
 import { FillFlow } from "./FillFlow";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
 import { DateTimeInput } from "./DateTimeInput";

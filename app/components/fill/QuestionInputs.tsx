@@ -1,5 +1,5 @@
 import { useContext, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { focusHeading } from "~/components/layout/page-focus";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Category, Question } from "~/domain/survey";
 import type { CategoryStatus } from "~/domain/category-status";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { SaveState } from "./save-queue";
 
 const textOf: Record<Exclude<SaveState, "failed">, string> = {

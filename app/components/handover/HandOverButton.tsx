@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { HandoverCase } from "~/domain/handover";
 
 const HandOverDialog = lazy(() => import("./HandOverDialog"));

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { callApi } from "~/api-client";
 import { handoverApi } from "~/contracts/handover";
 import { handoverPath, pinProblem, type HandoverCase } from "~/domain/handover";

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useOnline } from "~/offline/connectivity";
 import type { FillEntry } from "~/offline/fill-entry";
 import { markSignOut, signedOut } from "~/offline/sign-out-pending";

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { memo, useCallback, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { callApi, type ApiResult } from "~/api-client";
 import { apiSink } from "~/answer-sink";
 import { Attachments } from "~/components/fill/Attachments";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { isRightToLeft, type ContentLanguage } from "~/domain/languages";
 import type { LetterWords } from "~/domain/patient-link-views";

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { isLive } from "~/domain/patient-links";
 import { languageName, type ContentLanguage } from "~/domain/languages";

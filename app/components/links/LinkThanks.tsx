@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { FillLanguage } from "~/components/fill/FillLanguage";
 import type { ContentLanguage } from "~/domain/languages";
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { languageName, type ContentLanguage } from "~/domain/languages";
 import type { MadeView } from "~/domain/patient-link-views";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { uploadErrorValues } from "~/domain/uploads";
 import type { Question } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";

@@ -1,7 +1,7 @@
 import { apiUrl } from "~/contracts/contract";
 import { healthApi } from "~/contracts/health";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useToast } from "~/components/ui/Toaster";
 import { withTexts } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 import type { FillEntry } from "~/offline/fill-entry";
 

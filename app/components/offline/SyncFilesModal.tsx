@@ -1,6 +1,6 @@
 import { uploadErrorValues } from "~/domain/uploads";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 import { pendingFiles, type FillEntry } from "~/offline/fill-entry";
 import { SYNC_START_EVENT } from "~/offline/sync-client";

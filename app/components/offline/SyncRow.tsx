@@ -1,7 +1,7 @@
 import { uploadErrorValues } from "~/domain/uploads";
 import { Field } from "~/components/ui/Field";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 import { useToast } from "~/components/ui/Toaster";
 import { isValidPatientId } from "~/domain/patient-id";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
 import { languageName, type ContentLanguage } from "~/domain/languages";
 

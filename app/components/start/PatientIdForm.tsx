@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { PATIENT_ID_MAX_LENGTH } from "~/domain/patient-id";

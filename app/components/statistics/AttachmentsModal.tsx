@@ -1,6 +1,6 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { DataTable } from "~/components/ui/DataTable";
 import { Field } from "~/components/ui/Field";
 import { Modal } from "~/components/ui/Modal";

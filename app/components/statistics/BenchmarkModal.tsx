@@ -1,6 +1,6 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
 import { useTabHash } from "~/components/ui/HashTabs";
 import { Modal } from "~/components/ui/Modal";

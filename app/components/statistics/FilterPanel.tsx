@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { DateField } from "~/components/editor/DateField";
 import { wireToIsoDate } from "~/domain/dates";
 import type { StatisticsFilterData } from "~/domain/statistics";

@@ -3,7 +3,7 @@ import { Field } from "~/components/ui/Field";
 import { callApi } from "~/api-client";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { DataTable } from "~/components/ui/DataTable";
 import { Modal } from "~/components/ui/Modal";
 import { SEARCH_DEBOUNCE_MS } from "~/components/ui/SearchBox";

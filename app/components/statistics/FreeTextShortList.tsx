@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { QuestionStatistics } from "~/domain/statistics";
 
 /** The short list has 12 slots and shows 11 answers; the 12th is the way to the rest (section 9). */

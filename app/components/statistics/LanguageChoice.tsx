@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { createContext, useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useTabHash } from "~/components/ui/HashTabs";
 import { isRightToLeft, languageName, type ContentLanguage } from "~/domain/content-languages";
 import { viewHref, type StatisticsView } from "~/domain/statistics-view";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 
 export interface Choice {
   value: string;

@@ -1,25 +1,20 @@
-import i18next from "i18next";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Chart } from "~/domain/dashboards";
 import type { QuestionStatistics } from "~/domain/statistics";
-import { i18nConfig, mergeTables } from "~/i18n";
+import { addLocale, mergeTables } from "~/i18n";
+import { staffTexts, TextsProvider } from "~/texts";
 import deAuthoring from "../../../locales/de-DE/authoring.json";
 import deCommon from "../../../locales/de-DE/common.json";
 import { ChartView } from "./graphs/ChartView";
 import { QuestionStats } from "./QuestionStats";
 import { readView } from "~/domain/statistics-view";
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n
-    .use(initReactI18next)
-    .init({ ...i18nConfig, lng: "de-DE", resources: { "de-DE": { common: mergeTables(deCommon, deAuthoring) } } });
-});
+beforeAll(() => addLocale("de-DE", mergeTables(deCommon, deAuthoring)));
 
-const html = (element: ReactElement) => renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+const html = (element: ReactElement) =>
+  renderToStaticMarkup(<TextsProvider texts={staffTexts("de-DE")}>{element}</TextsProvider>);
 
 function question(id: number, type: number, answers: [string, number, number][]): QuestionStatistics {
   return {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { AnswerStatistics, QuestionStatistics } from "~/domain/statistics";
 import { formatNumber } from "~/domain/number-format";
 import { questionTypeName } from "~/domain/question-types";

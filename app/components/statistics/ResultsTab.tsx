@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { BenchmarkStatistics, CategoryStatistics, QuestionStatistics, Statistics } from "~/domain/statistics";
 import { QuestionStats } from "./QuestionStats";
 import { ScoreBadge } from "./ScoreBadge";

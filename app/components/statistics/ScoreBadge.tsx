@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { formatNumber } from "~/domain/number-format";
 import type { ScoreFlag } from "~/domain/statistics";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { DataTable } from "~/components/ui/DataTable";
 import { formatNumber } from "~/domain/number-format";
 import { SCORE_DECIMALS, type TotalBand } from "~/domain/scores";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { StatusLabel } from "~/components/surveys/StatusLabel";
 import { SurveyDates } from "~/components/surveys/SurveyRow";
 import { Hyphenated } from "~/components/ui/Hyphenated";

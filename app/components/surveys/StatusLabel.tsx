@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { SurveyStatus } from "~/domain/survey-status";
 
 export function StatusLabel({ status }: { status: SurveyStatus }) {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { canFill } from "~/domain/start-state";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { SurveyListEntry } from "~/domain/survey";
 import { Highlight } from "~/components/ui/Highlight";
 import { Menu } from "~/components/ui/Menu";

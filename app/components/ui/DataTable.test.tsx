@@ -1,9 +1,8 @@
-import i18next, { type i18n as I18n } from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { i18nConfig } from "~/i18n";
+import { addLocale } from "~/i18n";
+import { staffTexts, TextsProvider } from "~/texts";
 import deCommon from "../../../locales/de-DE/common.json";
 import enCommon from "../../../locales/en-US/common.json";
 import { compareValues, DataTable, type TableColumn } from "./DataTable";
@@ -29,20 +28,17 @@ const columns: TableColumn<Fruit>[] = [
   { id: "note", header: "Notiz", cell: (f) => `#${f.id}` },
 ];
 
-const instances: Record<string, I18n> = {};
-beforeAll(async () => {
+beforeAll(() => {
   for (const [lng, common] of [
     ["de-DE", deCommon],
     ["en-US", enCommon],
   ] as const) {
-    const i18n = i18next.createInstance();
-    await i18n.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { common } } });
-    instances[lng] = i18n;
+    addLocale(lng, common);
   }
 });
 
 const render = (element: ReactElement, lng = "de-DE") =>
-  renderToString(<I18nextProvider i18n={instances[lng]}>{element}</I18nextProvider>);
+  renderToString(<TextsProvider texts={staffTexts(lng)}>{element}</TextsProvider>);
 
 const table = (initialSort?: { id: string; desc: boolean }, lng?: string) =>
   render(

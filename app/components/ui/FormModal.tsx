@@ -1,5 +1,5 @@
 import { useId, useState, type FormEventHandler, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useUnsavedMark } from "~/components/editor/saving";
 import { Modal, type ModalSize } from "./Modal";
 

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { restartTabOrder } from "~/components/layout/page-focus";
 import { useHydrated } from "./useHydrated";
 

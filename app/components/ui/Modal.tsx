@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { focusHeading } from "~/components/layout/page-focus";
 
 export type ModalSize = "xl" | "lg" | "s";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { refusalKey, type ApiResult } from "~/api-client";
 import { useToast, type ToastKind } from "~/components/ui/Toaster";
 

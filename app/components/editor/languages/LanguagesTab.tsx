@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Choice, Field } from "~/components/ui/Field";
 import { useHydrated } from "~/components/ui/useHydrated";
 import {

@@ -1,6 +1,6 @@
 import { translationsApi } from "~/contracts/translations";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
 import { useToast } from "~/components/ui/Toaster";
 import {

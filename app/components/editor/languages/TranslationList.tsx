@@ -1,6 +1,6 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import {
   translatableTexts,
   translationState,

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "~/i18n";
 import type { TranslatableText } from "~/domain/content-languages";
 
 const SHORT = 60;

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useRovingRow } from "~/components/ui/useRovingRow";
 import type { PatientFormAttribute } from "~/domain/survey";
 import { SortableList, type MoveTarget } from "../SortableList";

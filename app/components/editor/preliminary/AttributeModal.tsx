@@ -2,7 +2,7 @@ import { Field } from "~/components/ui/Field";
 import { patientAttributesApi } from "~/contracts/patient-attributes";
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits } from "~/domain/editing";
 import { Modal } from "~/components/ui/Modal";

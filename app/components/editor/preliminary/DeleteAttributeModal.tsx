@@ -1,6 +1,6 @@
 import { patientAttributesApi } from "~/contracts/patient-attributes";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 import type { Category, PatientFormAttribute } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";

@@ -2,7 +2,7 @@ import { Choice } from "~/components/ui/Field";
 import { moveCall } from "~/contracts/moves";
 import { surveysApi } from "~/contracts/surveys";
 import { useCallback, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { PatientFormAttribute } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";

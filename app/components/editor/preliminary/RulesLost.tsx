@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { AffectedRule } from "./rules-affected";
 
 /** The questions that lose their show/hide rule, wholly or in part, named before it happens. */

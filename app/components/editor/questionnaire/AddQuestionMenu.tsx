@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Menu } from "~/components/ui/Menu";
 import { questionTypes, type QuestionType } from "~/domain/question-types";
 

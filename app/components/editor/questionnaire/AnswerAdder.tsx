@@ -1,7 +1,7 @@
 import { answerOptionsApi } from "~/contracts/answer-options";
 import { Field } from "~/components/ui/Field";
 import { useId, useRef, useState, type ClipboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { Question } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
 import { pastedLines } from "../entries";

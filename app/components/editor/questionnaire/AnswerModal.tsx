@@ -3,7 +3,7 @@ import { answerOptionsApi } from "~/contracts/answer-options";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { FormModal } from "~/components/ui/FormModal";
 import { weightingStates } from "~/domain/editing";
 import { AnswerFormSchema } from "~/domain/editor-forms";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import type { PatientFormAttribute } from "~/domain/survey";
 import { toggleDependence, type DependenceDraft } from "./question-form";
 

@@ -1,7 +1,7 @@
 import { Field } from "~/components/ui/Field";
 import { FilePicker } from "~/components/ui/FilePicker";
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { MarkerList } from "./MarkerList";
 import {
   addMarker,

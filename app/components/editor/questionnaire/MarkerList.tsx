@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Field } from "~/components/ui/Field";
 import { editingLimits } from "~/domain/editing";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { addMarker, formatFraction, type ImageBox, type MarkerDraft, type MarkersUpdate } from "./markers";
 
 /** The markers of an image question beside the image: a required title each, a remove button, and add. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { hasAnswerOptions } from "~/domain/question-types";
 import { scoreText } from "~/domain/scores";
 import { answerText, type AnswerOption, type Question, type Survey } from "~/domain/survey";

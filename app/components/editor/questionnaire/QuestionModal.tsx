@@ -3,7 +3,7 @@ import { answerOptionsApi } from "~/contracts/answer-options";
 import { questionsApi } from "~/contracts/questions";
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { FormModal } from "~/components/ui/FormModal";
 import { editingLimits } from "~/domain/editing";
 import { questionFormSchema } from "~/domain/editor-forms";

@@ -4,7 +4,7 @@ import { moveCall } from "~/contracts/moves";
 import { questionsApi } from "~/contracts/questions";
 import { useCallback, useMemo, useState } from "react";
 import { problemsByQuestion, publishProblems } from "~/domain/publish-check";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { answerText, type Category } from "~/domain/survey";
 import { useRovingRow } from "~/components/ui/useRovingRow";
 import { useEditorMutation } from "../editor-api";

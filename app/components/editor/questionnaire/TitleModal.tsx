@@ -2,7 +2,7 @@ import { Field } from "~/components/ui/Field";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { FormModal } from "~/components/ui/FormModal";
 import { Modal } from "~/components/ui/Modal";
 import { CategoryTitleFormSchema } from "~/domain/editor-forms";

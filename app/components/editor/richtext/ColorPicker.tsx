@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Icon } from "./icons";
 import { PALETTE, PALETTE_COLUMNS, paletteMove, sameColour } from "./palette";
 import { usePopover } from "./usePopover";

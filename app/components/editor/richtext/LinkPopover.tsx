@@ -1,6 +1,6 @@
 import { Field } from "~/components/ui/Field";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Icon } from "./icons";
 import { normalizeLink } from "./link";
 import { usePopover } from "./usePopover";

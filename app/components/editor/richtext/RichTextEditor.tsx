@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { SaveStatus, saveChanged, useAutosave } from "../saving";
 import { richTextExtensions } from "./extensions";
 import { Toolbar } from "./Toolbar";

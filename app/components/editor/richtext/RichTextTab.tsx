@@ -1,6 +1,6 @@
 import { surveysApi } from "~/contracts/surveys";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { useEditorMutation } from "../editor-api";
 import type { EditorTabProps } from "../types";

@@ -1,6 +1,6 @@
 import { useEditorState, type Editor } from "@tiptap/react";
 import type { KeyboardEvent, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { ColorPicker } from "./ColorPicker";
 import { ALIGNMENTS, type Alignment } from "./extensions";
 import { Icon, type IconName } from "./icons";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Choice } from "~/components/ui/Field";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { canToggle, toggleId } from "./fields";
 
 export interface Choice {

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { RETENTION_MONTHS_MAX } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";
 import { SaveStatus, useAutosave, useUnsavedMark } from "../saving";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Choice, Field } from "~/components/ui/Field";
 import { SCORE_TITLE_MAX } from "~/domain/survey";
 import { SaveStatus, useAutosave } from "../saving";

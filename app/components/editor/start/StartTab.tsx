@@ -1,6 +1,6 @@
 import { Choice, Field } from "~/components/ui/Field";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { useHydrated } from "~/components/ui/useHydrated";
 import type { EditorTabProps } from "../types";
 import { ChoiceList } from "./ChoiceList";

@@ -1,6 +1,6 @@
 import { Field } from "~/components/ui/Field";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { Modal } from "~/components/ui/Modal";
 import { supportedChartTypes, type ChartType } from "~/domain/dashboards";
 

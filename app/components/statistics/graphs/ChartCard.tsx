@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { isRangeChart, isScoreChart, type Chart, type Dashboard } from "~/domain/dashboards";
 import { ChartEditor, type ChartChoice } from "./ChartEditor";
 import { chartAbout, ChartView } from "./ChartView";

@@ -1,6 +1,6 @@
 import { Field } from "~/components/ui/Field";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { isRangeChart, type Chart } from "~/domain/dashboards";
 
 export interface ChartChoice {

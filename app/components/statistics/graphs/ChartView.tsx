@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "~/i18n";
+import { useTranslation } from "~/texts";
 import { DataTable } from "~/components/ui/DataTable";
 import { isScoreChart, type Chart } from "~/domain/dashboards";
 import {

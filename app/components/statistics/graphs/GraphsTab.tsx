@@ -2,7 +2,7 @@ import { callApi, type ApiResult } from "~/api-client";
 import { dashboardsApi } from "~/contracts/dashboards";
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts";
 import { SortableList } from "~/components/editor/SortableList";
 import { useToast } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
