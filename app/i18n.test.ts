@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { addLocale, translate } from "./i18n";
+import { addLocale, textsOf, translate } from "./i18n";
 import { onMissingText, reportMissingText } from "./missing-texts";
 
 addLocale("de-DE", {
@@ -40,5 +40,46 @@ describe("translate", () => {
     expect(reported).toEqual(["en-US surveyImport.nowhere", "en-US surveyImport.nowhere_other"]);
     reportMissingText("de-DE", "start.retentionMonths");
     expect(reported.at(-1)).toBe("de-DE start.retentionMonths");
+  });
+});
+
+describe("textsOf", () => {
+  addLocale("ar", {
+    files_zero: "لا ملفات",
+    files_two: "ملفان",
+    files_few: "{{count}} ملفات",
+    files_other: "{{count}} ملف",
+  });
+
+  afterEach(() => {
+    reported.length = 0;
+  });
+
+  it("picks a count's form in the language's rules, and the none form for zero where there is one", () => {
+    const t = textsOf("ar", null);
+    expect(t("files", { count: 0 })).toBe("لا ملفات");
+    expect(t("files", { count: 2 })).toBe("ملفان");
+    expect(t("files", { count: 5 })).toBe("5 ملفات");
+    expect(t("files", { count: 100 })).toBe("100 ملف");
+    const de = textsOf("de-DE", null);
+    expect(de("surveyImport.categories", { count: 0 })).toBe("0 Kategorien");
+    expect(de("surveyImport.categories", { count: 1 })).toBe("1 Kategorie");
+  });
+
+  it("falls back to the fallback's text, and only a text found nowhere is reported", () => {
+    onMissingText(collect);
+    const t = textsOf("en-US", "de-DE");
+    expect(t("surveyImport.summary", { categories: "x" })).toBe("mit x");
+    expect(reported).toEqual([]);
+    expect(textsOf("en-US", null)("surveyImport.summary")).toBe("surveyImport.summary");
+    expect(t("surveyImport.nowhere", { defaultValue: "{{name}} fehlt", name: "A" })).toBe("A fehlt");
+    expect(reported).toEqual(["en-US surveyImport.summary", "en-US surveyImport.nowhere"]);
+  });
+
+  it("writes each value where it is named, and nothing for a value not given", () => {
+    const t = textsOf("de-DE", null);
+    expect(t("surveyImport.summary", { categories: 3 })).toBe("mit 3");
+    expect(t("surveyImport.summary", { categories: null })).toBe("mit ");
+    expect(t("surveyImport.summary")).toBe("mit ");
   });
 });

@@ -84,9 +84,9 @@ function missingKey(language: string, key: string, count: number | undefined): s
 }
 
 function withValues(text: string, values: TextValues | undefined): string {
-  if (!values || !text.includes("{{")) return text;
+  if (!text.includes("{{")) return text;
   return text.replace(/{{\s*([^{}\s]+)\s*}}/g, (_, name: string) => {
-    const value = values[name];
+    const value = values?.[name];
     return value === undefined || value === null ? "" : String(value);
   });
 }

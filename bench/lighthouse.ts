@@ -3,7 +3,8 @@
 // Budget (quality guide, issue 47): in every one of three runs per page, performance 95+, accessibility 100,
 // largest contentful paint at most 1.5 s and total blocking time at most 100 ms. Every run's figures are
 // printed; the JSON of each run is kept in test-results/lighthouse.
-// Usage: npx tsx bench/lighthouse.ts   (after npm run build; the server takes free ports)
+// Usage: npx tsx bench/lighthouse.ts   (after npm run build; the server takes free ports); BENCH_RUNS runs per
+// page (3), BENCH_TRACES=1 keeps each run's trace beside its report.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { startBenchServer } from "./server";
 /** Scores at least, milliseconds at most; each run is held to them. */
 const BUDGET = { performance: 95, accessibility: 100, lcpMs: 1500, tbtMs: 100 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TRACES = process.env.BENCH_TRACES === "1";
 const reportDir = path.resolve("test-results/lighthouse");
 const load = () =>
   os
@@ -106,6 +108,12 @@ try {
       if (lhr.finalDisplayedUrl !== p.url) throw new Error(`${p.url} ended on ${lhr.finalDisplayedUrl}`);
       runs.push(lhr);
       fs.writeFileSync(path.join(reportDir, `${name}-run${i + 1}.json`), JSON.stringify(lhr));
+      // The browser's trace of the run, for Lighthouse's simulator and the performance panel (BENCH_TRACES=1).
+      if (TRACES)
+        fs.writeFileSync(
+          path.join(reportDir, `${name}-run${i + 1}.trace.json`),
+          JSON.stringify(result.artifacts.Trace),
+        );
     }
     for (const check of checks) {
       const values = runs.map(check.of);

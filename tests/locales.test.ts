@@ -85,6 +85,31 @@ const matching = (texts: [string, string][], pattern: RegExp) =>
   texts.filter(([, text]) => pattern.test(text)).map(([key, text]) => `${key}: ${text}`);
 
 describe("wording", () => {
+  it("every text of every language says only what the app's texts work out (decision 066)", () => {
+    // `{{name}}` values and plural keys (`_zero`, `_one`, `_two`, `_few`, `_many`, `_other`, always with
+    // `_other`, the form every language has); no nesting (`$t(…)`) or formats (`{{value, number}}`), which
+    // app/i18n.ts would show as written.
+    for (const folder of folders) {
+      for (const file of fs.readdirSync(path.join(dir, folder))) {
+        const json: unknown = JSON.parse(fs.readFileSync(path.join(dir, folder, file), "utf8"));
+        const walk = (v: unknown, at: string): void => {
+          if (typeof v === "string") {
+            expect(v, `${folder}/${file}:${at}`).not.toMatch(/\$t\(/);
+            for (const [value] of v.matchAll(/{{[^}]*}}/g))
+              expect(value, `${folder}/${file}:${at}`).toMatch(/^{{\s*\w+\s*}}$/);
+          } else if (v && typeof v === "object") {
+            for (const [k, c] of Object.entries(v)) {
+              const plural = /^(.+)_(zero|one|two|few|many)$/.exec(k);
+              if (plural) expect(Object.keys(v), `${folder}/${file}:${at}.${k}`).toContain(`${plural[1]}_other`);
+              walk(c, `${at}.${k}`);
+            }
+          }
+        };
+        walk(json, "");
+      }
+    }
+  });
+
   it("German has one name for the exit answer and one for the preliminary questions", () => {
     const de = textsOf("de-DE");
     // The exit answer is the Ausstiegsantwort; the preliminary questions are the Vorabfragen.
