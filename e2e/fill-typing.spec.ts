@@ -12,6 +12,7 @@ import { holdScripts, signIn } from "./support";
 const WOUND = "Wundverlauf – Dokumentation";
 const REMARKS = "Bemerkungen zur Wunde";
 const AREA = "Wundfläche";
+const EXUDATE = "Exsudat";
 
 /** The demo wound survey's id, by its title (the demo data makes it survey 7). */
 async function woundSurveyId(page: Page): Promise<number> {
@@ -186,7 +187,9 @@ test.describe("on a slow device", () => {
   // The page's scripts are held back below; a worker would answer them from its cache instead.
   test.use({ serviceWorkers: "block" });
 
-  test("words, a number and a date typed before the page's script ran are saved once it runs", async ({ page }) => {
+  test("words, a number, an answer and a date given before the page's script ran are saved once it runs", async ({
+    page,
+  }) => {
     await signIn(page, "user");
     const surveyId = await woundSurveyId(page);
     await page.goto(`/survey/${surveyId}`);
@@ -213,6 +216,28 @@ test.describe("on a slow device", () => {
         ),
       )
       .toContain(3.5);
+
+    // An answer tapped before the page's script ran: the page takes it as chosen then, and keeps it.
+    release = await holdScripts(page);
+    await page.goto(at, { waitUntil: "commit" });
+    const tapped = question(page, EXUDATE).getByLabel("mäßig");
+    await tapped.click();
+    const optionId = Number(await tapped.getAttribute("value"));
+    release();
+    await expect(question(page, EXUDATE).getByTestId("save-state")).toHaveText("Gespeichert");
+    await expect(tapped).toBeChecked();
+    await expect
+      .poll(async () =>
+        (await serverAnswers(page, surveyId, patientId)).map(
+          (a) => (a as { AnswerOptionId?: number | null; AnswerOptionIds?: number[] }).AnswerOptionId ?? null,
+        ),
+      )
+      .toContain(optionId);
+    // Drawn again (another category and back), the answer is still chosen.
+    await page.getByTestId("category-link").filter({ hasText: "Versorgung" }).click();
+    await expect(page).not.toHaveURL(at);
+    await page.getByTestId("category-link").filter({ hasText: "Befund" }).click();
+    await expect(question(page, EXUDATE).getByLabel("mäßig")).toBeChecked();
 
     // A date and time, on the category that has one.
     const befund = page.url();
