@@ -30,7 +30,15 @@ import {
   type WorkerReply,
 } from "./offline/sw-constants";
 import { readHandoverMark } from "./offline/handover-mark";
-import { handoverRedirect, offlinePageKey, offlineRedirect, pageKeepKey, routeRequest } from "./offline/sw-routes";
+import {
+  handoverRedirect,
+  NETWORK_ROUTES,
+  offlinePageKey,
+  offlineRedirect,
+  pageKeepKey,
+  routeRequest,
+  type NetworkRoute,
+} from "./offline/sw-routes";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -58,7 +66,15 @@ async function cacheFirst(request: Request): Promise<Response> {
   return response;
 }
 
-self.addEventListener("install", () => void self.skipWaiting());
+self.addEventListener("install", (event) => {
+  // The requests that are never the worker's go to the network without waking it (static routes, where the
+  // browser has them). Each rule is added on its own: one the browser does not know leaves the others.
+  const routed = event as ExtendableEvent & { addRoutes?: (rules: NetworkRoute[]) => Promise<void> };
+  if (routed.addRoutes) {
+    event.waitUntil(Promise.all(NETWORK_ROUTES.map((rule) => routed.addRoutes!([rule]).catch(() => undefined))));
+  }
+  void self.skipWaiting();
+});
 self.addEventListener("activate", (event) => {
   event.waitUntil(Promise.all([self.clients.claim(), cleanUp().catch(() => undefined)]));
 });

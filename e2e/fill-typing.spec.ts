@@ -129,6 +129,49 @@ test("online: typed text and a number are on the server without leaving the fiel
     .toContain("Schmerz beim Gehen, nachts und im Liegen");
 });
 
+test("an answer's save and the page's data reach the server without waking the service worker", async ({ page }) => {
+  await signIn(page, "user");
+  const surveyId = await woundSurveyId(page);
+  // The worker is registered once a page has loaded and the browser is idle; the pages loaded after it is
+  // active are its.
+  await page.goto("/surveys");
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto(`/survey/${surveyId}`);
+  const patientId = `WACH_${Date.now()}`;
+  await toFindings(page, patientId);
+  await pageStarted(page, 20_000);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.waitForLoadState("networkidle");
+
+  // The worker is stopped, as the browser stops an idle one; every start of it after that is seen.
+  const cdp = await page.context().newCDPSession(page);
+  const statuses: string[] = [];
+  cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+    for (const version of versions) statuses.push(version.runningStatus);
+  });
+  await cdp.send("ServiceWorker.enable");
+  // Stopped again should something have started it meanwhile.
+  await expect
+    .poll(async () => {
+      await cdp.send("ServiceWorker.stopAllWorkers");
+      await page.waitForTimeout(200);
+      return statuses.at(-1);
+    })
+    .toBe("stopped");
+  statuses.length = 0;
+
+  await question(page, REMARKS).getByRole("textbox").fill("ohne den Dienst zu wecken");
+  await page.keyboard.press("Tab");
+  await expect
+    .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse ?? null))
+    .toContain("ohne den Dienst zu wecken");
+  // The page's data as a category's load asks for it (a click on a link would warm the worker up: the
+  // browser's own doing, to answer the page it may open).
+  const data = await page.evaluate(async () => (await fetch(`${location.pathname}.data?page=questionnaire`)).status);
+  expect(data).toBe(200);
+  expect(statuses.filter((status) => status !== "stopped")).toEqual([]);
+});
+
 test("a category picked is loaded once: no request of the page goes twice", async ({ page }) => {
   await signIn(page, "user");
   await page.goto(`/survey/${await woundSurveyId(page)}`);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   handoverRedirect,
+  NETWORK_ROUTES,
+  type NetworkRoute,
   offlinePageKey,
   offlineRedirect,
   pageKeepKey,
@@ -38,6 +40,7 @@ describe("routeRequest", () => {
   it("never answers API calls, loader data, the asset list or writes", () => {
     expect(routeRequest(get("/api/surveys"), origin)).toBe("network");
     expect(routeRequest(get("/api/health"), origin)).toBe("network");
+    expect(routeRequest(get("/api/files/scan.png"), origin)).toBe("network");
     expect(routeRequest(get("/surveys.data"), origin)).toBe("network");
     expect(routeRequest(get("/survey/3/fill/P_1.data?_routes=x"), origin)).toBe("network");
     expect(routeRequest(get("/offline-assets.json"), origin)).toBe("network");
@@ -51,6 +54,63 @@ describe("routeRequest", () => {
     expect(routeRequest({ method: "GET", url: "https://idp.test/login", mode: "navigate" }, origin)).toBe("network");
     expect(routeRequest({ method: "GET", url: "https://cdn.test/assets/a.js", mode: "cors" }, origin)).toBe("network");
     expect(routeRequest({ method: "GET", url: "http://app.test/assets/a.js", mode: "cors" }, origin)).toBe("network");
+  });
+});
+
+describe("NETWORK_ROUTES", () => {
+  /** Whether a rule takes a request (its patterns use only `*`, on the path, with any query and origin). */
+  function takes(rule: NetworkRoute, request: RoutedRequest): boolean {
+    const c = rule.condition;
+    if ("requestMethod" in c) return request.method === c.requestMethod;
+    const glob = new RegExp(
+      `^${c.urlPattern.pathname
+        .split("*")
+        .map((part) => part.replace(/[.?+^$()|[\]{}\\]/g, "\\$&"))
+        .join(".*")}$`,
+    );
+    return request.mode === c.requestMode && glob.test(new URL(request.url).pathname);
+  }
+
+  const paths = [
+    "/api/surveys",
+    "/api/question-responses/?surveyId=3&patientId=P_1",
+    "/api/files/scan.png",
+    "/api/health",
+    "/surveys.data",
+    "/survey/3/fill/P_1.data?_routes=routes%2Fx",
+    "/surveys",
+    "/survey/3/fill/P_1",
+    "/assets/entry.client-U8PyVSvg.js",
+    "/assets/common-Dhf9c52O.json",
+    "/favicon.svg",
+    "/manifest.webmanifest",
+    "/entry.worker.js",
+    "/offline-assets.json",
+  ];
+  const requests = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"].flatMap((method) =>
+    ["navigate", "cors", "same-origin", "no-cors"].flatMap((mode) =>
+      paths.map((path) => ({ method, url: `${origin}${path}`, mode })),
+    ),
+  );
+
+  it("take only requests the fetch handler leaves to the network", () => {
+    for (const request of requests) {
+      if (NETWORK_ROUTES.some((rule) => takes(rule, request))) {
+        expect(routeRequest(request, origin), `${request.method} ${request.mode} ${request.url}`).toBe("network");
+      }
+    }
+  });
+
+  it("take the writes and the page's API calls and loader data, and leave every page load to the worker", () => {
+    const taken = (method: string, path: string, mode: string) =>
+      NETWORK_ROUTES.some((rule) => takes(rule, { method, url: `${origin}${path}`, mode }));
+    expect(taken("PUT", "/api/question-responses", "cors")).toBe(true);
+    expect(taken("POST", "/survey/3/fill/P_1", "navigate")).toBe(true);
+    expect(taken("GET", "/api/surveys", "cors")).toBe(true);
+    expect(taken("GET", "/survey/3/fill/P_1.data?_routes=x", "cors")).toBe(true);
+    expect(taken("GET", "/api/files/scan.png", "navigate")).toBe(false);
+    expect(taken("GET", "/survey/3/fill/P_1", "navigate")).toBe(false);
+    expect(taken("GET", "/assets/entry.client-U8PyVSvg.js", "cors")).toBe(false);
   });
 });
 

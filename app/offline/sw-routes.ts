@@ -31,9 +31,38 @@ export function routeRequest(request: RoutedRequest, origin: string): SwHandler 
   if (url.origin !== origin) return "network";
   if (request.mode === "navigate") return "page";
   if (url.pathname.startsWith(ASSETS_PREFIX)) return "asset";
+  // The API's answers are never kept, whatever their address ends in.
+  if (url.pathname.startsWith("/api/")) return "network";
   if (STATIC_FILE.test(url.pathname) && !WORKER_SCRIPTS.has(url.pathname)) return "static";
   return "network";
 }
+
+/** A rule of the browser's static routing for the worker (a subset of the Service Worker's RouterRule). */
+export interface NetworkRoute {
+  condition: { requestMethod: string } | { urlPattern: { pathname: string; search: "*" }; requestMode: RequestMode };
+  source: "network";
+}
+
+/**
+ * Requests the browser sends to the network without waking the worker, where it knows static routes
+ * (Chromium; elsewhere the fetch handler lets the same requests pass): the writes, and the API calls and
+ * loader data the page fetches. Each is one routeRequest sends to "network" anyway (sw-routes.test.ts); a
+ * sleeping worker then need not start for an answer's save, nor the save of a tab being closed wait for it.
+ * Navigations are left to the worker: an API address opened as a page goes through the page handler.
+ */
+export const NETWORK_ROUTES: NetworkRoute[] = [
+  ...["POST", "PUT", "PATCH", "DELETE"].map((requestMethod) => ({
+    condition: { requestMethod },
+    source: "network" as const,
+  })),
+  ...(["cors", "same-origin"] as const).flatMap((requestMode) =>
+    ["/api/*", "/*.data"].map((pathname) => ({
+      // Any query: a pattern without one would take only addresses without one.
+      condition: { urlPattern: { pathname, search: "*" as const }, requestMode },
+      source: "network" as const,
+    })),
+  ),
+];
 
 const FILL = /^\/survey\/(\d+)\/fill\/[^/]+\/?$/;
 /** The list, the start pages and the archive (which offline only says that it is not available). */
