@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fillLocales, fillOnlyLanguages } from "~/domain/case-language";
 import { cultures } from "~/domain/culture";
+import { addLocale, mergeTables, textsOf as textsIn, type LocaleTable } from "~/i18n";
 
 const dir = path.resolve("locales");
 const folders = fs.readdirSync(dir).filter((d) => fs.statSync(path.join(dir, d)).isDirectory());
@@ -108,6 +109,23 @@ describe("wording", () => {
         walk(json, "");
       }
     }
+  });
+
+  it("counts say one in the singular: one survey, one value, one answer", () => {
+    const read = (l: string, file: string) =>
+      JSON.parse(fs.readFileSync(path.join(dir, l, file), "utf8")) as LocaleTable;
+    for (const l of locales) addLocale(`${l}-counts`, mergeTables(read(l, "common.json"), read(l, "authoring.json")));
+    const de = textsIn("de-DE-counts", null);
+    const en = textsIn("en-US-counts", null);
+    expect([de("surveys.count", { count: 1 }), de("surveys.count", { count: 14 })]).toEqual([
+      "1 Umfrage",
+      "14 Umfragen",
+    ]);
+    expect([en("surveys.count", { count: 1 }), en("surveys.count", { count: 14 })]).toEqual(["1 survey", "14 surveys"]);
+    expect(de("statistics.graphs.summaryPoints", { count: 1 })).toBe("1 Wert");
+    expect(en("statistics.graphs.summaryPoints", { count: 2 })).toBe("2 values");
+    expect(de("statistics.freeText.count", { shown: 1, total: 1, count: 1 })).toBe("1 von 1 Antwort angezeigt");
+    expect(en("statistics.freeText.count", { shown: 15, total: 60, count: 60 })).toBe("15 of 60 answers shown");
   });
 
   it("German has one name for the exit answer and one for the preliminary questions", () => {

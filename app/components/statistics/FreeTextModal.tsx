@@ -122,7 +122,7 @@ export function FreeTextModal({
         </button>
       </Form>
       <p className="freetext__count" role="status">
-        {t("statistics.freeText.count", { shown: list.Data.length, total: list.Total })}
+        {t("statistics.freeText.count", { shown: list.Data.length, total: list.Total, count: list.Total })}
       </p>
       {/* Scrolls in its own box, by keyboard too; its end loads the next answers. */}
       <div className="freetext__all" tabIndex={0} role="region" aria-label={t("statistics.freeText.title", { title })}>
