@@ -98,13 +98,15 @@ function withValues(text: string, values: TextValues | undefined): string {
  */
 export function textsOf(language: string, fallback: string | null): TFunction {
   const other = fallback && fallback !== language ? fallback : null;
-  return (key, values) => {
-    const count = values?.count === undefined ? undefined : Number(values.count);
-    const text = textIn(language, key, count) ?? (other ? textIn(other, key, count) : undefined);
-    if (text !== undefined) return withValues(text, values);
-    reportMissingText(language, missingKey(language, key, count));
-    return withValues(values?.defaultValue ?? key, values);
-  };
+  return (key, values) => textOf(language, other, key, values);
+}
+
+function textOf(language: string, other: string | null, key: string, values: TextValues | undefined): string {
+  const count = values?.count === undefined ? undefined : Number(values.count);
+  const text = textIn(language, key, count) ?? (other ? textIn(other, key, count) : undefined);
+  if (text !== undefined) return withValues(text, values);
+  reportMissingText(language, missingKey(language, key, count));
+  return withValues(values?.defaultValue ?? key, values);
 }
 
 /**
@@ -114,7 +116,7 @@ export function textsOf(language: string, fallback: string | null): TFunction {
  */
 export function translate(locale: string | undefined, key: string, vars: Record<string, string> = {}): string {
   const language = tables.has(locale ?? "") ? locale! : defaultCulture;
-  return textsOf(language, null)(key, vars);
+  return textOf(language, null, key, vars);
 }
 
 /** The page's language in the browser: the one it started in (set before it starts), then each switched to. */
