@@ -92,6 +92,12 @@ test.describe("editor start tab and intro/outro texts", () => {
   test("intro text: formatting, colour from the palette and a link are kept; markup typed as text stays text", async ({
     page,
   }) => {
+    // A device slow to draw: each animation frame comes 300 ms late. A key pressed right after a toolbar
+    // command must still reach the text.
+    await page.addInitScript(() => {
+      const frame = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (draw) => frame(() => void setTimeout(() => draw(performance.now()), 300));
+    });
     const id = await newDraft(page);
     await page.getByRole("tab", { name: "Einleitung" }).click();
     await expect(page).toHaveURL(/#intro$/);
@@ -120,6 +126,8 @@ test.describe("editor start tab and intro/outro texts", () => {
     await toolbar.getByRole("button", { name: "Textfarbe" }).click();
     await palette.getByRole("button", { name: "#d41111" }).click();
     await expect(palette).toBeHidden();
+    // The text has focus at once, not a frame later: the keys below go to it.
+    expect(await editor.evaluate((text) => text.contains(document.activeElement))).toBe(true);
 
     // "Seite" becomes a link: a bad address is refused, a web address is accepted.
     await page.keyboard.press("Control+Home");

@@ -79,7 +79,12 @@ export function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       };
     },
   });
-  const run = () => editor.chain().focus();
+  // The text takes focus at once, not a frame later as the chain's focus does: a key pressed right after a
+  // colour is picked or a link applied (the button that had focus is gone) reaches the text, not the page.
+  const run = () => {
+    editor.view.focus();
+    return editor.chain().focus();
+  };
 
   return (
     <div role="toolbar" aria-label={label} className="rt-toolbar" onKeyDown={moveInToolbar}>
