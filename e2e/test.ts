@@ -33,9 +33,10 @@ export async function pageStarted(page: Page, timeout: number) {
 }
 
 /**
- * Playwright's test, with each worker's pages and requests pointed at that worker's own server, and two checks
- * after every test that passed: each page it left open on the app has the styles of every class it draws, and
- * no page or answer of the test lacked a text of the locale files (e2e/texts.ts).
+ * Playwright's test, with each worker's pages and requests pointed at that worker's own server, and three checks
+ * after every test that passed: each page it left open on the app has the styles of every class it draws, no
+ * page or answer of the test lacked a text of the locale files, and no page's hydration threw the server's
+ * drawing away (e2e/texts.ts).
  */
 export const test = base.extend<{ stylesLoaded: void; textsComplete: void }>({
   // The test's own page, where scripts run, opens an address as a person would: the page has come alive before
@@ -74,9 +75,10 @@ export const test = base.extend<{ stylesLoaded: void; textsComplete: void }>({
     async ({ browser, context }, provide, testInfo) => {
       const stop = collectMissingTexts(browser, context);
       await provide();
-      const missing = stop();
+      const { missing, redrawn } = stop();
       if (testInfo.status !== testInfo.expectedStatus) return;
       base.expect(missing, "texts missing from the locale files").toEqual([]);
+      base.expect(redrawn, "pages whose server drawing React threw away while hydrating").toEqual([]);
     },
     { auto: true },
   ],

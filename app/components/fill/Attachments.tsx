@@ -9,6 +9,7 @@ import type { Question } from "~/domain/survey";
 import { Field } from "~/components/ui/Field";
 import { FilePicker } from "~/components/ui/FilePicker";
 import { useRefusal } from "~/components/ui/useRefusal";
+import { useHydrated } from "~/components/ui/useHydrated";
 import type { FileProblem } from "~/domain/page-problems";
 
 const acceptedFiles = allowedExtensions.map((e) => `.${e}`).join(",");
@@ -58,7 +59,6 @@ export function Attachments({
   count,
   initial,
   refused,
-  named = false,
   link = false,
 }: {
   question: Question;
@@ -72,12 +72,12 @@ export function Attachments({
   initial?: Stored[];
   /** Without JavaScript: the files the page's form action could not upload. */
   refused?: FileProblem[];
-  /** Without JavaScript: the file field carries a name for the page's form. */
-  named?: boolean;
   /** A patient's link (decision 057): its API under /l, files listed without a staff download. */
   link?: boolean;
 }) {
   const { t } = useTranslation();
+  // Without JavaScript the file field carries a name for the page's form.
+  const named = !useHydrated();
   const staffRefuse = useRefusal();
   const toast = useToast();
   // A patient's link: its refusals in the patient's words, in place or in a toast; staff's as every page says them.

@@ -7,6 +7,7 @@ import type { Question, Survey } from "~/domain/survey";
 import type { CaseClosed } from "~/offline/fill-local";
 import { focusHeading, movedOn } from "~/components/layout/page-focus";
 import { FillHeader } from "./FillHeader";
+import { lazyPart } from "~/components/ui/lazy-part";
 import type { LanguageChoice } from "./LanguageSwitch";
 import type { PageProblems } from "~/domain/page-problems";
 import {
@@ -36,8 +37,8 @@ const CONFIRMATION_DELAY_MS = 2000;
  * The pages after the questions, loaded when a case comes to them (kept offline with the other scripts; a
  * page drawn on them by the server has them with it): a fill page starts with less code.
  */
-const Finished = lazy(() => import("./Finished").then((m) => ({ default: m.Finished })));
-const ClosedNote = lazy(() => import("./ClosedNote").then((m) => ({ default: m.ClosedNote })));
+const Finished = lazyPart(() => import("./Finished").then((m) => m.Finished));
+const ClosedNote = lazyPart(() => import("./ClosedNote").then((m) => m.ClosedNote));
 /** The question an exit answer asks, loaded the first time one is chosen; kept then, to close as a modal closes. */
 const ExitConfirm = lazy(() => import("./ExitConfirm").then((m) => ({ default: m.ExitConfirm })));
 
@@ -173,7 +174,6 @@ export function FillFlow(props: FillFlowProps) {
         language={
           props.language && {
             choice: props.language,
-            hydrated,
             // Without JavaScript the switch sends the page's answers with it, on the pages that have a form.
             formId: page === "preliminary" || (page === "questionnaire" && current) ? "page-form" : undefined,
             action: props.hrefOf(page, page === "questionnaire" ? current?.Id : undefined),
@@ -231,30 +231,19 @@ export function FillFlow(props: FillFlowProps) {
           numbers={props.numbers}
         />
       ) : null}
-      {page === "outro" || page === "done" ? (
-        <Suspense fallback={null}>
-          {page === "outro" ? (
-            <Finished
-              key="outro"
-              delayMs={OUTRO_DELAY_MS}
-              surveyId={survey.Id}
-              html={survey.OutroText}
-              hydrated={hydrated}
-              preview={preview}
-            />
-          ) : (
-            <Finished
-              key="done"
-              delayMs={CONFIRMATION_DELAY_MS}
-              surveyId={survey.Id}
-              hydrated={hydrated}
-              preview={preview}
-            />
-          )}
-          {page === "done" && !preview ? (
-            <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
-          ) : null}
-        </Suspense>
+      {page === "outro" ? (
+        <Finished
+          key="outro"
+          delayMs={OUTRO_DELAY_MS}
+          surveyId={survey.Id}
+          html={survey.OutroText}
+          preview={preview}
+        />
+      ) : page === "done" ? (
+        <Finished key="done" delayMs={CONFIRMATION_DELAY_MS} surveyId={survey.Id} preview={preview} />
+      ) : null}
+      {page === "done" && !preview ? (
+        <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
       ) : null}
       {exitAsked.current ? (
         <Suspense fallback={null}>

@@ -1,12 +1,12 @@
-import { lazy, Suspense } from "react";
 import { useTranslation } from "~/texts";
 import { DISPLAY_TIME_ZONE, formatDateTime } from "~/domain/dates";
 import { Hyphenated } from "~/components/ui/Hyphenated";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { LtrValues } from "./FillLanguage";
 import type { LanguageChoice } from "./LanguageSwitch";
 
 /** The case's language to switch: loaded only for a survey in several languages (drawn by the server all the same). */
-const LanguageSwitch = lazy(() => import("./LanguageSwitch").then((m) => ({ default: m.LanguageSwitch })));
+const LanguageSwitch = lazyPart(() => import("./LanguageSwitch").then((m) => m.LanguageSwitch));
 
 /** Title, patient id, the case's language, "page x of y" and a progress bar (section 2, Fill flow). */
 export function FillHeader({
@@ -25,7 +25,7 @@ export function FillHeader({
   total: number;
   preview?: boolean;
   /** The case's language and its switch (not in the editor's preview). */
-  language?: { choice: LanguageChoice; hydrated: boolean; formId?: string; action: string };
+  language?: { choice: LanguageChoice; formId?: string; action: string };
   /** Submitted by the patient, for staff to review and close (decision 057): when. */
   toReview?: string | null;
 }) {
@@ -51,11 +51,7 @@ export function FillHeader({
           {t("start.toReview")} <time dateTime={toReview}>{formatDateTime(toReview, true, DISPLAY_TIME_ZONE)}</time>
         </p>
       ) : null}
-      {language ? (
-        <Suspense fallback={null}>
-          <LanguageSwitch {...language} />
-        </Suspense>
-      ) : null}
+      {language ? <LanguageSwitch {...language} /> : null}
       <div className="fill-head__progress">
         <span id="fill-page-of">{t("fill.pageOf", { index, total })}</span>
         <progress max={total} value={index} aria-label={t("fill.progress")} />

@@ -1,9 +1,10 @@
 import { type ApiResult } from "~/api-client";
 import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { fillPageTitle } from "~/components/layout/meta";
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/texts";
 import { useToast } from "~/components/ui/Toaster";
+import { lazyPart } from "~/components/ui/lazy-part";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { useRefusal } from "~/components/ui/useRefusal";
 import { afterLoad } from "~/offline/after-load";
@@ -24,9 +25,9 @@ import type { FillPage } from "~/domain/fill-pages";
  * none), and the device's own copy of them only in a case continued from this device. The service worker
  * keeps their code with the rest (offline-assets.json).
  */
-const Attachments = lazy(() => import("./Attachments").then((m) => ({ default: m.Attachments })));
-const LocalAttachments = lazy(() =>
-  import("~/components/offline/LocalAttachments").then((m) => ({ default: m.LocalAttachments })),
+const Attachments = lazyPart(() => import("./Attachments").then((m) => m.Attachments));
+const LocalAttachments = lazyPart(() =>
+  import("~/components/offline/LocalAttachments").then((m) => m.LocalAttachments),
 );
 
 /**
@@ -235,26 +236,23 @@ function FillPageBody({
         closed={closedBySync ?? d.closed}
         toReview={d.toReview ?? null}
         local={local}
-        attachments={(q) => (
-          <Suspense fallback={null}>
-            {local ? (
-              <LocalAttachments question={q} context={context} />
-            ) : (
-              <Attachments
-                question={q}
-                surveyId={d.survey.Id}
-                patientDataId={patientDataId}
-                userId={d.userId}
-                surveyUserDataId={d.surveyUserDataId}
-                // Back from the device, the files the sync uploaded are asked of the server.
-                count={resumed ? null : (d.attachmentCounts[q.Id] ?? 0)}
-                initial={resumed ? undefined : d.attachments[q.Id]}
-                refused={problems?.files?.[q.Id]}
-                named={!hydrated}
-              />
-            )}
-          </Suspense>
-        )}
+        attachments={(q) =>
+          local ? (
+            <LocalAttachments question={q} context={context} />
+          ) : (
+            <Attachments
+              question={q}
+              surveyId={d.survey.Id}
+              patientDataId={patientDataId}
+              userId={d.userId}
+              surveyUserDataId={d.surveyUserDataId}
+              // Back from the device, the files the sync uploaded are asked of the server.
+              count={resumed ? null : (d.attachmentCounts[q.Id] ?? 0)}
+              initial={resumed ? undefined : d.attachments[q.Id]}
+              refused={problems?.files?.[q.Id]}
+            />
+          )
+        }
       />
     </>
   );

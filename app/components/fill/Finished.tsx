@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts";
+import { useHydrated } from "~/components/ui/useHydrated";
 
 /**
  * A waiting message, then the saved message after the delay, then start over and back to the list
@@ -10,16 +11,15 @@ export function Finished({
   delayMs,
   surveyId,
   html,
-  hydrated,
   preview,
 }: {
   delayMs: number;
   surveyId: number;
   html?: string;
-  hydrated: boolean;
   preview?: boolean;
 }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setSaved(true), delayMs);

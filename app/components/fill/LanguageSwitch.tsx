@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
+import { useHydrated } from "~/components/ui/useHydrated";
 import { languageName, type ContentLanguage } from "~/domain/languages";
 
 export interface LanguageChoice {
@@ -20,16 +21,15 @@ export interface LanguageChoice {
  */
 export function LanguageSwitch({
   choice,
-  hydrated,
   formId,
   action,
 }: {
   choice: LanguageChoice;
-  hydrated: boolean;
   formId?: string;
   action: string;
 }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { languages, current, onSwitch, busy } = choice;
   const [chosen, setChosen] = useState(current);
   useEffect(() => setChosen(current), [current]);

@@ -147,7 +147,6 @@ export const LinkFill = memo(function LinkFill({ d, problems }: { d: LinkFillDat
             count={d.attachmentCounts[q.Id] ?? 0}
             initial={d.attachments[q.Id]}
             refused={problems?.files?.[q.Id]}
-            named={!hydrated}
             link
           />
         )}
