@@ -111,7 +111,7 @@ describe("wording", () => {
     }
   });
 
-  it("counts say one in the singular: one survey, one value, one answer", () => {
+  it("counts say one in the singular: one survey, one value, one answer, one day", () => {
     const read = (l: string, file: string) =>
       JSON.parse(fs.readFileSync(path.join(dir, l, file), "utf8")) as LocaleTable;
     for (const l of locales) addLocale(`${l}-counts`, mergeTables(read(l, "common.json"), read(l, "authoring.json")));
@@ -126,6 +126,12 @@ describe("wording", () => {
     expect(en("statistics.graphs.summaryPoints", { count: 2 })).toBe("2 values");
     expect(de("statistics.freeText.count", { shown: 1, total: 1, count: 1 })).toBe("1 von 1 Antwort angezeigt");
     expect(en("statistics.freeText.count", { shown: 15, total: 60, count: 60 })).toBe("15 of 60 answers shown");
+    expect(en("patientLinks.renewNamed", { id: 4, count: 1 })).toBe(
+      "Renew link 4: a new link for 1 day, this one is revoked",
+    );
+    expect(de("patientLinks.renewNamed", { id: 4, count: 14 })).toBe(
+      "Link 4 erneuern: neuer Link für 14 Tage, dieser wird zurückgezogen",
+    );
   });
 
   it("German has one name for the exit answer and one for the preliminary questions", () => {

@@ -72,7 +72,7 @@ export function LinkList({
                     <button
                       type="submit"
                       className="btn"
-                      aria-label={t("patientLinks.renewNamed", { id: l.id, days: defaultDays })}
+                      aria-label={t("patientLinks.renewNamed", { id: l.id, count: defaultDays })}
                     >
                       {t("patientLinks.renew")}
                     </button>
