@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addLocale, changePageLanguage, localeTable, textsOf, translate } from "~/i18n";
-import { loadLocale, loadStartLocale, localeUrls, textPartsOf, withTexts } from "~/locale-files";
+import { fillTextsOf, loadLocale, loadStartLocale, localeUrls, textPartsOf, withTexts } from "~/locale-files";
 
 const english = JSON.parse(fs.readFileSync("locales/en-US/common.json", "utf8")) as { app: { name: string } };
 const englishAuthoring = JSON.parse(fs.readFileSync("locales/en-US/authoring.json", "utf8")) as {
@@ -90,5 +90,31 @@ describe("a page's language file", () => {
     vi.stubGlobal("fetch", async () => new Response("gone", { status: 404 }));
     changePageLanguage("de-DE");
     await expect(withTexts(async () => "the dialog", ["sync"])()).rejects.toThrow(/de-DE\/sync: 404/);
+  });
+});
+
+describe("a fill page's fill words", () => {
+  const single = { SourceLanguage: "de" as const, Languages: [] };
+  const several = { SourceLanguage: "de" as const, Languages: ["tr" as const, "ar" as const] };
+
+  it("come with a staff fill page of a survey in several languages, not with one of a survey in one", async () => {
+    const { handle } = await import("~/routes/survey.$surveyId.fill.$patientId");
+    const page = (survey: object, language: string, locale: "de-DE" | "en-US") =>
+      fillTextsOf([{ handle: {}, data: {} }, { handle, data: { survey, language } }], locale);
+    // In one language the page speaks the staff's words: an English page fetches no German ones.
+    expect(page(single, "de", "en-US")).toBeNull();
+    expect(page(several, "tr", "en-US")).toBe("tr");
+    expect(page(several, "de", "en-US")).toBe("de");
+    // German or English words on a page of that language are its own common texts.
+    expect(page(several, "de", "de-DE")).toBeNull();
+    // The offline shell's data has no case yet.
+    expect(fillTextsOf([{ handle, data: { shell: true } }], "de-DE")).toBeNull();
+  });
+
+  it("come with a patient's link in its case's language, whatever the survey's languages", async () => {
+    const { handle } = await import("~/routes/l.fill");
+    expect(fillTextsOf([{ handle, data: { language: "de" } }], "en-US")).toBe("de");
+    expect(fillTextsOf([{ handle, data: { language: "ar" } }], "de-DE")).toBe("ar");
+    expect(fillTextsOf([{ handle, data: { language: "xx" } }], "de-DE")).toBeNull();
   });
 });

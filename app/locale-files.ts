@@ -51,9 +51,23 @@ export interface TextsHandle {
   texts?: TextPart[];
 }
 
-/** A fill route's handle: its data names the case's language, whose fill words the page loads first. */
+/** A fill route's handle: from its data, the language whose fill words its page speaks (loaded first). */
 export interface FillTextsHandle {
-  fillTexts?: boolean;
+  fillTexts?: (data: unknown) => unknown;
+}
+
+/**
+ * The fill words a page needs beside its own language's texts: those of the language its fill route names,
+ * unless they are the page's own common texts (German and English hold them there).
+ */
+export function fillTextsOf(
+  matches: readonly { handle?: unknown; data?: unknown }[],
+  locale: Culture,
+): ContentLanguage | null {
+  const language = matches
+    .map((m) => (m.handle as FillTextsHandle | undefined)?.fillTexts?.(m.data))
+    .find((lang): lang is ContentLanguage => typeof lang === "string" && Object.hasOwn(fillTextUrls, lang));
+  return language && fillTextUrls[language] !== localeUrls[locale].common ? language : null;
 }
 
 /** The parts a page of these routes shows, "common" first. */

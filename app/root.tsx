@@ -27,12 +27,12 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import { defaultCulture, type Culture } from "~/domain/culture";
 import type { HandoverCase } from "~/domain/handover";
 import {
+  fillTextsOf,
   fillTextUrls,
   loadLocale,
   localeUrls,
   readyLanguage,
   textPartsOf,
-  type FillTextsHandle,
   type TextPart,
 } from "~/locale-files";
 import { afterLoad } from "~/offline/after-load";
@@ -173,11 +173,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A patient's link's pages show no header menu: nothing of staff's app (decision 057).
   const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare) || Boolean(handover);
   // A fill page in a case's language: that language's fill words, unless they are the page's own.
-  const fillLanguage = matches
-    .filter((m) => (m.handle as FillTextsHandle | undefined)?.fillTexts)
-    .map((m) => (m.data as { language?: unknown } | undefined)?.language)
-    .find((lang): lang is keyof typeof fillTextUrls => typeof lang === "string" && Object.hasOwn(fillTextUrls, lang));
-  const fillTexts = fillLanguage && fillTextUrls[fillLanguage] !== localeUrls[locale].common ? fillLanguage : null;
+  const fillTexts = fillTextsOf(matches, locale);
   const nonce = useNonce();
   const { t } = useTranslation();
   const flash = root?.flash;

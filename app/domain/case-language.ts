@@ -19,6 +19,14 @@ export function caseLanguages(survey: SurveyLanguages): ContentLanguage[] {
   return [source, ...(survey.Languages ?? []).filter((l) => l !== source)];
 }
 
+/**
+ * The language whose words (buttons, notices) a staff fill page speaks around the survey's texts: the case's
+ * when the survey has several; none, the staff's own, for a survey in one language (decision 055).
+ */
+export function fillWordsOf(survey: SurveyLanguages, language: ContentLanguage): ContentLanguage | null {
+  return caseLanguages(survey).length < 2 ? null : language;
+}
+
 /** Whether a case of the survey can be filled in this language. */
 export function isCaseLanguage(survey: SurveyLanguages, lang: unknown): lang is ContentLanguage {
   return typeof lang === "string" && isContentLanguage(lang) && caseLanguages(survey).includes(lang);

@@ -12,7 +12,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");
 /** No staff header; a link that exists names its case's language, whose words come with the page (root.tsx). */
-export const handle = { bare: true, fillTexts: true };
+export const handle = { bare: true, fillTexts: (d: unknown) => (d as { language?: unknown } | null)?.language };
 
 export default function PatientLinkOpen() {
   const { problem, language } = useLoaderData<typeof loader>();

@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");
 /** No staff header; the page's data names the case's language, whose fill words come with it (root.tsx). */
-export const handle = { bare: true, fillTexts: true };
+export const handle = { bare: true, fillTexts: (d: unknown) => (d as { language?: unknown } | null)?.language };
 
 export default function PatientLinkFill() {
   const d = useLoaderData<typeof loader>();

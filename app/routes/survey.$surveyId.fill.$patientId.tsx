@@ -25,7 +25,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { setFlash } from "~/server/flash.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
-import { caseLanguageOf, caseLanguages } from "~/domain/case-language";
+import { caseLanguageOf, caseLanguages, fillWordsOf } from "~/domain/case-language";
 import { translateSurvey } from "~/domain/languages";
 import { FillPageFormSchema } from "~/domain/page-forms";
 import {
@@ -228,8 +228,16 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => 
   return [{ title: fillPageTitle(root?.locale, title, language) }];
 };
 
-/** The page's data names the case's language: its fill words come with the page (root.tsx). */
-export const handle = { fillTexts: true };
+/**
+ * The case's fill words come with the page (root.tsx), where the page speaks them: a survey in one language
+ * speaks the staff's own.
+ */
+export const handle = {
+  fillTexts: (d: unknown) => {
+    const data = d as Partial<Pick<FillData, "survey" | "language">> | null;
+    return data?.survey && data.language ? fillWordsOf(data.survey, data.language) : null;
+  },
+};
 
 export async function clientLoader(args: ClientLoaderFunctionArgs) {
   return fillClientLoader(args);

@@ -13,7 +13,7 @@ import { useOnline } from "~/offline/connectivity";
 import { keepCopy, type CaseClosed, type FillData } from "~/offline/fill-local";
 import { fillWriters } from "~/offline/fill-sinks";
 import { FillLanguage } from "./FillLanguage";
-import { caseLanguages } from "~/domain/case-language";
+import { caseLanguages, fillWordsOf } from "~/domain/case-language";
 import { translateSurvey, type ContentLanguage } from "~/domain/languages";
 import { loadFillTexts } from "~/locale-files";
 import { FillFlow } from "./FillFlow";
@@ -46,7 +46,7 @@ export const FillPageView = memo(function FillPageView({ d, problems }: { d: Fil
   );
   // A survey in one language only speaks the staff's words around its texts, as before surveys had languages;
   // with a choice of languages, the case's language is the page's (decision 055).
-  const words = languages.length < 2 ? null : language;
+  const words = fillWordsOf(d.survey, language);
   // The document's title follows a switch made here (the route's meta names the language the page came with).
   const root = useRouteLoaderData("root") as { locale?: string } | undefined;
   useEffect(() => {
