@@ -236,6 +236,55 @@ test.describe("editor start tab and intro/outro texts", () => {
     expect(stored).toBe("Erste Fassung");
   });
 
+  test("the page's data of an earlier save, arriving while a refused save is on its way, takes nothing typed back", async ({
+    page,
+  }) => {
+    const id = await newDraft(page);
+    const description = page.getByLabel("Beschreibung");
+    // The page's data reloaded after the first save is held back on its way, as on a slow network.
+    let releaseData: () => void = () => undefined;
+    const dataHeld = new Promise<void>((resolve) => (releaseData = resolve));
+    let fetched = 0;
+    await page.route(/\/edit\.data(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      fetched++;
+      await dataHeld;
+      await route.fulfill({ response });
+    });
+    await description.fill("Erste Fassung");
+    const first = page.waitForResponse((r) => /\/api\/surveys\/\d+$/.test(r.url()) && r.request().method() === "PUT");
+    await description.blur();
+    expect((await first).ok()).toBe(true);
+    // That data is fetched before the survey is archived: it still says Draft, with the first text.
+    await expect.poll(() => fetched, { timeout: 10_000 }).toBe(2);
+    await page.request.post(`/api/surveys/${id}/archive`, { headers: { origin: new URL(page.url()).origin } });
+
+    // The next save is on its way when the held data arrives; then the server refuses it (archived).
+    await page.route(/\/api\/surveys\/\d+$/, async (route) => {
+      if (route.request().method() !== "PUT") return route.continue();
+      const arrived = page.waitForResponse((r) => /\/edit\.data\?_routes=routes/.test(r.url()));
+      releaseData();
+      await arrived;
+      await page.waitForTimeout(200);
+      await route.continue();
+    });
+    await description.fill("Zweite Fassung");
+    const second = page.waitForResponse((r) => /\/api\/surveys\/\d+$/.test(r.url()) && r.request().method() === "PUT");
+    await description.blur();
+    expect((await second).status()).toBeGreaterThanOrEqual(400);
+    await expect(page.getByTestId("description-save-state")).toHaveText("Nicht gespeichert – Speichern fehlgeschlagen");
+    await expect(description).toHaveValue("Zweite Fassung");
+    // And stays so once every reload is in.
+    await page.waitForLoadState("networkidle");
+    await expect(description).toHaveValue("Zweite Fassung");
+
+    // While the field says it is not saved, the page's data still reaches the page: the survey, archived now,
+    // is shown read-only, with the text that was typed.
+    await page.evaluate(() => (window as { __remixRouter?: { revalidate: () => void } }).__remixRouter?.revalidate());
+    await expect(description).toBeDisabled();
+    await expect(description).toHaveValue("Zweite Fassung");
+  });
+
   test("a switch the server refuses shows the saved setting again", async ({ page }) => {
     const id = await newDraft(page);
     const signature = page.getByLabel("Abschließen nur mit elektronischer Unterschrift");

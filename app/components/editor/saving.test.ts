@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { saveChanged } from "./saving";
+import { saveChanged, saveOnItsWay } from "./saving";
 
 /** A server whose answers the test gives, one request at a time. */
 function server() {
@@ -54,6 +54,24 @@ describe("saveChanged, the save step of a field saved on its own", () => {
     s.answer(true);
     expect(await newer).toBe(true);
     expect(saved.current).toBe("C");
+  });
+
+  it("says a save is on its way until its last answer came, refused, taken or failed", async () => {
+    const s = server();
+    const saved = { current: "A" };
+    expect(saveOnItsWay(saved)).toBe(false);
+    const first = saveChanged(saved, "B", s.send);
+    const second = saveChanged(saved, "C", s.send);
+    expect(saveOnItsWay(saved)).toBe(true);
+    expect(saveOnItsWay({ current: "A" })).toBe(false); // another field
+    s.answer(false);
+    await first;
+    expect(saveOnItsWay(saved)).toBe(true);
+    s.answer(true);
+    await second;
+    expect(saveOnItsWay(saved)).toBe(false);
+    await saveChanged(saved, "D", () => Promise.reject(new Error("offline")));
+    expect(saveOnItsWay(saved)).toBe(false);
   });
 
   it("compares with the field's own sameness (a list of ids in another order is no change)", async () => {

@@ -37,11 +37,13 @@ export function SavingProvider({ children }: { children: ReactNode }) {
 
 /** Tells the leave guard whether this field holds something not saved yet. */
 export function useUnsavedMark(key: string, pending: boolean) {
-  const pendingFields = useContext(PendingFields);
+  // The mark alone, which stays the same: the context's value changes with every mark, and effects that
+  // followed it would unmark and mark again without end while a field is unsaved.
+  const mark = useContext(PendingFields)?.mark;
   useEffect(() => {
-    pendingFields?.mark(key, pending);
-  }, [pendingFields, key, pending]);
-  useEffect(() => () => pendingFields?.mark(key, false), [pendingFields, key]);
+    mark?.(key, pending);
+  }, [mark, key, pending]);
+  useEffect(() => () => mark?.(key, false), [mark, key]);
 }
 
 /** True while any field of the editor is not saved yet. */
@@ -65,9 +67,24 @@ export async function saveChanged<T>(
   if (same(next, saved.current)) return true;
   const previous = saved.current;
   saved.current = next;
-  const ok = await send(next).catch(() => false);
+  sending.set(saved, (sending.get(saved) ?? 0) + 1);
+  const ok = await send(next)
+    .catch(() => false)
+    .finally(() => sending.set(saved, (sending.get(saved) ?? 1) - 1));
   if (!ok && saved.current === next) saved.current = previous;
   return ok;
+}
+
+/** How many saves of each field (by its `saved`) are on their way. */
+const sending = new WeakMap<object, number>();
+
+/**
+ * Whether a save of the field whose server value `saved` holds is on its way. The page's data read before
+ * that save's answer says nothing of it: taken as the server's value, it would put the older text back in
+ * the field, and leave it there if the save is refused.
+ */
+export function saveOnItsWay(saved: object): boolean {
+  return (sending.get(saved) ?? 0) > 0;
 }
 
 /**

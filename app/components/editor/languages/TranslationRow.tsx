@@ -11,7 +11,7 @@ import {
 import { Field } from "~/components/ui/Field";
 import { useEditorMutation } from "../editor-api";
 import { RichTextEditor } from "../richtext/RichTextEditor";
-import { SaveStatus, saveChanged, useAutosave } from "../saving";
+import { SaveStatus, saveChanged, saveOnItsWay, useAutosave } from "../saving";
 
 const dirOf = (lang: string) => (isRightToLeft(lang) ? "rtl" : "ltr");
 
@@ -58,8 +58,10 @@ export function TranslationRow({
     saveChanged(saved, next, async (value) => (await store(value)) !== null),
   );
 
-  // The page's data after any save: shown unless something else was typed since the last save.
+  // The page's data after any save: shown unless something else was typed since the last save, or a save of
+  // it is on its way.
   useEffect(() => {
+    if (saveOnItsWay(saved)) return;
     const typedSince = shown.current !== saved.current;
     saved.current = stored;
     if (!typedSince) setValue(stored);

@@ -2,7 +2,7 @@ import { surveysApi } from "~/contracts/surveys";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UpdateSurvey } from "~/domain/survey";
 import { useEditorMutation } from "../editor-api";
-import { saveChanged } from "../saving";
+import { saveChanged, saveOnItsWay } from "../saving";
 
 type Field = keyof UpdateSurvey;
 type ValueOf<K extends Field> = NonNullable<UpdateSurvey[K]>;
@@ -11,8 +11,8 @@ type ValueOf<K extends Field> = NonNullable<UpdateSurvey[K]>;
  * One field of the start tab, saved on its own (section 4): `save` sends only this field, skips the
  * call when the value is the saved one, and puts the saved value back when the server refuses it.
  * New data from the server (after any save) replaces what is shown, unless the person has typed something
- * else since the last save: the page's data reloaded after a save arrives a moment later, and must not
- * take back what was typed in that moment.
+ * else since the last save, or a save of it is on its way: the page's data reloaded after a save arrives a
+ * moment later, and must not take back what was typed in that moment, nor what is being sent.
  */
 export function useSavedField<K extends Field>(
   surveyId: number,
@@ -28,6 +28,7 @@ export function useSavedField<K extends Field>(
   const serverKey = JSON.stringify(server);
 
   useEffect(() => {
+    if (saveOnItsWay(saved)) return;
     const typedSince = !same(shown.current, saved.current);
     saved.current = server;
     if (!typedSince) setValue(server);
