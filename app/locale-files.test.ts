@@ -100,7 +100,13 @@ describe("a fill page's fill words", () => {
   it("come with a staff fill page of a survey in several languages, not with one of a survey in one", async () => {
     const { handle } = await import("~/routes/survey.$surveyId.fill.$patientId");
     const page = (survey: object, language: string, locale: "de-DE" | "en-US") =>
-      fillTextsOf([{ handle: {}, data: {} }, { handle, data: { survey, language } }], locale);
+      fillTextsOf(
+        [
+          { handle: {}, data: {} },
+          { handle, data: { survey, language } },
+        ],
+        locale,
+      );
     // In one language the page speaks the staff's words: an English page fetches no German ones.
     expect(page(single, "de", "en-US")).toBeNull();
     expect(page(several, "tr", "en-US")).toBe("tr");

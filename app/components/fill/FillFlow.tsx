@@ -232,13 +232,7 @@ export function FillFlow(props: FillFlowProps) {
         />
       ) : null}
       {page === "outro" ? (
-        <Finished
-          key="outro"
-          delayMs={OUTRO_DELAY_MS}
-          surveyId={survey.Id}
-          html={survey.OutroText}
-          preview={preview}
-        />
+        <Finished key="outro" delayMs={OUTRO_DELAY_MS} surveyId={survey.Id} html={survey.OutroText} preview={preview} />
       ) : page === "done" ? (
         <Finished key="done" delayMs={CONFIRMATION_DELAY_MS} surveyId={survey.Id} preview={preview} />
       ) : null}
