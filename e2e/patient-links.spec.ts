@@ -131,7 +131,7 @@ test("a link made by staff is answered in German on a phone; its letter's QR cod
   // hidden default for Enter (aria-hidden, out of the tab order): no one touches it, so it is not measured.
   const heights = await patient
     .locator(
-      ".link-fill button:visible:not([aria-hidden='true']), .link-fill select:visible, .link-fill .choice:visible",
+      ".link-fill button:visible:not([aria-hidden='true']), .link-fill select:visible, .link-fill .choice:visible, .link-fill summary:visible",
     )
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
   for (const h of heights) expect(h).toBeGreaterThanOrEqual(44);
