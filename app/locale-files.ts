@@ -56,6 +56,9 @@ export interface FillTextsHandle {
   fillTexts?: (data: unknown) => unknown;
 }
 
+/** For a patient's link: the fill words are those of the case's language its data names, always. */
+export const caseLanguageFillTexts = (data: unknown) => (data as { language?: unknown } | null)?.language;
+
 /**
  * The fill words a page needs beside its own language's texts: those of the language its fill route names,
  * unless they are the page's own common texts (German and English hold them there).

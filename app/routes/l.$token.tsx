@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/components/layout/meta";
+import { caseLanguageFillTexts } from "~/locale-files";
 import { LinkProblem } from "~/components/links/LinkProblem";
 import { openLinkPage } from "~/server/link-pages.server";
 import "~/components/links/links.css";
@@ -12,7 +13,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");
 /** No staff header; a link that exists names its case's language, whose words come with the page (root.tsx). */
-export const handle = { bare: true, fillTexts: (d: unknown) => (d as { language?: unknown } | null)?.language };
+export const handle = { bare: true, fillTexts: caseLanguageFillTexts };
 
 export default function PatientLinkOpen() {
   const { problem, language } = useLoaderData<typeof loader>();

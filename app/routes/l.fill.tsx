@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/components/layout/meta";
+import { caseLanguageFillTexts } from "~/locale-files";
 import { LinkFill, type LinkFillData } from "~/components/links/LinkFill";
 import { LinkProblem } from "~/components/links/LinkProblem";
 import { LinkThanks } from "~/components/links/LinkThanks";
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");
 /** No staff header; the page's data names the case's language, whose fill words come with it (root.tsx). */
-export const handle = { bare: true, fillTexts: (d: unknown) => (d as { language?: unknown } | null)?.language };
+export const handle = { bare: true, fillTexts: caseLanguageFillTexts };
 
 export default function PatientLinkFill() {
   const d = useLoaderData<typeof loader>();
