@@ -65,6 +65,13 @@ type HotChunk = keyof typeof HOT_ROUTES;
  * (docs/performance.md). Libraries outside the root's reach (the rich-text editor, charts, drag and drop)
  * stay in their own chunks.
  */
+/**
+ * React, its DOM renderer and scheduler, the root's libraries every page evaluates first: a chunk of their
+ * own, which a page evaluates in a task of its own before the rest of the core (decision 059: each task
+ * short enough not to block the page it has drawn).
+ */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler)\/|commonjsHelpers/;
+
 const appChunks: ManualChunksOption = (() => {
   let chunks: Map<string, "core" | HotChunk> | undefined;
   const isAppModule = (id: string) =>
@@ -106,7 +113,8 @@ const appChunks: ManualChunksOption = (() => {
       for (const [m, by] of joined) found.set(m, by.size > 1 ? "core" : [...by][0]);
       chunks = found;
     }
-    return chunks.get(id);
+    const chunk = chunks.get(id);
+    return chunk === "core" && FRAMEWORK.test(id) ? "framework" : chunk;
   };
 })();
 

@@ -55,7 +55,15 @@ async function hydrate() {
   ]);
   if (!table || !fillTexts) return;
   changePageLanguage(lng);
-  afterLoad(() => void signedOut().then((m) => m.guardSignedOutPages()));
+  // Its chunk may fail to load (the page left while it loads, which Firefox reports as a failed import, or a
+  // device offline without it): the page then has no guard, as before, and no unhandled error.
+  afterLoad(
+    () =>
+      void signedOut().then(
+        (m) => m.guardSignedOutPages(),
+        () => undefined,
+      ),
+  );
   startTransition(() => {
     hydrateRoot(
       document,

@@ -9,6 +9,7 @@ import { TextsProvider, type Texts } from "~/texts";
 import { NonceContext } from "~/components/layout/nonce";
 import { RootStylesContext } from "~/components/layout/root-styles";
 import { rootStylesText } from "~/server/root-styles.server";
+import { scriptsAfterPaint } from "~/server/after-paint.server";
 import { localeFromRequest } from "~/server/i18n.server";
 import { missingTextsOfRequest } from "~/server/log.server";
 import { HOLDER_HEADER } from "~/offline/sw-constants";
@@ -107,7 +108,7 @@ export default async function handleRequest(
     });
     sink.on("finish", () => {
       clearTimeout(timer);
-      const html = Buffer.concat(chunks);
+      const html = scriptsAfterPaint(Buffer.concat(chunks), remixContext.manifest.entry.imports);
       // A page that lacked a text is drawn anew each time, so that each answer says so.
       if (key && !failed && missingTextsOfRequest().length === 0) pages.set(key, html, values);
       resolve(answer(html, "rendered"));
@@ -152,6 +153,10 @@ export default async function handleRequest(
  */
 function respond(html: Buffer, gzip: boolean, status: number, headers: Headers): Promise<Response> {
   headers.set("Content-Type", "text/html; charset=utf-8");
+  // A page holds its person's data (a case, the recent patients): the browser keeps no copy of it, so that
+  // Back after a sign-out asks the server, which sends the next person to the sign-in. The service worker's
+  // copies for offline use are its own (decision 048).
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
   headers.append("Vary", "Accept-Encoding");
   const response = (body: Buffer) => {
     headers.set("Content-Length", String(body.length));

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
 import { demoSurveys, everyChart } from "./statistics-support";
-import { chooseLanguage, expectAnnounced, pickUp, signIn } from "./support";
+import { chooseLanguage, expectAnnounced, pickUp, scriptsStarted, signIn } from "./support";
 
 const names = [
   "Antworten im Zeitverlauf",
@@ -106,6 +106,8 @@ test("an analyst adds, edits, reorders and deletes charts, and benchmarking lock
   expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect.poll(() => headings(page)).toEqual([names[1], names[0], ...names.slice(2)]);
+  // The reloaded page comes alive before the next click, as every page opened by address does (e2e/test.ts).
+  await scriptsStarted(page);
 
   // Reorder with the move button (the same path the mouse-free page uses).
   await page.getByRole("button", { name: "Datumsbereich nach oben" }).click();

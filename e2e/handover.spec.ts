@@ -179,3 +179,34 @@ test.describe("with the page's scripts held back", () => {
     await expect(page.getByLabel("PIN", { exact: true })).toBeFocused();
   });
 });
+
+test("the patient closes the case, staff take the device back: the case's closing page, no error", async ({ page }) => {
+  test.setTimeout(90_000);
+  const { id, patientId } = await handedOver(page, "Übergabe bis zum Ende");
+  // Nothing answered yet: the patient is asked before the case closes (decision 067).
+  await page.getByRole("button", { name: "Absenden" }).click();
+  await page.getByRole("dialog", { name: "Noch nicht alles beantwortet" }).getByTestId("submit-anyway").click();
+  await expect(page.getByTestId("handover-thanks")).toBeVisible({ timeout: 15_000 });
+  // The patient's thanks, without staff's note on the case (its id, when it closed).
+  await expect(page.getByTestId("closed-note")).toHaveCount(0);
+  await typePin(page, "1357");
+  // The page drawn anew for staff: no patient's bar, staff's way on.
+  await expect(bar(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Zurück zur Übersicht" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/survey/${id}/fill/${patientId}\\?page=done$`));
+  await expect(page.getByTestId("closed-note")).toContainText(`Der Fall ${patientId} wurde am`);
+  await expect(page.getByTestId("toast")).toHaveCount(0);
+});
+
+test("the patient stays on the questionnaire: no way back to staff's preliminary questions", async ({ page }) => {
+  test.setTimeout(90_000);
+  const { fill } = await handedOver(page, "Übergabe ohne Vorfragen");
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Zurück", exact: true })).toHaveCount(0);
+  // Not by an address either (nor Back, which asks the same): the page stays the questionnaire.
+  await page.goto(`${fill}?page=preliminary`);
+  await expect(page).toHaveURL(new RegExp(`${fill}\\?page=questionnaire$`));
+  await expect(bar(page)).toBeVisible();
+  await page.goto(`${fill}?page=intro`);
+  await expect(page).toHaveURL(new RegExp(`${fill}\\?page=questionnaire$`));
+});

@@ -5,7 +5,7 @@ import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import config from "../playwright.config";
 import { Gate } from "./gate";
 import { accounts } from "./support";
-import { appPort, appUrl, expect, pageStarted } from "./test";
+import { appPort, appUrl, expect, gotoAsAPerson, pageStarted } from "./test";
 import { watchTexts } from "./texts";
 
 /** A gate in front of the e2e server, and a browser profile kept on disk across restarts. */
@@ -32,6 +32,9 @@ async function launch(profile: string): Promise<{ context: BrowserContext; page:
     locale: "de-DE",
   });
   watchTexts(context);
+  // Each page of the device opens an address as a person would: once it has come alive (e2e/test.ts).
+  context.on("page", gotoAsAPerson);
+  context.pages().forEach(gotoAsAPerson);
   const page = context.pages()[0] ?? (await context.newPage());
   // The browser's HTTP cache would hide what the service worker does not keep.
   const cdp = await context.newCDPSession(page);

@@ -124,6 +124,19 @@ test("at 320 and 414 px and with 200 % text the page reflows; the patient answer
   await expect.poll(async () => (await serverAnswers(page, id, patientId)).length, { timeout: 10_000 }).toBe(2);
   await tabTo((l) => l === "submit-survey");
   await patient.keyboard.press("Enter");
+  // The photos' question is unanswered: sending is asked about first (decision 067), the focus on going on
+  // answering; Escape goes back to the page, the case still open.
+  const asked = patient.getByRole("dialog", { name: "Noch nicht alles beantwortet" });
+  await expect(asked).toBeVisible();
+  await expect(asked.getByRole("button", { name: "Weiter beantworten" })).toBeFocused();
+  await patient.keyboard.press("Escape");
+  await expect(asked).toBeHidden();
+  await expect(patient.getByTestId("submit-survey")).toBeFocused();
+  await patient.keyboard.press("Enter");
+  await expect(asked.getByRole("button", { name: "Weiter beantworten" })).toBeFocused();
+  await patient.keyboard.press("Tab");
+  await expect(asked.getByRole("button", { name: "Trotzdem absenden" })).toBeFocused();
+  await patient.keyboard.press("Enter");
   await expect(patient.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
   const answers = await serverAnswers(page, id, patientId);
   expect(answers.map((a) => a.TextResponse).filter(Boolean)).toEqual(["Alles per Tastatur"]);
@@ -213,7 +226,17 @@ test.describe("without JavaScript", () => {
     await expect(box.getByTestId("attachment-failed")).toHaveCount(0);
     await expectNoOverflow(patient);
 
+    // A question is unanswered: the server asks first (decision 067). Going on answering keeps the case open.
     await patient.getByTestId("submit-survey").click();
+    const asked = patient.getByRole("dialog", { name: "Noch nicht alles beantwortet" });
+    await expect(asked).toBeVisible();
+    await asked.getByRole("link", { name: "Weiter beantworten" }).click();
+    await expect(asked).toHaveCount(0);
+    await expect(question(patient, "Was möchten Sie uns mitteilen?").getByRole("textbox")).toHaveValue("Ohne Skript");
+    const open = await api<{ State: string }>(page, "GET", `/patients?patientId=${patientId}&surveyId=${id}`);
+    expect(open.State).toBe("Open");
+    await patient.getByTestId("submit-survey").click();
+    await asked.getByRole("button", { name: "Trotzdem absenden" }).click();
     await expect(patient.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
     const answers = await serverAnswers(page, id, patientId);
     expect(answers.map((a) => a.TextResponse).filter(Boolean)).toEqual(["Ohne Skript"]);

@@ -178,7 +178,11 @@ test("a link in Turkish: the page speaks Turkish and thanks in Turkish", async (
   await expectNoSeriousViolations(patient, "patient link Turkish 390");
   await expectNoOverflow(patient);
   await expect.poll(async () => (await serverAnswers(page, id, patientId)).length, { timeout: 10_000 }).toBe(1);
+  // One question of two answered: sending is asked about first, in Turkish (decision 067).
   await patient.getByTestId("submit-survey").click();
+  const asked = patient.getByRole("dialog", { name: "Henüz her şey yanıtlanmadı" });
+  await expect(asked).toBeVisible();
+  await asked.getByRole("button", { name: "Yine de gönder" }).click();
   await expect(patient.getByRole("heading", { name: "Çok teşekkür ederiz!" })).toBeVisible();
   // The questionnaire's address again after sending, and the link opened again: "already sent", in Turkish.
   await patient.goto("/l/fill?page=questionnaire");
@@ -187,6 +191,27 @@ test("a link in Turkish: the page speaks Turkish and thanks in Turkish", async (
   await expect(patient.getByTestId("fill-region")).toHaveAttribute("lang", "tr");
   await patient.goto(url);
   await expect(patient.getByRole("heading", { name: "Bu anket zaten gönderildi" })).toBeVisible();
+  await context.close();
+});
+
+test("a link opened by its code from the letter speaks the link's language from the first page", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const id = await translatedSurvey(page, `link code tr ${Date.now()}`);
+  const { code } = await makeLink(page, id, `LINK_CODE_${Date.now()}`, "tr");
+
+  const { context, page: patient } = await phone(browser);
+  await patient.goto("/l");
+  await patient.getByRole("textbox", { name: "Code" }).fill(code);
+  await patient.getByRole("button", { name: "Fragebogen öffnen" }).click();
+  await expect(patient.getByText(turkish.intro)).toBeVisible();
+  await expect(patient.getByTestId("fill-region")).toHaveAttribute("lang", "tr");
+  // The page's own words too, not only the survey's: the language switch says "Dili değiştir".
+  await expect(patient.getByRole("button", { name: "Dili değiştir" })).toBeVisible();
+  await expect(patient.getByRole("button", { name: "Sprache wechseln" })).toHaveCount(0);
   await context.close();
 });
 
@@ -233,4 +258,62 @@ test("expired, revoked and wrong links each show their page; revoking is confirm
   await expect(patient.locator("[data-link-problem=invalid]")).toBeVisible();
   await expectNoSeriousViolations(patient, "patient link invalid 390");
   await context.close();
+});
+
+test("the code page and a wrong link speak the patient's language: their browser's, or the one they choose", async ({
+  browser,
+}) => {
+  // A phone set to Arabic: the code page is Arabic, right to left, at 390 px.
+  const arabic = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "ar" });
+  const patient = await arabic.newPage();
+  await patient.goto("/l");
+  await expect(patient.getByRole("heading", { name: "أدخل الرمز" })).toBeVisible();
+  await expect(patient.getByTestId("fill-region")).toHaveAttribute("dir", "rtl");
+  await expect(patient.getByTestId("fill-region")).toHaveAttribute("lang", "ar");
+  await expect(patient).toHaveTitle("أدخل الرمز");
+  await expect(patient.getByRole("button", { name: "Fragebogen öffnen" })).toHaveCount(0);
+  await expectNoOverflow(patient);
+  await expectNoSeriousViolations(patient, "patient link code Arabic 390");
+  // A code that opens nothing says so in Arabic too, and the field is there to try again.
+  await patient.getByRole("textbox", { name: "الرمز" }).fill("ZZZZ-ZZZZ-ZZZZ-ZZZZ");
+  await patient.getByRole("button", { name: "افتح الاستبيان" }).click();
+  await expect(patient.getByRole("heading", { name: "هذا الرابط غير صالح" })).toBeVisible();
+  await expect(patient.getByRole("textbox", { name: "الرمز" })).toBeFocused();
+  // The patient chooses Turkish on the page, by keyboard: the page speaks it, left to right.
+  await patient.getByRole("combobox", { name: "اللغة" }).selectOption("tr");
+  await patient.getByRole("button", { name: "تغيير اللغة" }).press("Enter");
+  await expect(patient.getByRole("heading", { name: "Kodunuzu girin" })).toBeVisible();
+  await expect(patient.getByTestId("fill-region")).toHaveAttribute("dir", "ltr");
+  await expect(patient.getByRole("combobox", { name: "Dil" })).toHaveValue("tr");
+  await arabic.close();
+
+  // A phone set to Turkish opens a wrong link: it is told in Turkish, and typing the code goes on in Turkish.
+  const turkishPhone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "tr-TR" });
+  const other = await turkishPhone.newPage();
+  await other.goto(`/l/${"y".repeat(43)}`);
+  await expect(other.getByRole("heading", { name: "Bu bağlantı geçerli değil" })).toBeVisible();
+  await other.getByRole("link", { name: "Kodu elle girin" }).click();
+  await expect(other.getByRole("heading", { name: "Kodunuzu girin" })).toBeVisible();
+  await expect(other).toHaveURL(/\/l\?lang=tr$/);
+  await turkishPhone.close();
+});
+
+test("an Arabic link's letter names the address and the code in Arabic too, on one printed page", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const id = await translatedSurvey(page, `link letter ar ${Date.now()}`);
+  const { code } = await makeLink(page, id, `LINK_LETTER_AR_${Date.now()}`, "ar");
+  const [letter] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByTestId("made-link-letter").click(),
+  ]);
+  await letter.waitForLoadState();
+  const facts = letter.getByTestId("link-letter").locator("dl");
+  await expect(facts.locator('[data-letter-label="de"]')).toHaveText(["Adresse", "Code"]);
+  await expect(facts.locator('[data-letter-label="ar"]')).toHaveText(["العنوان", "الرمز"]);
+  await expect(facts.locator('[data-letter-label="ar"]').first()).toHaveAttribute("dir", "rtl");
+  await expect(letter.getByTestId("letter-code")).toHaveText(code);
+  const printed = await readPdf(await letter.pdf({ format: "A4", preferCSSPageSize: true }));
+  expect(printed.pages).toBe(1);
+  await letter.close();
 });

@@ -347,3 +347,27 @@ test("a sign-out without a connection: the person's other tab says so too, and e
     await rig.dispose(context);
   }
 });
+
+test("after a sign-out, the browser's Back shows the sign-in, not the last person's case or patients", async () => {
+  test.setTimeout(120_000);
+  const rig = await offlineRig();
+  const { context, page } = await rig.launch();
+  const patientId = `ZURUECK_${Date.now()}`;
+  try {
+    await signInAt(page, "user");
+    await page.goto(rig.url("/survey/8"));
+    // The device's service worker answers the pages, as on a ward's computer after its first page.
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 30_000 });
+    await page.reload();
+    await startCase(page, patientId);
+    await expect(page.getByText(`Patient: ${patientId}`)).toBeVisible();
+    await signOut(page);
+    for (const step of ["the case", "the start page with its recent patients"]) {
+      await page.goBack();
+      await expect(page.locator("#username"), `Back to ${step}`).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText(patientId)).toHaveCount(0);
+    }
+  } finally {
+    await rig.dispose(context);
+  }
+});

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./test";
-import { chooseLanguage, signIn, surveyRow } from "./support";
+import { expect, pageStarted, test } from "./test";
+import { turkish, translatedSurvey } from "./language-support";
+import { chooseLanguage, holdScripts, signIn, surveyRow } from "./support";
 
 const HEART = "Herzinsuffizienz – Verlaufsbogen";
 const PAIN = "Post-operative Pain Assessment";
@@ -158,6 +159,47 @@ test.describe("survey start page", () => {
     await page.getByLabel("Patient ID").fill("Case_1");
     await expect(page.getByTestId("start-button")).toHaveText("Start new survey");
     await expect(page.getByRole("link", { name: "Back to survey list" })).toBeVisible();
+  });
+});
+
+test.describe("survey start page on a slow device", () => {
+  // The page's scripts are held back below; a worker would answer them from its cache instead.
+  test.use({ serviceWorkers: "block" });
+
+  test("an id typed and a language picked before the page's script ran start that case, in that language", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, "admin");
+    await chooseLanguage(page, "Deutsch");
+    const id = await translatedSurvey(page, `früh ${Date.now()}`);
+    const patientId = newPatientId("Frueh");
+
+    const release = await holdScripts(page);
+    await page.goto(`/survey/${id}`, { waitUntil: "commit" });
+    await field(page).fill(patientId);
+    await page.getByTestId("case-language").selectOption("tr");
+    release();
+    await pageStarted(page, 20_000);
+    // The page goes on with what the person gave it: the id checked, the title in Turkish, the button ready.
+    await expect(mark(page)).toHaveAttribute("data-state", "ok");
+    await expect(page.getByTestId("start-title")).toHaveText(new RegExp(`^${turkish.title} `));
+    await expect(mainButton(page)).toBeEnabled();
+    await mainButton(page).click();
+    await expect(page).toHaveURL(new RegExp(`/fill/${patientId}`));
+    await expect(page.getByTestId("fill-region")).toHaveAttribute("lang", "tr");
+  });
+
+  test("the list's 'ready offline' box ticked before the page's script ran filters once it runs", async ({ page }) => {
+    await signInAsUser(page);
+    const release = await holdScripts(page);
+    await page.goto("/surveys", { waitUntil: "commit" });
+    await page.getByTestId("ready-filter").check();
+    release();
+    await pageStarted(page, 20_000);
+    // Nothing is kept on this device: the filter leaves no survey.
+    await expect(page.getByTestId("ready-filter")).toBeChecked();
+    await expect(page.getByTestId("survey-row")).toHaveCount(0);
   });
 });
 

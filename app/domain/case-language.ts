@@ -75,6 +75,11 @@ export const FILL_TEXT_PATHS = [
   "modal.close",
   "offline.fillKeptLocally",
   "offline.fileKept",
+  "patientLink.pageTitle",
+  "patientLink.codeTitle",
+  "patientLink.codeHint",
+  "patientLink.codeLabel",
+  "patientLink.open",
   "patientLink.problem",
   "patientLink.enterCode",
 ] as const;

@@ -19,6 +19,24 @@ export function asContentLanguage(value: string | null | undefined): ContentLang
   return value && isContentLanguage(value) ? value : null;
 }
 
+/**
+ * The content language a browser asks for first (its Accept-Language header, by weight), else German: the
+ * words of a patient's pages that belong to no case yet (decision 057).
+ */
+export function preferredContentLanguage(acceptLanguage: string | null | undefined): ContentLanguage {
+  const asked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { lang: tag.split("-")[0]!.toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((a) => a.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return asked.map((a) => asContentLanguage(a.lang)).find((l) => l !== null) ?? "de";
+}
+
 /** Whether a language is written right to left. */
 export function isRightToLeft(lang: string): boolean {
   return lang.split("-")[0]!.toLowerCase() === "ar";

@@ -52,12 +52,12 @@ export const StartFormSchema = z.object({
 
 /**
  * Where a fill page's form goes after saving (`exit`: a preliminary answer that ends the survey, confirmed: the
- * case ends). The answers' fields (q{id}, a{id}, f{id}) follow the survey's
+ * case ends; `submitAnyway`: a patient's submit confirmed while questions are unanswered, decision 067). The answers' fields (q{id}, a{id}, f{id}) follow the survey's
  * questions: fill-forms.server.ts reads them by question, and the API checks each value.
  */
 const go = z
   .string()
-  .regex(/^(stay|back|continue|outro|submit|exit|language|category:\d+)$/)
+  .regex(/^(stay|back|continue|outro|submit|submitAnyway|exit|language|category:\d+)$/)
   .optional()
   .transform((v) => v ?? "stay");
 

@@ -36,6 +36,8 @@ export interface PageProblems {
    * one; the form's other answers are saved. The question and the options the form chose for it.
    */
   questionExit?: { questionId: number; optionIds: number[] };
+  /** A patient's submit while questions are unanswered (decision 067): asked about before the case closes. */
+  submitOpen?: boolean;
 }
 
 export function hasProblems(problems: PageProblems): boolean {

@@ -79,21 +79,28 @@ export async function endDeviceHandover(holder: Holder): Promise<void> {
 }
 
 /**
+ * What a sync finds of the device's hand-over: none kept (or ended just now), the patient still holding
+ * the device, the server out of reach before its mode ended, or the server refusing the token.
+ */
+export type HandoverAtSync = "none" | "held" | "unreachable" | "refused";
+
+/**
  * The right PIN was typed without a network: with the network back, the server's mode ends by the token
  * it opened, before anything else is asked of the server (staff's calls are refused while it runs), and
- * then the device's record. True when the device holds no hand-over any more.
+ * then the device's record. A server out of reach leaves both for the next try: a sync that went on would
+ * bring the patient's answers in and leave nothing to try again with, and the server's mode would stay.
  */
-export async function endReturnedHandover(holder: Holder): Promise<boolean> {
+export async function endReturnedHandover(holder: Holder): Promise<HandoverAtSync> {
   const mode = await deviceHandover(holder);
-  if (!mode) return true;
-  if (!mode.returned) return false;
+  if (!mode) return "none";
+  if (!mode.returned) return "held";
   // The PIN was typed without a network: the trail's row says the hand-over ended offline. The contract loads
   // here, not with every page (the fill store, part of every page's start, reads the mode).
   const { handoverApi } = await import("~/contracts/handover");
   const ended = await callApi(handoverApi.end, { body: { ReturnToken: mode.returned, Offline: true } });
-  if (!ended.ok) return false;
+  if (!ended.ok) return ended.type === "NETWORK" ? "unreachable" : "refused";
   await endDeviceHandover(holder);
-  return true;
+  return "none";
 }
 
 /**

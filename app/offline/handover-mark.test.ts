@@ -70,7 +70,7 @@ describe("endReturnedHandover", () => {
     await beginDeviceHandover(anna, kase, "2468", "the-token", 1000);
     await returnOffline(anna, "the-token");
     answer(204);
-    expect(await endReturnedHandover(anna)).toBe(true);
+    expect(await endReturnedHandover(anna)).toBe("none");
     expect(calls).toEqual([
       { url: expect.stringMatching(/\/handover\/end$/), body: { ReturnToken: "the-token", Offline: true } },
     ]);
@@ -80,9 +80,9 @@ describe("endReturnedHandover", () => {
   it("asks nothing while the patient holds the device or when no hand-over is kept", async () => {
     const anna = await testHolder();
     answer(204);
-    expect(await endReturnedHandover(anna)).toBe(true);
+    expect(await endReturnedHandover(anna)).toBe("none");
     await beginDeviceHandover(anna, kase, "2468", "the-token", 1000);
-    expect(await endReturnedHandover(anna)).toBe(false);
+    expect(await endReturnedHandover(anna)).toBe("held");
     expect(calls).toEqual([]);
     expect(await readHandoverMark(anna)).toEqual(kase);
   });
@@ -92,7 +92,21 @@ describe("endReturnedHandover", () => {
     await beginDeviceHandover(anna, kase, "2468", "the-token", 1000);
     await returnOffline(anna, "the-token");
     answer(403);
-    expect(await endReturnedHandover(anna)).toBe(false);
+    expect(await endReturnedHandover(anna)).toBe("refused");
+    expect((await deviceHandover(anna))?.returned).toBe("the-token");
+  });
+
+  it("says the server is out of reach, and keeps the token for the next try, when the request fails", async () => {
+    const anna = await testHolder();
+    await beginDeviceHandover(anna, kase, "2468", "the-token", 1000);
+    await returnOffline(anna, "the-token");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    expect(await endReturnedHandover(anna)).toBe("unreachable");
     expect((await deviceHandover(anna))?.returned).toBe("the-token");
   });
 });

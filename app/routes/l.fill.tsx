@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { pageTitle } from "~/components/layout/meta";
+import { linkPageTitle } from "~/components/layout/meta";
 import { caseLanguageFillTexts } from "~/locale-files";
 import { LinkFill, type LinkFillData } from "~/components/links/LinkFill";
 import { LinkProblem } from "~/components/links/LinkProblem";
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return linkFillAction(request, context.bodyRefused);
 }
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, "patientLink.pageTitle");
+export const meta: MetaFunction = ({ matches }) => linkPageTitle(matches, "patientLink.pageTitle");
 /** No staff header; the page's data names the case's language, whose fill words come with it (root.tsx). */
 export const handle = { bare: true, fillTexts: caseLanguageFillTexts };
 

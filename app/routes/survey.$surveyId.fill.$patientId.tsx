@@ -22,6 +22,7 @@ import { isValidPatientId } from "~/domain/patient-id";
 import { fillClientLoader, isShellDocument, SHELL_PATIENT_ID, type FillData } from "~/offline/fill-local";
 import { apiClient } from "~/server/api-client.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { requestHandover } from "~/server/log.server";
 import { setFlash } from "~/server/flash.server";
 import { badForm, refused } from "~/server/refusals.server";
 import { parseForm } from "~/domain/forms";
@@ -37,6 +38,7 @@ import {
   readPageForm,
   savePageFromForm,
   savePreliminaryFromForm,
+  storedAnswersComplete,
   uploadPageFiles,
 } from "~/server/fill-forms.server";
 
@@ -81,6 +83,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // An address cannot skip the preliminary page either (with or without JavaScript).
     const preliminaryDone = preliminaryComplete(survey, preliminary);
     page = reachablePage(page, pages, preliminaryDone);
+    // Handed over (decision 058): the pages staff keep (the intro and the preliminary questions, unless the
+    // survey leaves them to the patient) lead the patient, by a link, Back or an address, to the questionnaire.
+    if (requestHandover() && (page === "intro" || page === "preliminary") && !handOverOffered(survey, page))
+      return redirect(`${url.pathname}?page=questionnaire`);
     // The files already attached, listed as the page is drawn (without JavaScript nothing lists them later).
     const withFiles = counts.filter((c) => c.NumberOfFileAttachment > 0);
     const files = await Promise.all(
@@ -196,8 +202,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // What was not taken is shown on the same page, as typed and with its reason, before going anywhere.
       if (hasProblems(problems)) return data(problems, { status: 400 });
       if (exit) return data<PageProblems>({ questionExit: exit });
+      // A patient handed the device is asked before an early submit (decision 067); staff are not.
+      if (go === "submit" && requestHandover() && !(await storedAnswersComplete(api, survey, patientId, true)))
+        return data<PageProblems>({ submitOpen: true });
       // A survey that requires a signature is submitted on its signing page (decision 029).
-      if (go === "submit") return end();
+      if (go === "submit" || go === "submitAnyway") return end();
       if (go === "back") return redirect(`${base}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);
       const next = go.startsWith("category:") ? Number(go.slice(9)) : categoryId;
       return redirect(`${base}?page=questionnaire${next ? `&category=${next}` : ""}`);

@@ -16,7 +16,8 @@ import {
   useNavigation,
   type ClientLoaderFunctionArgs,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useGivenBeforeStart } from "~/components/ui/useGivenBeforeStart";
 import { useTranslation } from "~/texts";
 import { pageTitle } from "~/components/layout/meta";
 import { SurveyRow } from "~/components/surveys/SurveyRow";
@@ -133,6 +134,9 @@ export default function Surveys() {
   const downloads = useDownloads();
   const toast = useToast();
   const [readyOnly, setReadyOnly] = useState(false);
+  const readyBox = useRef<HTMLInputElement>(null);
+  // Ticked before the page's script ran, the box filters once it runs.
+  useGivenBeforeStart(readyBox, (box) => setReadyOnly(box.checked));
   const surveys = readyOnly ? all.filter((s) => downloads.ids.has(s.Id)) : all;
   const navigation = useNavigation();
   const online = useOnline();
@@ -172,6 +176,7 @@ export default function Surveys() {
         <label className="check toolbar__ready">
           <input
             type="checkbox"
+            ref={readyBox}
             checked={readyOnly}
             onChange={(e) => setReadyOnly(e.target.checked)}
             data-testid="ready-filter"

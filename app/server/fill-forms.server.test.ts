@@ -4,7 +4,13 @@ import type { Survey } from "~/domain/survey";
 import { question } from "~/offline/test-support";
 import { ApiError, type ApiClient } from "./api-client.server";
 import { UPLOAD_BODY_LIMIT } from "./api/body.server";
-import { preliminaryStored, readPageForm, savePageFromForm, uploadPageFiles } from "./fill-forms.server";
+import {
+  preliminaryStored,
+  readPageForm,
+  savePageFromForm,
+  storedAnswersComplete,
+  uploadPageFiles,
+} from "./fill-forms.server";
 
 const survey = {
   Id: 7,
@@ -133,5 +139,42 @@ describe("the fill page's form without JavaScript", () => {
       "/attribute-responses": [{ PatientFormAttributeId: 1, PatientFormAnswerOptionId: 7 }],
     }).api;
     expect(await preliminaryStored(answered, survey, "P1")).toBe(true);
+  });
+});
+
+describe("whether a patient's submit is asked about first (decision 067)", () => {
+  // A third question shown only after the preliminary answer 7.
+  const shownBy7 = {
+    ...question(13, "FreeText"),
+    Dependence: { Type: "SHOW" as const, PreliminaryAnswerOptions: [7] },
+  };
+  const withRule = {
+    ...survey,
+    Categories: [{ Id: 1, Questions: [question(11, "DateTime"), question(12, "FreeText"), shownBy7] }],
+  } as unknown as Survey;
+  const twoAnswered = [
+    { QuestionId: 11, DateTimeResponse: "01.02.2027 08:05" },
+    { QuestionId: 12, TextResponse: "gut" },
+  ];
+
+  it("is complete only when every question shown has a stored answer", async () => {
+    expect(await storedAnswersComplete(fakeApi({ "/question-responses": [] }).api, survey, "P1", false)).toBe(false);
+    const one = fakeApi({ "/question-responses": twoAnswered.slice(1) }).api;
+    expect(await storedAnswersComplete(one, survey, "P1", false)).toBe(false);
+    const both = fakeApi({ "/question-responses": twoAnswered }).api;
+    expect(await storedAnswersComplete(both, survey, "P1", false)).toBe(true);
+  });
+
+  it("shows or hides questions by the preliminary answers only where the page asked with them", async () => {
+    const shown = fakeApi({
+      "/question-responses": twoAnswered,
+      "/attribute-responses": [{ PatientFormAttributeId: 1, PatientFormAnswerOptionId: 7 }],
+    }).api;
+    // Answer 7 shows the third question, which has no answer yet.
+    expect(await storedAnswersComplete(shown, withRule, "P1", true)).toBe(false);
+    // A link's page without its own preliminary questions draws them with none: the third stays hidden, and
+    // the preliminary answers (which that link may not read) are not asked for.
+    const hidden = fakeApi({ "/question-responses": twoAnswered }).api;
+    expect(await storedAnswersComplete(hidden, withRule, "P1", false)).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { surveyQuestions } from "~/domain/visibility";
 import { ApiError, type ApiClient } from "./api-client.server";
 import { readLimited, UPLOAD_BODY_LIMIT } from "./api/body.server";
 import { preliminaryComplete } from "~/domain/fill-pages";
+import { allComplete } from "~/domain/category-status";
 
 /** The message shown for a date and time that is not one (the typed value stays in its field). */
 export const DATE_TIME_INVALID = "fill.dateTimeInvalid";
@@ -230,4 +231,26 @@ export async function newQuestionExit(api: ApiClient, survey: Survey, patientId:
   const isNew = (e: (typeof exits)[number], id: number) =>
     exitIds.has(id) && !current[e.questionId]?.AnswerOptionIds?.includes(id);
   return exits.find((e) => e.optionIds.some((id) => isNew(e, id))) ?? null;
+}
+
+/**
+ * Whether every category of the case is complete with its stored answers, as the page's sidebar shows it: a
+ * patient's submit without JavaScript asks first when not (decision 067). `withPreliminary`: the case's
+ * preliminary answers show or hide questions, as on the page that asked (a link's page without its own
+ * preliminary questions draws them with none).
+ */
+export async function storedAnswersComplete(
+  api: ApiClient,
+  survey: Survey,
+  patientId: string,
+  withPreliminary: boolean,
+): Promise<boolean> {
+  const query = { surveyId: survey.Id, patientId };
+  const [responses, given] = await Promise.all([
+    api.call(responsesApi.answers, { query }),
+    withPreliminary ? api.call(responsesApi.preliminaryAnswers, { query }) : Promise.resolve([]),
+  ]);
+  const preliminary: Record<number, number> = {};
+  for (const a of given) preliminary[a.PatientFormAttributeId] = a.PatientFormAnswerOptionId;
+  return allComplete(survey.Categories, preliminary, answersFromResponses(responses));
 }

@@ -11,7 +11,7 @@ import type { PreliminaryAnswers } from "~/domain/answers";
 import { resumePlace } from "~/domain/fill-resume";
 import { positiveId } from "~/domain/ids";
 import { newIdempotencyKey } from "~/domain/idempotency";
-import type { ContentLanguage } from "~/domain/languages";
+import { preferredContentLanguage, type ContentLanguage } from "~/domain/languages";
 import { parseForm } from "~/domain/forms";
 import { FillPageFormSchema } from "~/domain/page-forms";
 import { hasProblems, type PageProblems } from "~/domain/page-problems";
@@ -29,6 +29,7 @@ import {
   readPageForm,
   savePageFromForm,
   savePreliminaryFromForm,
+  storedAnswersComplete,
   uploadPageFiles,
 } from "~/server/fill-forms.server";
 import { data, redirect } from "~/server/responses.server";
@@ -80,7 +81,8 @@ export async function linkFillLoader(request: Request) {
   // No cookie, or one whose link no longer opens: which way, in the case's language (Back after sending
   // says the questionnaire was sent); a cookie that stands for no link is not valid here.
   if ("problem" in link) {
-    const { problem, language } = link;
+    const { problem } = link;
+    const language = link.language ?? preferredContentLanguage(request.headers.get("accept-language"));
     return data({ kind: "problem" as const, problem, language }, { status: problemStatus[problem], headers: noStore });
   }
   const { scope, api } = link;
@@ -216,7 +218,13 @@ export async function linkFillAction(request: Request, bodyRefused?: "tooLarge")
     await setLanguage();
     if (hasProblems(problems)) return data(problems, { status: 400 });
     if (exit) return data<PageProblems>({ questionExit: exit }, { headers: noStore });
-    if (go === "submit" || confirmed) return await submitByLink(api, survey, ref);
+    // An early submit asks first (decision 067); confirmed, it closes the case with what is answered.
+    if (
+      go === "submit" &&
+      !(await storedAnswersComplete(api, survey, scope.patientId, linkPages(survey).includes("preliminary")))
+    )
+      return data<PageProblems>({ submitOpen: true }, { headers: noStore });
+    if (go === "submit" || go === "submitAnyway" || confirmed) return await submitByLink(api, survey, ref);
     const pages = linkPages(survey);
     if (go === "back") return redirect(`${LINK_FILL}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);
     const next = go.startsWith("category:") ? Number(go.slice(9)) : value.categoryId;

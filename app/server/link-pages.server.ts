@@ -6,6 +6,7 @@ import { data, redirect } from "~/server/responses.server";
 import { patientsApi } from "~/contracts/patients";
 import { surveysApi } from "~/contracts/surveys";
 import { isContentLanguage } from "~/domain/content-languages";
+import { asContentLanguage, preferredContentLanguage, type ContentLanguage } from "~/domain/languages";
 import { linkApiClient } from "~/server/api-client.server";
 import type { LinkScope } from "~/server/services/links/scope.server";
 
@@ -32,8 +33,15 @@ export function linkCookie(session: string, expiresAt: string): string {
   return `${LINK_COOKIE}=${session}; Path=${LINK_COOKIE_PATH}; Expires=${new Date(expiresAt).toUTCString()}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-/** Opens a link by its token or code: on to its questionnaire with the cookie set, or its problem's page. */
-export async function openLinkPage(how: { token: string } | { code: string }, address: string | undefined) {
+/**
+ * Opens a link by its token or code: on to its questionnaire with the cookie set, or its problem's page, in
+ * the case's language where the link exists, else in `language` (the patient's choice or browser's).
+ */
+export async function openLinkPage(
+  how: { token: string } | { code: string },
+  address: string | undefined,
+  language: ContentLanguage,
+) {
   const opened = await openLink(getContext().db, how, address ?? "unknown");
   const linkId = opened.kind === "open" ? opened.scope.linkId : opened.linkId;
   if ("token" in how) noteLoggedPath(linkId ? `/l/[link ${linkId}]` : "/l/[invalid]");
@@ -49,7 +57,7 @@ export async function openLinkPage(how: { token: string } | { code: string }, ad
   }
   const problem: LinkProblem = opened.kind;
   return data(
-    { problem, language: opened.language ?? null },
+    { problem, language: opened.language ?? language },
     { status: problemStatus[problem], headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } },
   );
 }
@@ -65,4 +73,15 @@ async function startInLinkLanguage(session: string, scope: LinkScope) {
     scope.language ?? (await api.call(surveysApi.get, { params: { id: scope.surveyId } })).SourceLanguage;
   if (!isContentLanguage(language)) return;
   await api.call(patientsApi.language, { query: ref, body: { Language: language } });
+}
+
+/**
+ * The language of /l, the page a code is typed on, which belongs to no case yet: the patient's choice on it
+ * (`lang`), else the first their browser asks for that content is offered in, else German.
+ */
+export function codePageLanguage(request: Request, chosen: unknown): ContentLanguage {
+  return (
+    (typeof chosen === "string" ? asContentLanguage(chosen) : null) ??
+    preferredContentLanguage(request.headers.get("accept-language"))
+  );
 }

@@ -50,6 +50,13 @@ export async function launchFirefox(): Promise<Firefox> {
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
   });
   await page.evaluateOnNewDocument(pageHelpers);
+  // An address opens as a person opens it: the next key or click waits until the page has come alive.
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await pageStarted(page);
+    return response;
+  };
   return {
     browser,
     page,
@@ -141,6 +148,20 @@ export async function element<A extends unknown[]>(
   } catch (error) {
     throw new Error(`${what}: not found at ${page.url()} (${(error as Error).message})`);
   }
+}
+
+/**
+ * Waits until the page's scripts have started and run their first effects (app/root.tsx marks the document;
+ * they start after the first paint, decision 059), so that keys and clicks reach the page's handlers and not
+ * the server-drawn form before them. A page without the app's scripts counts as started; one that never
+ * comes alive (offline without its scripts) is left to the test after a while.
+ */
+export async function pageStarted(page: Page, timeout = 10_000) {
+  await page
+    .waitForFunction(() => !("__remixContext" in window) || document.documentElement.hasAttribute("data-started"), {
+      timeout,
+    })
+    .catch(() => undefined);
 }
 
 /** Waits until `check`, run in the page like `find` above, is true. */

@@ -1,5 +1,5 @@
 import type { Page } from "puppeteer-core";
-import { element, until } from "./firefox";
+import { element, pageStarted, until } from "./firefox";
 
 /** What a person does on the app's pages, in Firefox: each step waits for what it needs. */
 
@@ -13,6 +13,7 @@ export async function signIn(page: Page, app: string, who: Account) {
   await (await element(page, "the password field", () => document.querySelector("#password"))).type(`${who}123`);
   await (await element(page, "the sign-in button", () => document.querySelector("button[type=submit]"))).click();
   await element(page, "the greeting on the survey list", () => document.querySelector('[data-testid="greeting"]'));
+  await pageStarted(page);
 }
 
 /** Clicks a shown button, link or summary by its text or name. */
@@ -96,6 +97,8 @@ export async function startCase(page: Page, patientId: string) {
   await id.type(patientId);
   await press(page, "Neue Umfrage starten");
   await until(page, `the fill page of ${patientId}`, (p) => location.pathname.endsWith(`/fill/${p}`), patientId);
+  // A start page not yet alive sends its form to the server: the fill page then loads afresh.
+  await pageStarted(page);
 }
 
 /** A survey's row on the list, found by its title. */

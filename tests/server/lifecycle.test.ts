@@ -80,6 +80,8 @@ describe("the production server", () => {
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    // The browser keeps no copy of a page: Back after a sign-out asks the server again.
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     const html = await res.text();
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
@@ -88,7 +90,11 @@ describe("the production server", () => {
 
   it("serves every script a page preloads compressed and cached for good, without page policies", async () => {
     const html = await (await fetch(`${server.url}/authentication/error`)).text();
-    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    // The preloads are held until the page has painted (decision 059): their element names them all the same.
+    const scripts = [...html.matchAll(/<link (?:rel="modulepreload"|data-held-preload="") href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(scripts.some((s) => /\/assets\/manifest-[\w-]+\.js$/.test(s))).toBe(true);
     for (const script of scripts) {
       const res = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "br, gzip" } });

@@ -1,6 +1,8 @@
 import type { ApiResult } from "~/api-client";
 import type { AnswerSink } from "~/answer-sink";
+import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { handOverOffered } from "~/domain/handover";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import { answerText } from "~/domain/answer-text";
 import type { Question, Survey } from "~/domain/survey";
@@ -41,6 +43,8 @@ const Finished = lazyPart(() => import("./Finished").then((m) => m.Finished));
 const ClosedNote = lazyPart(() => import("./ClosedNote").then((m) => m.ClosedNote));
 /** The question an exit answer asks, loaded the first time one is chosen; kept then, to close as a modal closes. */
 const ExitConfirm = lazy(() => import("./ExitConfirm").then((m) => ({ default: m.ExitConfirm })));
+/** The question a patient's early submit asks (decision 067), loaded the first time it is asked. */
+const SubmitConfirm = lazy(() => import("./ExitConfirm").then((m) => ({ default: m.SubmitConfirm })));
 
 export interface FillFlowProps {
   survey: Survey;
@@ -85,6 +89,13 @@ export interface FillFlowProps {
 export function FillFlow(props: FillFlowProps) {
   const { survey, patientId, page, preview, hydrated, go } = props;
   const pages = useMemo(() => pagesOf(survey), [survey]);
+  // Handed over (decision 058): the patient's way back ends where the pages staff keep begin.
+  const handedOver = Boolean((useRouteLoaderData("root") as { handover?: unknown } | undefined)?.handover);
+  const backFromQuestionnaire = previousPage("questionnaire", pages);
+  const mayGoBack = !handedOver || handOverOffered(survey, backFromQuestionnaire);
+  // A patient answering alone (a link, or a device handed over) is asked before an early submit (decision 067).
+  const asksEarlySubmit = !preview && (Boolean(props.byPatient) || handedOver);
+  const [submitAsked, setSubmitAsked] = useState<boolean | null>(null);
   const { index, total } = pagePosition(page, pages);
   const questions = useMemo(() => questionsById(survey), [survey]);
   // The preview keeps nothing, typed values included.
@@ -225,8 +236,13 @@ export function FillFlow(props: FillFlowProps) {
           formKey={props.formKey}
           hrefOf={(id) => props.hrefOf("questionnaire", id)}
           onPick={(id) => void settled().then(() => go("questionnaire", id))}
-          onBack={() => void settled().then(() => go(previousPage("questionnaire", pages)))}
-          onSubmit={() => void submit()}
+          onBack={mayGoBack ? () => void settled().then(() => go(backFromQuestionnaire)) : undefined}
+          onSubmit={() =>
+            asksEarlySubmit && !Object.values(rules.statuses).every((status) => status === "complete")
+              ? setSubmitAsked(true)
+              : void submit()
+          }
+          submitOpen={Boolean(props.problems?.submitOpen)}
           attachments={props.attachments}
           numbers={props.numbers}
         />
@@ -236,7 +252,8 @@ export function FillFlow(props: FillFlowProps) {
       ) : page === "done" ? (
         <Finished key="done" delayMs={CONFIRMATION_DELAY_MS} surveyId={survey.Id} preview={preview} />
       ) : null}
-      {page === "done" && !preview ? (
+      {/* Staff's note on the case (its id, when it closed): not for a patient handed the device. */}
+      {page === "done" && !preview && !handedOver ? (
         <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
       ) : null}
       {exitAsked.current ? (
@@ -254,6 +271,18 @@ export function FillFlow(props: FillFlowProps) {
                   ? await answer(exit.question, exit.value)
                   : await track(prelim.answer(exit.attributeId, exit.optionId));
               if (recorded) await submit();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {submitAsked !== null ? (
+        <Suspense fallback={null}>
+          <SubmitConfirm
+            open={submitAsked}
+            onReject={() => setSubmitAsked(false)}
+            onConfirm={() => {
+              setSubmitAsked(false);
+              void submit();
             }}
           />
         </Suspense>

@@ -32,8 +32,11 @@ export interface QuestionnairePageProps {
   formKey?: string;
   hrefOf: (categoryId: number) => string;
   onPick: (categoryId: number) => void;
-  onBack: () => void;
+  /** None where the way back is not the person's (a patient handed the device, before the questionnaire). */
+  onBack?: () => void;
   onSubmit: () => void;
+  /** Without JavaScript: a patient's submit while questions are unanswered, waiting for its confirmation. */
+  submitOpen?: boolean;
   attachments?: (q: Question) => React.ReactNode;
   /** The editor's preview: each question's number as the editor shows it. */
   numbers?: ReadonlyMap<number, string>;
@@ -118,8 +121,23 @@ export function QuestionnairePage(props: QuestionnairePageProps) {
           {questions}
         </Form>
         {hydrated ? null : <ExitAsked exit={props.exitAsked} categories={categories} action={action} />}
+        {hydrated || !props.submitOpen ? null : (
+          // Confirmed, the case closes; no answer is sent with it (the page's were saved when it was asked).
+          <ConfirmDialog
+            open
+            title={t("fill.submitOpenTitle")}
+            confirmLabel={t("fill.submitOpenConfirm")}
+            cancelLabel={t("fill.submitOpenContinue")}
+            cancelHref={action}
+            action={action}
+            fields={{ intent: "savePage", go: "submitAnyway", categoryId: String(current.Id) }}
+            danger
+          >
+            <p>{t("fill.submitOpenText")}</p>
+          </ConfirmDialog>
+        )}
         <div className="fill-actions">
-          {hydrated ? (
+          {!props.onBack ? null : hydrated ? (
             <button type="button" className="btn" onClick={props.onBack}>
               {t("fill.back")}
             </button>

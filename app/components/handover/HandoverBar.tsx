@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/texts";
 import { callApi } from "~/api-client";
 import { handoverApi } from "~/contracts/handover";
+import { patientsApi } from "~/contracts/patients";
 import { HANDOVER_RETURN_PATH, handoverPath, type HandoverCase } from "~/domain/handover";
 import {
   deviceHandover,
@@ -27,7 +28,11 @@ async function returnToStaff(
   if (!ended.ok && ended.type !== "NETWORK") return "refused";
   if (ended.ok) await endDeviceHandover(holder);
   else await returnOffline(holder, token);
-  window.location.replace(handoverPath(kase));
+  // A case the patient closed opens on its closing page: its address alone leads a closed case to the start
+  // page, with a refusal staff did nothing to earn.
+  const record = ended.ok ? await callApi(patientsApi.record, { query: kase }) : null;
+  const closed = record?.ok && record.data.State === "Closed";
+  window.location.replace(closed ? `${handoverPath(kase)}?page=done` : handoverPath(kase));
   return ended.ok ? "done" : "offline";
 }
 

@@ -1,5 +1,6 @@
 import type { MetaArgs } from "@remix-run/node";
-import { isRightToLeft } from "~/domain/languages";
+import { fillLocales } from "~/domain/case-language";
+import { asContentLanguage, isRightToLeft } from "~/domain/languages";
 import { translate } from "~/i18n";
 
 /** The document title "<page> · <app>", in the page's language (from the root loader). */
@@ -19,4 +20,15 @@ function titleText(locale: string | undefined, key: string, vars?: Record<string
 export function fillPageTitle(locale: string | undefined, surveyTitle: string, language: string | undefined): string {
   const title = language && isRightToLeft(language) ? `\u2068${surveyTitle}\u2069` : surveyTitle;
   return titleText(locale, "fill.pageTitle", { title });
+}
+
+/**
+ * A patient's link page's title (decision 057): in the language the page speaks (its data's `language`), on
+ * its own, without the staff's app name; in the staff's language where the page names none.
+ */
+export function linkPageTitle(matches: MetaArgs["matches"], key: string) {
+  const spoken = (matches.at(-1)?.data as { language?: unknown } | undefined)?.language;
+  const language = typeof spoken === "string" ? asContentLanguage(spoken) : null;
+  if (!language) return pageTitle(matches, key);
+  return [{ title: translate(fillLocales[language], key) }];
 }

@@ -14,7 +14,8 @@ export interface Letter {
 
 /**
  * The letter handed to the patient (decision 057), one A4 page: what to do in German and, below, in the link's
- * language, the QR code of the link, the address to type with the short code, and until when it works.
+ * language, the QR code of the link, the address to type with the short code (named in both languages), and
+ * until when it works.
  */
 export function LinkLetter({ letter }: { letter: Letter }) {
   const { t } = useTranslation();
@@ -38,9 +39,13 @@ export function LinkLetter({ letter }: { letter: Letter }) {
           dangerouslySetInnerHTML={{ __html: letter.qr }}
         />
         <dl className="link-letter__facts">
-          <dt>{letter.words[0]!.addressLabel}</dt>
+          <dt>
+            <Labels words={letter.words} label="addressLabel" />
+          </dt>
           <dd dir="ltr">{letter.address}</dd>
-          <dt>{letter.words[0]!.codeLabel}</dt>
+          <dt>
+            <Labels words={letter.words} label="codeLabel" />
+          </dt>
           <dd dir="ltr" className="link-letter__code" data-testid="letter-code">
             {letter.code}
           </dd>
@@ -72,4 +77,17 @@ export function LinkLetter({ letter }: { letter: Letter }) {
       ))}
     </article>
   );
+}
+
+/** A fact's name in each of the letter's languages ("Adresse / العنوان"), each marked with its own. */
+function Labels({ words, label }: { words: LetterWords[]; label: "addressLabel" | "codeLabel" }) {
+  const names = words.filter((w, i) => i === 0 || w[label] !== words[0]![label]);
+  return names.map((w, i) => (
+    <span key={w.lang}>
+      {i > 0 ? " / " : null}
+      <span lang={w.lang} dir={isRightToLeft(w.lang as ContentLanguage) ? "rtl" : "ltr"} data-letter-label={w.lang}>
+        {w[label]}
+      </span>
+    </span>
+  ));
 }

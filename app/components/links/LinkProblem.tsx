@@ -6,25 +6,26 @@ export type LinkProblemKind = "invalid" | "expired" | "used" | "revoked" | "unav
 
 /**
  * What a patient sees when their link does not open (decision 057): which way it is invalid where the link
- * exists, only "not valid" for a wrong one, and what to do. Where the link exists, in its case's language
- * (right to left for Arabic); a wrong link in the page's own.
+ * exists, only "not valid" for a wrong one, and what to do: in the case's language where the link exists
+ * (right to left for Arabic), a wrong link's in the patient's (their browser's, or chosen on /l); without a
+ * language, inside a page that already says its own.
  */
 export function LinkProblem({ problem, language }: { problem: LinkProblemKind; language?: ContentLanguage | null }) {
   if (!language) {
     return (
       <section className="page page--narrow link-page" aria-labelledby="link-problem-title">
-        <Words problem={problem} />
+        <Words problem={problem} language={null} />
       </section>
     );
   }
   return (
     <FillLanguage lang={language} className="page page--narrow link-page">
-      <Words problem={problem} />
+      <Words problem={problem} language={language} />
     </FillLanguage>
   );
 }
 
-function Words({ problem }: { problem: LinkProblemKind }) {
+function Words({ problem, language }: { problem: LinkProblemKind; language: ContentLanguage | null }) {
   const { t } = useTranslation();
   return (
     <div data-link-problem={problem}>
@@ -32,7 +33,7 @@ function Words({ problem }: { problem: LinkProblemKind }) {
       <p>{t(`patientLink.problem.${problem}.text`)}</p>
       {problem === "invalid" ? (
         <p>
-          <a className="btn btn--primary link-page__action" href="/l">
+          <a className="btn btn--primary link-page__action" href={language ? `/l?lang=${language}` : "/l"}>
             {t("patientLink.enterCode")}
           </a>
         </p>

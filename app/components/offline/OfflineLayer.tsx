@@ -63,14 +63,22 @@ export function OfflineLayer() {
     if (syncing.current) return;
     syncing.current = true;
     try {
-      // A hand-over the PIN ended offline ends on the server first: until then staff's calls are refused.
-      // While the patient holds the device, the session answers the case's sync but no renewal (it would
+      // A hand-over the PIN ended offline ends on the server first: until then staff's calls are refused, and
+      // a server out of reach is tried again with the network, before the sync. While the patient holds the
+      // device (or the server keeps its mode), the session answers the case's sync but no renewal (it would
       // look lapsed and send the page to a sign-in): the sync goes without it (decision 058).
       // Its code loads with the sync, not with every page.
       const holder = await requireHolder().catch(() => null);
-      const handedOver = holder
-        ? !(await import("~/offline/handover-device").then((m) => m.endReturnedHandover(holder)).catch(() => false))
-        : false;
+      const handover = holder
+        ? await import("~/offline/handover-device")
+            .then((m) => m.endReturnedHandover(holder))
+            .catch(() => "held" as const)
+        : "none";
+      if (handover === "unreachable") {
+        reportNetworkError();
+        return;
+      }
+      const handedOver = handover !== "none";
       if (!handedOver && !(await renewSignIn().catch(() => false))) return;
       await deliverTypedValues().catch(() => undefined);
       const { syncAll } = await import("~/offline/sync-client");

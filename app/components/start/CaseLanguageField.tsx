@@ -1,3 +1,5 @@
+import { useRef } from "react";
+import { useGivenBeforeStart } from "~/components/ui/useGivenBeforeStart";
 import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
 import { languageName, type ContentLanguage } from "~/domain/languages";
@@ -14,12 +16,19 @@ export interface CaseLanguageChoice {
  */
 export function CaseLanguageField({ languages, value, onChange }: CaseLanguageChoice) {
   const { t } = useTranslation();
+  const select = useRef<HTMLSelectElement>(null);
+  // A language picked before the page's script ran is the one the page goes on with.
+  useGivenBeforeStart(select, (picked) => {
+    const shown = languages.find((lang) => lang === picked.value);
+    if (shown && shown !== value) onChange(shown);
+  });
   if (languages.length < 2) return null;
   return (
     <Field id="case-language" label={t("start.language")} hint={t("start.languageHint")} hintId="case-language-hint">
       {(control) => (
         <select
           {...control}
+          ref={select}
           name="language"
           className="input start-form__language"
           value={value}

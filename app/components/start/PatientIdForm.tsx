@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "~/texts";
 import { Field } from "~/components/ui/Field";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { useGivenBeforeStart } from "~/components/ui/useGivenBeforeStart";
 import { PATIENT_ID_MAX_LENGTH } from "~/domain/patient-id";
 import { useOnline } from "~/offline/connectivity";
 import {
@@ -54,6 +55,8 @@ export function PatientIdForm({
   const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState(result?.patientId ?? "");
+  // An id typed before the page's script ran is in the field, not in the state it was drawn with.
+  useGivenBeforeStart(input, (field) => setTyped(field.value));
   const serverLookup = usePatientLookup(surveyId, typed, hydrated && online);
   // Offline, only what this device keeps is known (decision 038).
   const deviceOnly = hydrated && !online;

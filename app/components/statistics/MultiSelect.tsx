@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "~/texts";
 
 export interface Choice {
@@ -30,7 +30,10 @@ export function MultiSelect({
   const { t } = useTranslation();
   const id = useId();
   const [filter, setFilter] = useState("");
-  const opened = useRef<string>("");
+  // Closing applies what is chosen when it differs from what the page shows now. Not from the state at the
+  // opening: the opening's toggle event is a task of its own, and a busy page handles a key pressed after the
+  // opening (input first) before it, so that the state read then already held the key's choice.
+  const applied = [...selected].sort().join(",");
   const [chosen, setChosen] = useState(() => new Set(selected));
   const toggle = (value: string, on: boolean) =>
     setChosen((current) => {
@@ -51,9 +54,9 @@ export function MultiSelect({
       className="multi"
       onToggle={(event) => {
         const details = event.currentTarget;
-        const state = new FormData(details.closest("form") ?? undefined).getAll(name).join(",");
-        if (details.open) opened.current = state;
-        else onClose?.(state !== opened.current);
+        if (details.open) return;
+        const state = new FormData(details.closest("form") ?? undefined).getAll(name).map(String).sort().join(",");
+        onClose?.(state !== applied);
       }}
     >
       <summary className="multi__summary" aria-describedby={`${id}-value`}>

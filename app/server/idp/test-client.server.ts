@@ -1,18 +1,40 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** Helpers for driving the embedded provider over HTTP in tests, like a browser and an app would. */
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The first port the system hands out for outgoing connections (and for a listen on port 0). */
+function ephemeralStart(): number {
+  try {
+    const first = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(first) && first > 20_100 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function listens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port a test's server can listen on. It is taken below the range the system hands out for outgoing
+ * connections: a port from that range (what a listen on port 0 gives) can be taken, between this check and the
+ * server's listen, by any connection the tests running alongside open, and the server then fails to start.
+ */
+export async function freePort(): Promise<number> {
+  const low = 20_000;
+  const span = ephemeralStart() - low;
+  for (let tries = 0; tries < 50; tries++) {
+    const port = low + Math.floor(Math.random() * span);
+    if (await listens(port)) return port;
+  }
+  throw new Error(`no free port found between ${low} and ${low + span}`);
 }
 
 interface StoredCookie {
