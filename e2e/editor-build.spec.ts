@@ -154,12 +154,16 @@ test("an editor builds a whole survey of every question kind and an approver pub
 
   // Publish.
   await page.getByRole("link", { name: "Veröffentlichen" }).click();
+  // The confirmation lives in the address: a failure here says the page never got there.
+  await expect(page).toHaveURL(/\/edit\?confirm=publish$/);
   await page
     .getByRole("dialog", { name: "Umfrage veröffentlichen" })
     .getByRole("button", { name: "Veröffentlichen" })
     .click();
   await expect(page).toHaveURL(/\/surveys$/);
-  await expect(page.getByTestId("survey-row").filter({ hasText: "Vollständige E2E-Umfrage" })).toContainText("Aktiv");
+  const row = page.locator(`[data-testid="survey-row"][data-survey-id="${surveyId}"]`);
+  await expect(row).toContainText("Vollständige E2E-Umfrage");
+  await expect(row).toContainText("Aktiv");
 
   // Published: the editor is read-only now.
   await page.goto(`/survey/${surveyId}/edit#questionnaire`);
