@@ -36,6 +36,17 @@ async function archive(page: Page, surveyId: number) {
   expect(archived.ok()).toBe(true);
 }
 
+/** Back to Draft and the page opened anew, then archived behind its back again: a stale page once more. */
+async function staleAgain(page: Page, surveyId: number) {
+  const restored = await page.request.post(`/api/surveys/${surveyId}/archive/restore`, {
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(restored.ok()).toBe(true);
+  await page.reload();
+  await expect(page.locator(".editor-head .status")).toHaveText(/Entwurf|Draft/);
+  await archive(page, surveyId);
+}
+
 const words = {
   "de-DE": {
     language: "Deutsch",
@@ -56,6 +67,7 @@ const words = {
     titleField: "Titel",
     titleRefused:
       "Der Titel wurde nicht gespeichert: Die Umfrage ist inzwischen „Aktiv“ und kann nicht mehr bearbeitet werden.",
+    archived: "Archiviert",
   },
   "en-US": {
     language: "English",
@@ -75,6 +87,7 @@ const words = {
     editTitle: "Edit title",
     titleField: "Title",
     titleRefused: "The title was not saved: the survey is “Active” by now and can no longer be edited.",
+    archived: "Archived",
   },
 } as const;
 
@@ -99,12 +112,17 @@ for (const locale of ["de-DE", "en-US"] as const) {
       await question.getByRole("button", { name: w.save }).click();
       await expect(question.getByRole("alert")).toHaveText(w.refused);
       expect(await toasts.count(), "the refusal in a toast as well").toBe(0);
+      // The page learns why (the survey is archived now, read-only); the dialog keeps what was typed.
+      await expect(page.locator(".editor-head .status")).toHaveText(w.archived);
+      await expect(card.getByRole("button", { name: w.edit, exact: true })).toHaveCount(0);
+      await expect(question.getByLabel(w.question)).toHaveValue("Befinden heute");
       // Closed, its typed change dropped.
       await page.keyboard.press("Escape");
       await page.getByRole("dialog", { name: w.discardDialog }).getByRole("button", { name: w.discard }).click();
       await expect(question).toBeHidden();
 
-      // An answer's dialog, from its menu.
+      // An answer's dialog, from its menu, on a stale page again.
+      await staleAgain(page, surveyId);
       const answer = card.getByTestId("answer").filter({ hasText: "gut" });
       await answer.locator("summary").click();
       await answer.getByRole("button", { name: w.edit, exact: true }).click();
@@ -116,8 +134,10 @@ for (const locale of ["de-DE", "en-US"] as const) {
       await page.keyboard.press("Escape");
       await page.getByRole("dialog", { name: w.discardDialog }).getByRole("button", { name: w.discard }).click();
       await expect(answerDialog).toBeHidden();
+      await expect(page.locator(".editor-head .status")).toHaveText(w.archived);
 
-      // A preliminary question's dialog.
+      // A preliminary question's dialog, on a stale page again.
+      await staleAgain(page, surveyId);
       await page.getByRole("tab", { name: new RegExp(`^${w.attributeTab}`) }).click();
       await page.getByRole("button", { name: w.attributeEdit }).click();
       const attribute = page.getByRole("dialog", { name: w.attributeDialog });
@@ -125,6 +145,8 @@ for (const locale of ["de-DE", "en-US"] as const) {
       await attribute.getByRole("button", { name: w.save }).click();
       await expect(attribute.getByRole("alert")).toHaveText(w.refused);
       expect(await toasts.count(), "the refusal in a toast as well").toBe(0);
+      await expect(page.locator(".editor-head .status")).toHaveText(w.archived);
+      await expect(attribute.getByLabel(w.attribute, { exact: true })).toHaveValue("Beweglichkeit");
     } finally {
       await page.goto("/surveys");
       await chooseLanguage(page, "Deutsch");
@@ -164,3 +186,31 @@ for (const locale of ["de-DE", "en-US"] as const) {
     }
   });
 }
+
+test("a description refused because the survey was archived meanwhile: the page shows it archived, the typed text stays, not saved", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const surveyId = await draft(page);
+  await page.goto(`/survey/${surveyId}/edit#intro`);
+  const editor = page.getByRole("textbox", { name: "Einleitungstext" });
+  await expect(editor).toBeVisible();
+  await expect(page.locator(".editor-head .status")).toHaveText("Entwurf");
+  await archive(page, surveyId);
+
+  await editor.click();
+  await page.keyboard.type("Willkommen auf Station 3");
+  // Leaving the text saves it; the server refuses: the survey is no longer a Draft.
+  await page.getByRole("tab", { name: "Einleitung" }).focus();
+  await expect(
+    page.getByTestId("toast").filter({ hasText: "Das ist im aktuellen Status der Umfrage nicht möglich." }),
+  ).toBeVisible();
+  // The page learns why: the survey is archived now, and read-only.
+  await expect(page.locator(".editor-head .status")).toHaveText("Archiviert");
+  await expect(page.getByRole("note").filter({ hasText: "schreibgeschützt" })).toBeVisible();
+  await expect(editor).toHaveAttribute("aria-readonly", "true");
+  // What was typed is still there to be copied, and says it was not saved.
+  await expect(editor).toContainText("Willkommen auf Station 3");
+  await expect(page.getByTestId("IntroText-save-state")).toHaveText("Nicht gespeichert – Speichern fehlgeschlagen");
+  expect((await api<{ IntroText: string }>(page, "GET", `/surveys/${surveyId}`)).IntroText).toBe("");
+});

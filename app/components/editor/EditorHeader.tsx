@@ -157,7 +157,13 @@ export function EditorHeader(props: EditorHeaderProps) {
       </div>
       {!editable ? (
         <p className="notice" role="note">
-          {t(survey.Status === "Draft" ? "editor.readOnlyNoEditor" : "editor.readOnlyNotDraft")}
+          {t(
+            survey.Status === "Draft"
+              ? "editor.readOnlyNoEditor"
+              : survey.Status === "Archived"
+                ? "editor.readOnlyArchived"
+                : "editor.readOnlyNotDraft",
+          )}
         </p>
       ) : null}
       <LeaveGuard when={(dirty && !saving) || anyUnsaved} />

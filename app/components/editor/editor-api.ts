@@ -63,7 +63,12 @@ export function useEditorMutation() {
         ...([request, { idempotencyKey }] as CallArgs<C, object>),
       );
       keys.current.settle(c, request, result);
-      if (!result.ok) return { ...result, words: refuse(result, refusal) };
+      if (!result.ok) {
+        // The survey left Draft elsewhere meanwhile (published or archived in another tab): the page reloads
+        // its data and shows the survey as it is now, read-only. What was typed stays where it was typed.
+        if (result.type === "SURVEY_INVALID_STATUS") revalidator.revalidate();
+        return { ...result, words: refuse(result, refusal) };
+      }
       revalidator.revalidate();
       if (success) toast("success", t(success));
       return result;

@@ -128,6 +128,9 @@ export function RichTextEditor({
           <SaveStatus state={saving.state} testId={testId} />
           <Toolbar editor={editor} label={t("richText.toolbar", { name })} />
         </>
+      ) : editor && (saving.state === "failed" || saving.state === "unsaved") ? (
+        // Read-only since (the survey left Draft elsewhere): the text typed here stays, and says it was not saved.
+        <SaveStatus state={saving.state} testId={testId} />
       ) : null}
       {editor ? (
         <EditorContent editor={editor} className="rich-text__frame" />
