@@ -116,15 +116,22 @@ test.describe("editor start tab and intro/outro texts", () => {
     await toolbar.getByRole("button", { name: "Fett" }).click();
     await expect(toolbar.getByRole("button", { name: "Fett" })).toHaveAttribute("aria-pressed", "true");
 
-    // The palette: 60 colours in a grid of buttons named by their value; Escape closes it.
+    // The palette: 60 colours in a grid of buttons named in words, each name once; Escape closes it.
     await toolbar.getByRole("button", { name: "Textfarbe" }).click();
     const palette = page.getByRole("group", { name: "Textfarbe: Farbpalette" });
-    await expect(palette.getByRole("button", { name: /^#[0-9a-f]{6}$/ })).toHaveCount(60);
+    const swatches = palette.locator(".rt-palette__swatch");
+    await expect(swatches).toHaveCount(60);
+    const names = await swatches.evaluateAll((all) => all.map((swatch) => swatch.getAttribute("aria-label") ?? ""));
+    expect(new Set(names.filter((name) => /^[A-ZÄÖÜ][a-zäöüß]+(, [a-zäöüß ]+)?$/.test(name))).size).toBe(60);
+    await expect(palette.getByRole("button", { name: "Rot, kräftig", exact: true })).toHaveAttribute(
+      "title",
+      "#d41111",
+    );
     await page.keyboard.press("Escape");
     await expect(palette).toBeHidden();
     await expect(toolbar.getByRole("button", { name: "Textfarbe" })).toBeFocused();
     await toolbar.getByRole("button", { name: "Textfarbe" }).click();
-    await palette.getByRole("button", { name: "#d41111" }).click();
+    await palette.getByRole("button", { name: "Rot, kräftig", exact: true }).click();
     await expect(palette).toBeHidden();
     // The text has focus at once, not a frame later: the keys below go to it.
     expect(await editor.evaluate((text) => text.contains(document.activeElement))).toBe(true);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "~/texts";
 import { Icon } from "./icons";
-import { PALETTE, PALETTE_COLUMNS, paletteMove, sameColour } from "./palette";
+import { colourWords, PALETTE, PALETTE_COLUMNS, paletteMove, sameColour } from "./palette";
 import { usePopover } from "./usePopover";
 
 interface ColorPickerProps {
@@ -14,7 +14,8 @@ interface ColorPickerProps {
 
 /**
  * A toolbar button that opens the palette of section 9 (60 colours, 10 columns) as a grid of buttons,
- * each named by its hex value. Arrow keys, Home and End move through the grid; Escape closes it.
+ * each named in words ("Rot, kräftig"), its hex value as its tooltip. Arrow keys, Home and End move through the
+ * grid; Escape closes it.
  */
 export function ColorPicker({ kind, current, onPick, onClear }: ColorPickerProps) {
   const { t } = useTranslation();
@@ -23,6 +24,11 @@ export function ColorPicker({ kind, current, onPick, onClear }: ColorPickerProps
   const swatches = useRef<Array<HTMLButtonElement | null>>([]);
   const label = t(`richText.${kind}`);
   const currentIndex = PALETTE.findIndex((c) => sameColour(c, current));
+  const nameOf = (index: number) => {
+    const { hue, shade } = colourWords(index);
+    const hueName = t(`richText.colours.${hue}`);
+    return shade ? t("richText.colourName", { hue: hueName, shade: t(`richText.colours.${shade}`) }) : hueName;
+  };
 
   useEffect(() => {
     if (popover.open) swatches.current[Math.max(currentIndex, 0)]?.focus();
@@ -81,6 +87,7 @@ export function ColorPicker({ kind, current, onPick, onClear }: ColorPickerProps
                 type="button"
                 className="rt-palette__swatch"
                 style={{ background: colour }}
+                aria-label={nameOf(index)}
                 title={colour}
                 aria-pressed={index === currentIndex}
                 tabIndex={index === Math.max(currentIndex, 0) ? 0 : -1}

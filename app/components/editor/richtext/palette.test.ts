@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeRichText } from "~/server/services/rich-text.server";
 import { FONT_FAMILIES, FONT_SIZES, fontFamilyOption } from "./options";
-import { PALETTE, PALETTE_COLUMNS, paletteMove, sameColour } from "./palette";
+import de from "../../../../locales/de-DE/authoring.json";
+import en from "../../../../locales/en-US/authoring.json";
+import { colourWords, PALETTE, PALETTE_COLUMNS, paletteMove, sameColour } from "./palette";
 
 describe("editor colour palette", () => {
   it("has 60 unique colours in 10 columns", () => {
@@ -9,6 +11,31 @@ describe("editor colour palette", () => {
     expect(PALETTE).toHaveLength(60);
     expect(new Set(PALETTE.map((c) => c.toLowerCase())).size).toBe(60);
     for (const colour of PALETTE) expect(colour).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it("names every colour in words, each name once, in German and English", () => {
+    for (const texts of [de.richText, en.richText]) {
+      const words = texts.colours as Record<string, string>;
+      const names = PALETTE.map((_, index) => {
+        const { hue, shade } = colourWords(index);
+        expect(words[hue], hue).toBeTruthy();
+        if (shade) expect(words[shade], shade).toBeTruthy();
+        return shade ? texts.colourName.replace("{{hue}}", words[hue]).replace("{{shade}}", words[shade]) : words[hue];
+      });
+      expect(new Set(names).size).toBe(60);
+    }
+    const german = (hex: string) => {
+      const { hue, shade } = colourWords(PALETTE.indexOf(hex));
+      const words = de.richText.colours as Record<string, string>;
+      return shade ? `${words[hue]}, ${words[shade]}` : words[hue];
+    };
+    expect(german("#ffffff")).toBe("Weiß");
+    expect(german("#d9d9d9")).toBe("Grau, sehr hell");
+    expect(german("#000000")).toBe("Schwarz");
+    expect(german("#fccfcf")).toBe("Rot, sehr hell");
+    expect(german("#d41111")).toBe("Rot, kräftig");
+    expect(german("#0c3a97")).toBe("Blau, dunkel");
+    expect(german("#5e0841")).toBe("Pink, sehr dunkel");
   });
 
   it("keeps every colour, font and size through the server's rich-text filter", () => {

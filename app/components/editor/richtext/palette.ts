@@ -11,6 +11,24 @@ export const PALETTE: readonly string[] = Object.freeze([
   "#000000", "#5e0808", "#5e3008", "#5e5008", "#085e08", "#085e50", "#08495e", "#08255e", "#33085e", "#5e0841",
 ]);
 
+/** The hues of the palette's columns after the first, which holds the greys from white to black. */
+const HUES = ["red", "orange", "yellow", "green", "teal", "skyBlue", "blue", "violet", "pink"] as const;
+/** The rows' shades, light to dark; the grey column's own, whose ends are white and black. */
+const SHADES = ["veryLight", "light", "medium", "strong", "dark", "veryDark"] as const;
+const GREYS = ["white", "veryLight", "light", "medium", "dark", "black"] as const;
+
+/**
+ * A swatch's name in words, as locale keys under `richText.colours` (a hue and a shade, or white and black on
+ * their own): a person who cannot see the swatch hears "Rot, kräftig", not "#d41111".
+ */
+export function colourWords(index: number, columns = PALETTE_COLUMNS): { hue: string; shade?: string } {
+  const row = Math.floor(index / columns);
+  const column = index % columns;
+  if (column > 0) return { hue: HUES[column - 1], shade: SHADES[row] };
+  const grey = GREYS[row];
+  return grey === "white" || grey === "black" ? { hue: grey } : { hue: "grey", shade: grey };
+}
+
 /**
  * Where focus goes from swatch `index` on an arrow key in the grid (Home/End: start and end of the row);
  * the same index at an edge.
