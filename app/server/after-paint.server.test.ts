@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { afterPaintScript, FALLBACK_MS, HELD_PRELOAD, scriptsAfterPaint } from "./after-paint.server";
+import {
+  afterPaintScript,
+  FALLBACK_MS,
+  HELD_PRELOAD,
+  HELD_SUBMIT_MS,
+  heldSubmitScript,
+  scriptsAfterPaint,
+} from "./after-paint.server";
 
 // Remix 2's <Scripts> module script, as the production build writes it.
 const MODULE = `import "/assets/manifest-5cd268d1.js";
@@ -119,7 +126,7 @@ describe("the page's scripts after its first paint", () => {
     const out = scriptsAfterPaint(page, ["/f.js"]).toString();
     expect(out.startsWith(head.replace(/<link rel="modulepreload"/g, `<link ${HELD_PRELOAD}=""`))).toBe(true);
     expect(out).toContain(
-      `<body><p>ä ö ü</p><script nonce="n-1">${afterPaintScript(MODULE, ["/f.js"])}</script>${tail}`,
+      `<body><p>ä ö ü</p><script nonce="n-1">${heldSubmitScript()}${afterPaintScript(MODULE, ["/f.js"])}</script>${tail}`,
     );
   });
 
@@ -141,5 +148,140 @@ describe("the page's scripts after its first paint", () => {
 
   it("keeps a `</script>` in the module's text from ending the classic script", () => {
     expect(afterPaintScript(`import "/a.js";\n"</script>";`)).not.toContain("</script>");
+  });
+});
+
+/** Runs the held-submit script with a document, its forms, timers and the start in the test's hands. */
+function holding() {
+  let started = false;
+  let listener: ((e: unknown) => void) | null = null;
+  let watcher: (() => void) | null = null;
+  let timers: { run: () => void; ms: number }[] = [];
+  const sent: { form: string; button: string | null }[] = [];
+  class Form {
+    isConnected = true;
+    method = "post";
+    constructor(readonly name: string) {}
+    requestSubmit(button?: { name: string }) {
+      sent.push({ form: this.name, button: button?.name ?? null });
+    }
+  }
+  const document = {
+    documentElement: { hasAttribute: (name: string) => name === "data-started" && started },
+    addEventListener: (type: string, f: (e: unknown) => void, capture: boolean) => {
+      expect([type, capture]).toEqual(["submit", true]);
+      listener = f;
+    },
+    removeEventListener: (_type: string, f: (e: unknown) => void) => {
+      if (listener === f) listener = null;
+    },
+  };
+  const Observer = class {
+    constructor(callback: () => void) {
+      watcher = callback;
+    }
+    observe() {}
+    disconnect() {
+      watcher = null;
+    }
+  };
+  new Function("document", "HTMLFormElement", "MutationObserver", "setTimeout", "clearTimeout", heldSubmitScript())(
+    document,
+    Form,
+    Observer,
+    (run: () => void, ms = 0) => timers.push({ run, ms }),
+    () => (timers = timers.filter((t) => t.ms !== HELD_SUBMIT_MS)),
+  );
+  /** A submit event as the browser sends it; whether the page (before its start) kept the browser from it. */
+  const submit = (form: Form, button: { name: string; disabled?: boolean; form?: Form } | null) => {
+    let prevented = false;
+    const event = {
+      target: form,
+      submitter: button ? { isConnected: true, form, ...button } : null,
+      preventDefault: () => (prevented = true),
+      stopImmediatePropagation: () => undefined,
+    };
+    listener?.(event);
+    return { prevented, button: event.submitter };
+  };
+  const tick = () => {
+    const due = timers.filter((t) => t.ms !== HELD_SUBMIT_MS);
+    timers = timers.filter((t) => t.ms === HELD_SUBMIT_MS);
+    due.forEach((t) => t.run());
+  };
+  return {
+    Form,
+    sent,
+    submit,
+    tick,
+    start: () => {
+      started = true;
+      watcher?.();
+    },
+    late: () => timers.filter((t) => t.ms === HELD_SUBMIT_MS).forEach((t) => t.run()),
+    listening: () => listener !== null,
+  };
+}
+
+describe("a form sent before the page's scripts started", () => {
+  it("is held, and sent again as the same button once they have started", () => {
+    const page = holding();
+    const form = new page.Form("start");
+    expect(page.submit(form, { name: "intent" }).prevented).toBe(true);
+    page.tick();
+    expect(page.sent).toEqual([]);
+    page.start();
+    page.tick();
+    expect(page.sent).toEqual([{ form: "start", button: "intent" }]);
+    // Started, the page's own code meets every form: nothing is held, or sent twice.
+    expect(page.listening()).toBe(false);
+    page.late();
+    page.tick();
+    expect(page.sent).toHaveLength(1);
+  });
+
+  it("sends only the last of several, and a form of a dialog is left alone", () => {
+    const page = holding();
+    page.submit(new page.Form("first"), null);
+    page.submit(new page.Form("second"), { name: "go" });
+    const dialog = new page.Form("dialog");
+    dialog.method = "dialog";
+    expect(page.submit(dialog, null).prevented).toBe(false);
+    page.start();
+    page.tick();
+    expect(page.sent).toEqual([{ form: "second", button: "go" }]);
+  });
+
+  it("waits for a button the started page turned off; one that stays off sends nothing", () => {
+    const page = holding();
+    const waits = page.submit(new page.Form("start"), { name: "intent", disabled: true });
+    page.start();
+    for (let i = 0; i < 5; i++) page.tick();
+    expect(page.sent).toEqual([]);
+    (waits.button as { disabled: boolean }).disabled = false;
+    page.tick();
+    expect(page.sent).toEqual([{ form: "start", button: "intent" }]);
+
+    const off = holding();
+    off.submit(new off.Form("start"), { name: "intent", disabled: true });
+    off.start();
+    for (let i = 0; i < 100; i++) off.tick();
+    expect(off.sent).toEqual([]);
+  });
+
+  it("is left to the browser when the scripts do not start in time, and a page removed meanwhile sends nothing", () => {
+    const page = holding();
+    page.submit(new page.Form("start"), { name: "intent" });
+    page.late();
+    expect(page.sent).toEqual([{ form: "start", button: "intent" }]);
+    expect(page.listening()).toBe(false);
+
+    const gone = holding();
+    const form = new gone.Form("start");
+    gone.submit(form, null);
+    form.isConnected = false;
+    gone.start();
+    gone.tick();
+    expect(gone.sent).toEqual([]);
   });
 });

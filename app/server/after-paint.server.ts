@@ -17,6 +17,8 @@
 
 /** The longest a page's scripts wait for its first contentful paint. */
 export const FALLBACK_MS = 1500;
+/** The longest a form sent before the page's scripts started waits for them; then the browser sends it. */
+export const HELD_SUBMIT_MS = 10_000;
 /** The preloads, fetched by no browser until the script below names them again. */
 export const HELD_PRELOAD = "data-held-preload";
 
@@ -41,6 +43,33 @@ export function afterPaintScript(moduleText: string, first: readonly string[] = 
     // before it is); a browser without paint entries starts at once.
     `try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch{go();return}` +
     `setTimeout(go,${FALLBACK_MS})})();`
+  );
+}
+
+/**
+ * The classic script that holds a form sent before the page's scripts have started (the root sets
+ * `data-started` once they run) and sends it again, as the same button, once they have: the page's own code
+ * then handles it as it handles any form (offline, a case starts on the device; a fill page's answers are kept
+ * there) instead of the browser posting it to a network that may be gone, and the page with what was typed
+ * lost to the browser's error page. A button the started page has turned off (a patient id it finds wrong)
+ * is waited for a while, then the form is not sent: the page says why. Scripts that do not start within
+ * HELD_SUBMIT_MS leave the form to the browser, as before. Without JavaScript nothing of this runs.
+ */
+export function heldSubmitScript(): string {
+  return (
+    `(()=>{const r=document.documentElement;const started=()=>r.hasAttribute("data-started");` +
+    `let held=null,watch=null,timer=0;` +
+    `const button=(h)=>h.s&&h.s.isConnected&&h.s.form===h.f?h.s:null;` +
+    `const send=()=>{const h=held;held=null;if(h&&h.f.isConnected)h.f.requestSubmit(button(h)||undefined)};` +
+    `const stop=()=>{document.removeEventListener("submit",hold,true);if(watch)watch.disconnect();clearTimeout(timer)};` +
+    `const ready=(tries)=>{const h=held;if(!h)return;const b=button(h);` +
+    `if(b&&b.disabled){if(tries<60)setTimeout(()=>ready(tries+1),50);else held=null;return}send()};` +
+    `const hold=(e)=>{const f=e.target;if(started()||!(f instanceof HTMLFormElement)||f.method==="dialog")return;` +
+    `e.preventDefault();e.stopImmediatePropagation();held={f,s:e.submitter};if(watch)return;` +
+    `watch=new MutationObserver(()=>{if(started()){stop();setTimeout(()=>ready(0))}});` +
+    `watch.observe(r,{attributes:true,attributeFilter:["data-started"]});` +
+    `timer=setTimeout(()=>{stop();send()},${HELD_SUBMIT_MS})};` +
+    `document.addEventListener("submit",hold,true)})();`
   );
 }
 
@@ -78,7 +107,10 @@ export function scriptsAfterPaint(html: Buffer, first: readonly string[] = []): 
   }
   pieces.push(
     html.subarray(from, start),
-    Buffer.from(`<script nonce="${nonce}">${afterPaintScript(moduleText, first)}</script>`, "utf8"),
+    Buffer.from(
+      `<script nonce="${nonce}">${heldSubmitScript()}${afterPaintScript(moduleText, first)}</script>`,
+      "utf8",
+    ),
     html.subarray(end + SCRIPT_CLOSE.length),
   );
   return Buffer.concat(pieces);
