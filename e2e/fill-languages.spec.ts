@@ -128,6 +128,12 @@ test("a case filled in Turkish, from the start page to its end", async ({ page }
   await expect(question(page, turkish.free).getByText("Kaydedildi")).toBeVisible();
   await page.getByTestId("submit-survey").click();
   await expect(page.getByText("Yanıtlarınız kaydedildi.")).toBeVisible();
+  // Closed, the case's language is settled: its last page offers no switch (one would only be refused),
+  // neither right after the submit nor opened again.
+  await expect(page.getByTestId("fill-language")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText("Yanıtlarınız kaydedildi.")).toBeVisible();
+  await expect(page.getByTestId("fill-language")).toHaveCount(0);
   const record = await api<{ Language: string; State: string }>(
     page,
     "GET",

@@ -4,7 +4,7 @@ import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoSeriousViolations } from "./axe";
 import { expectNoOverflow, question, serverAnswers } from "./fill-support";
-import { german, translatedSurvey, turkish } from "./language-support";
+import { arabic, german, translatedSurvey, turkish } from "./language-support";
 import { openDatabase, signIn } from "./support";
 import { readPdf } from "./pdf-qr";
 
@@ -158,6 +158,14 @@ test("a link made by staff is answered in German on a phone; its letter's QR cod
     `/patients?patientId=${patientId}&surveyId=${id}`,
   );
   expect(record.Respondent).toBe("link");
+  // The patient's data names the patient, through the link, as the one who gave each answer: not "System".
+  await page.goto(`/survey/${id}/data?patientId=${patientId}`);
+  for (const title of [german.choice, german.free]) {
+    const history = page.locator("table").filter({ has: page.locator("caption", { hasText: title }) });
+    const given = history.locator("tbody td:nth-child(3)");
+    await expect(given.first()).toBeVisible();
+    for (const who of await given.allTextContents()) expect(who).toMatch(/^Patient:in \(Link \d+\)$/);
+  }
 });
 
 test("a link in Turkish: the page speaks Turkish and thanks in Turkish", async ({ page, browser }) => {
@@ -298,10 +306,13 @@ test("the code page and a wrong link speak the patient's language: their browser
   await turkishPhone.close();
 });
 
-test("an Arabic link's letter names the address and the code in Arabic too, on one printed page", async ({ page }) => {
+test("an Arabic link's letter names the survey, the address and the code in Arabic too, on one printed page", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, "admin");
-  const id = await translatedSurvey(page, `link letter ar ${Date.now()}`);
+  const tag = `link letter ar ${Date.now()}`;
+  const id = await translatedSurvey(page, tag);
   const { code } = await makeLink(page, id, `LINK_LETTER_AR_${Date.now()}`, "ar");
   const [letter] = await Promise.all([
     page.context().waitForEvent("page"),
@@ -312,6 +323,10 @@ test("an Arabic link's letter names the address and the code in Arabic too, on o
   await expect(facts.locator('[data-letter-label="de"]')).toHaveText(["Adresse", "Code"]);
   await expect(facts.locator('[data-letter-label="ar"]')).toHaveText(["العنوان", "الرمز"]);
   await expect(facts.locator('[data-letter-label="ar"]').first()).toHaveAttribute("dir", "rtl");
+  // Each part names the survey by its title in that part's language.
+  const part = (lang: string) => letter.getByTestId("link-letter").locator(`section[lang="${lang}"]`);
+  await expect(part("de").getByRole("heading")).toContainText(`${german.title} ${tag}`);
+  await expect(part("ar").getByRole("heading")).toHaveText(`استبيانك: ${arabic.title} ${tag}`);
   await expect(letter.getByTestId("letter-code")).toHaveText(code);
   const printed = await readPdf(await letter.pdf({ format: "A4", preferCSSPageSize: true }));
   expect(printed.pages).toBe(1);

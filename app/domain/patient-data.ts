@@ -1,5 +1,5 @@
 import { z } from "~/domain/zod";
-import { CaseHistorySchema, ReadableValueSchema } from "./audit-reading";
+import { CaseHistorySchema, ReadableValueSchema, type AuditActor } from "./audit-reading";
 
 /**
  * What is stored about one patient id in a survey (docs/decisions/042-retention-and-erasure.md, GDPR Art. 15):
@@ -37,8 +37,8 @@ export interface PatientDataShown {
       key: string;
       atIso: string;
       at: string;
-      name: string | null;
-      userId: number | null;
+      /** Who gave the value: staff by name, the patient through a link or on a device handed over. */
+      actor: AuditActor;
       value: string | null;
     }[];
   }[];

@@ -7,6 +7,7 @@ import { positiveId } from "~/domain/ids";
 import { newIdempotencyKey } from "~/domain/idempotency";
 import { fillLocales } from "~/domain/case-language";
 import { isContentLanguage } from "~/domain/content-languages";
+import { translateSurvey } from "~/domain/languages";
 import { LINK_EXPIRY_DEFAULT_DAYS, LINK_EXPIRY_MAX_DAYS, formatCode } from "~/domain/patient-links";
 import type { MadeLink, PatientLink } from "~/domain/patient-link-requests";
 import type { LetterWords, LinkRow, MadeView } from "~/domain/patient-link-views";
@@ -205,7 +206,9 @@ export async function letterAction(
       address: `${getContext().env.publicUrl}/l`,
       title: survey.Title,
     };
-    const words = [letterWords("de", vars), ...(language === "de" ? [] : [letterWords(language, vars)])];
+    // Each language's part names the survey by its title in that language, where it has one.
+    const inLanguage = (lang: string) => letterWords(lang, { ...vars, title: translateSurvey(survey, lang).Title });
+    const words = [inLanguage("de"), ...(language === "de" ? [] : [inLanguage(language)])];
     return data(
       { url, qr: await qrSvg(url), code: formatCode(code), address: vars.address, expires: vars.date, words },
       { headers: noStore },

@@ -62,8 +62,7 @@ function shown(data: PatientData, locale: ReturnType<typeof localeFromRequest>):
         key: `${e.Id}:${i}`,
         atIso: e.At,
         at: when(e.At),
-        name: e.Actor.Name,
-        userId: e.Actor.UserId,
+        actor: e.Actor,
         value: valueText(e.Value, locale),
       })),
     }));

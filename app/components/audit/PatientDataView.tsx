@@ -1,5 +1,6 @@
 import { useTranslation } from "~/texts";
 import type { PatientDataShown as Shown } from "~/domain/patient-data";
+import { ActorName } from "./ActorName";
 
 /** A two-column table of titles and values, captioned. */
 function ValueTable({ caption, rows, testId }: { caption: string; rows: Shown["answers"]; testId: string }) {
@@ -130,7 +131,9 @@ export function PatientDataView({ data, timeZone }: { data: Shown; timeZone: str
                     <time dateTime={e.atIso}>{e.at}</time>
                   </td>
                   <td>{e.value ?? <em>{t("audit.history.noValue")}</em>}</td>
-                  <td>{e.name ?? (e.userId === null ? t("audit.nobody") : t("audit.userId", { id: e.userId }))}</td>
+                  <td>
+                    <ActorName actor={e.actor} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -183,12 +183,15 @@ export function FillFlow(props: FillFlowProps) {
         total={total}
         preview={preview}
         language={
-          props.language && {
-            choice: props.language,
-            // Without JavaScript the switch sends the page's answers with it, on the pages that have a form.
-            formId: page === "preliminary" || (page === "questionnaire" && current) ? "page-form" : undefined,
-            action: props.hrefOf(page, page === "questionnaire" ? current?.Id : undefined),
-          }
+          // Sent, the case's language is settled: its last page offers no switch, which would only be refused.
+          props.language && page !== "done"
+            ? {
+                choice: props.language,
+                // Without JavaScript the switch sends the page's answers with it, on the pages that have a form.
+                formId: page === "preliminary" || (page === "questionnaire" && current) ? "page-form" : undefined,
+                action: props.hrefOf(page, page === "questionnaire" ? current?.Id : undefined),
+              }
+            : undefined
         }
       />
       {page === "intro" ? (
