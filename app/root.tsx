@@ -26,6 +26,7 @@ import { ToastProvider } from "~/components/ui/Toaster";
 import { useHydrated } from "~/components/ui/useHydrated";
 import { defaultCulture, type Culture } from "~/domain/culture";
 import type { HandoverCase } from "~/domain/handover";
+import type { ContentLanguage } from "~/domain/languages";
 import {
   fillTextsOf,
   fillTextUrls,
@@ -151,13 +152,13 @@ const HandoverBar = lazy(() => import("~/components/handover/HandoverBar"));
  * whose code had not arrived yet did nothing (the way back to staff on a slow tablet). Until then its place
  * is kept, so that the page does not move when it comes.
  */
-function HandoverSlot({ kase }: { kase: HandoverCase }) {
+function HandoverSlot({ kase, language }: { kase: HandoverCase; language: ContentLanguage | null }) {
   const hydrated = useHydrated();
   return (
     <div className="handover-slot">
       {hydrated ? (
         <Suspense fallback={null}>
-          <HandoverBar kase={kase} />
+          <HandoverBar kase={kase} language={language} />
         </Suspense>
       ) : null}
     </div>
@@ -222,7 +223,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider initial={initial}>
           {bare ? null : <Header locale={locale} signedIn={Boolean(root?.user)} />}
           <main id="main" className={handover ? "main main--handover" : "main"} tabIndex={-1}>
-            {handover ? <HandoverSlot kase={handover} /> : null}
+            {handover ? <HandoverSlot kase={handover} language={fillTexts} /> : null}
             {children}
           </main>
         </ToastProvider>

@@ -122,6 +122,19 @@ for (const [language, index] of [
     await page.getByTestId("handover-start").click();
     await expect(page.getByTestId("handover-bar")).toBeVisible();
     await expect(page.getByRole("heading", { name: texts.choice[index] })).toBeVisible();
+    // The sizes are named in the patient's language, and read in its direction.
+    const sizeGroup = page.getByTestId("handover-bar").getByRole("group");
+    await expect(sizeGroup).toHaveAccessibleName(language === "ar" ? "حجم الخط" : "Schriftgröße");
+    expect(
+      await sizeGroup.getByRole("button").evaluateAll((all) => all.map((b) => b.getAttribute("aria-label"))),
+    ).toEqual(
+      language === "ar"
+        ? ["A: خط عادي", "A+: خط كبير", "A++: خط كبير جدًا"]
+        : ["A: Normale Schrift", "A+: Große Schrift", "A++: Sehr große Schrift"],
+    );
+    if (language === "ar") {
+      expect(await sizeGroup.evaluate((group) => getComputedStyle(group).direction)).toBe("rtl");
+    }
 
     // Each size enlarges the page's title, the category, the questions and their hints.
     const main = page.locator("#main");

@@ -49,8 +49,13 @@ test("a hand-over online: the patient answers in Turkish, the page stays theirs 
   await expect(page.getByTestId("handover-open")).toHaveCount(0);
   await expect(page.getByRole("banner")).toHaveCount(0);
 
-  // The patient answers in Turkish, with a larger text.
-  await page.getByRole("button", { name: /Große Schrift|Large text/ }).click();
+  // The patient answers in Turkish, with a larger text: the sizes are the patient's, named in Turkish; the
+  // way back is staff's, in staff's words.
+  const sizes = bar(page).getByRole("group", { name: "Yazı boyutu" });
+  await expect(bar(page).locator(".handover-bar__patient")).toHaveAttribute("lang", "tr");
+  await expect(sizes.getByRole("button")).toHaveText(["A", "A+", "A++"]);
+  await expect(page.getByTestId("handover-return")).toHaveText(/Zurück an das Personal|Back to staff/);
+  await sizes.getByRole("button", { name: "A+: Büyük yazı", exact: true }).click();
   await expect(page.locator("#main")).toHaveAttribute("data-text-size", "1");
   await question(page, turkish.free).getByRole("textbox").fill("Baş ağrısı");
   await question(page, turkish.free).getByRole("textbox").blur();

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/texts";
+import { TextsProvider, useTranslation } from "~/texts";
+import { fillTexts } from "~/components/fill/fill-texts";
+import { isRightToLeft, type ContentLanguage } from "~/domain/languages";
 import { callApi } from "~/api-client";
 import { handoverApi } from "~/contracts/handover";
 import { patientsApi } from "~/contracts/patients";
@@ -38,9 +40,11 @@ async function returnToStaff(
 
 /**
  * The patient's bar while the device is handed over (docs/decisions/058-hand-over.md): the text size, kept
- * for the hand-over, and the way back to staff by the PIN (or by signing in again). Loaded on demand.
+ * for the hand-over, and the way back to staff by the PIN (or by signing in again). Loaded on demand. The text
+ * size is the patient's: named in the case's language (`language`, where its words are not the page's own);
+ * the way back is staff's, in staff's language.
  */
-export default function HandoverBar({ kase }: { kase: HandoverCase }) {
+export default function HandoverBar({ kase, language }: { kase: HandoverCase; language?: ContentLanguage | null }) {
   const { t } = useTranslation();
   const [size, setSize] = useState(0);
   const [asking, setAsking] = useState(false);
@@ -66,23 +70,19 @@ export default function HandoverBar({ kase }: { kase: HandoverCase }) {
       .then((holder) => setHandoverTextSize(holder, next))
       .catch(() => undefined);
   };
+  const patientWords = language ? fillTexts(language) : null;
+  const sizes = <TextSizes size={size} onChoose={choose} />;
   return (
     <div className="handover-bar" data-testid="handover-bar">
-      <div className="handover-bar__sizes" role="group" aria-label={t("handover.textSize")}>
-        {SIZES.map((label, i) => (
-          <button
-            key={label}
-            type="button"
-            className={`btn handover-bar__size handover-bar__size--${i}`}
-            aria-pressed={size === i}
-            // The name starts with the visible "A+", so that speech input reaches the button by what it shows.
-            aria-label={`${label}: ${t(`handover.size${i}`)}`}
-            onClick={() => choose(i)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      {patientWords && language ? (
+        <TextsProvider texts={patientWords}>
+          <div className="handover-bar__patient" lang={language} dir={isRightToLeft(language) ? "rtl" : "ltr"}>
+            {sizes}
+          </div>
+        </TextsProvider>
+      ) : (
+        sizes
+      )}
       <button
         type="button"
         className="btn handover-bar__return"
@@ -92,6 +92,28 @@ export default function HandoverBar({ kase }: { kase: HandoverCase }) {
         {t("handover.return")}
       </button>
       {asking ? <ReturnDialog kase={kase} onClose={() => setAsking(false)} /> : null}
+    </div>
+  );
+}
+
+/** The patient's three text sizes, named in the words around them. */
+function TextSizes({ size, onChoose }: { size: number; onChoose: (size: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="handover-bar__sizes" role="group" aria-label={t("fill.textSize")}>
+      {SIZES.map((label, i) => (
+        <button
+          key={label}
+          type="button"
+          className={`btn handover-bar__size handover-bar__size--${i}`}
+          aria-pressed={size === i}
+          // The name starts with the visible "A+", so that speech input reaches the button by what it shows.
+          aria-label={`${label}: ${t(`fill.textSize${i}`)}`}
+          onClick={() => onChoose(i)}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }
