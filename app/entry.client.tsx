@@ -21,12 +21,21 @@ function settlePerson() {
   void beginPerson(holder && userId ? { holder, userId } : null);
 }
 
+/**
+ * The page stays as the server drew it, without its scripts: a form sent before now, held until the page
+ * started (decision 059), is the browser's to send, and so is every later one.
+ */
+function leaveAsDrawn() {
+  document.documentElement.setAttribute("data-scripts-left", "");
+}
+
 async function hydrate() {
   const lang = document.documentElement.lang;
   const lng = isCulture(lang) ? lang : defaultCulture;
   // A page still drawn for someone who signed out without a connection: their session ends first, and the
   // page says they are signed out instead of starting.
   if (finishPendingSignOut()) {
+    leaveAsDrawn();
     void signedOut().then((m) => m.showSignedOutHere());
     return;
   }
@@ -53,7 +62,7 @@ async function hydrate() {
         )
       : true,
   ]);
-  if (!table || !fillTexts) return;
+  if (!table || !fillTexts) return leaveAsDrawn();
   changePageLanguage(lng);
   // Its chunk may fail to load (the page left while it loads, which Firefox reports as a failed import, or a
   // device offline without it): the page then has no guard, as before, and no unhandled error.

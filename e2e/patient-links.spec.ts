@@ -22,12 +22,21 @@ async function makeLink(page: Page, surveyId: number, patientId: string, languag
   await dialog.getByLabel("Patienten-ID").fill(patientId);
   await expect(dialog.getByLabel("Gültig für Tage")).toHaveValue("7");
   await dialog.getByLabel("Sprache").selectOption(language);
+  // The fields' boxes and the button on one line, whatever hint a field has below its box.
+  const tops = await Promise.all(
+    [dialog.getByLabel("Patienten-ID"), dialog.getByLabel("Gültig für Tage"), dialog.getByLabel("Sprache")]
+      .concat(dialog.getByTestId("link-create"))
+      .map(async (control) => (await control.boundingBox())!.y),
+  );
+  for (const top of tops) expect(Math.abs(top - tops[0]!)).toBeLessThanOrEqual(1);
   await dialog.getByTestId("link-create").click();
   const made = page.getByTestId("made-link");
   await expect(made.getByRole("heading", { level: 2 })).toBeFocused();
   // The card says whose link it is; the form for the next one no longer holds this patient's id.
   await expect(page.getByTestId("made-link-patient")).toHaveText(patientId);
   await expect(dialog.getByLabel("Patienten-ID")).toHaveValue("");
+  // A page for no patient in particular keeps an address without an empty `?patientId=`.
+  expect(new URL(page.url()).search).toBe("");
   const url = await page.getByTestId("made-link-url").inputValue();
   const code = (await page.getByTestId("made-link-code").textContent())!.trim();
   expect(url).toMatch(/\/l\/[A-Za-z0-9_-]{43}$/);

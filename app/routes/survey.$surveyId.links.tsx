@@ -64,7 +64,8 @@ export default function PatientLinks() {
           key={made?.id ?? "new"}
           method="post"
           className="link-new__form"
-          action={`?patientId=${encodeURIComponent(d.patientId)}`}
+          // The page's patient stays in the address; a page for no patient gets no empty `?patientId=`.
+          action={d.patientId ? `?patientId=${encodeURIComponent(d.patientId)}` : undefined}
         >
           <input type="hidden" name="intent" value="create" />
           <input type="hidden" name="formKey" value={d.formKey} />

@@ -5,6 +5,7 @@ import {
   HELD_PRELOAD,
   HELD_SUBMIT_MS,
   heldSubmitScript,
+  SCRIPTS_LEFT,
   scriptsAfterPaint,
 } from "./after-paint.server";
 
@@ -153,7 +154,7 @@ describe("the page's scripts after its first paint", () => {
 
 /** Runs the held-submit script with a document, its forms, timers and the start in the test's hands. */
 function holding() {
-  let started = false;
+  const attributes = new Set<string>();
   let listener: ((e: unknown) => void) | null = null;
   let watcher: (() => void) | null = null;
   let timers: { run: () => void; ms: number }[] = [];
@@ -167,7 +168,7 @@ function holding() {
     }
   }
   const document = {
-    documentElement: { hasAttribute: (name: string) => name === "data-started" && started },
+    documentElement: { hasAttribute: (name: string) => attributes.has(name) },
     addEventListener: (type: string, f: (e: unknown) => void, capture: boolean) => {
       expect([type, capture]).toEqual(["submit", true]);
       listener = f;
@@ -215,7 +216,12 @@ function holding() {
     submit,
     tick,
     start: () => {
-      started = true;
+      attributes.add("data-started");
+      watcher?.();
+    },
+    /** The page's script leaves the page as the server drew it (its texts did not come). */
+    leave: () => {
+      attributes.add(SCRIPTS_LEFT);
       watcher?.();
     },
     late: () => timers.filter((t) => t.ms === HELD_SUBMIT_MS).forEach((t) => t.run()),
@@ -267,6 +273,15 @@ describe("a form sent before the page's scripts started", () => {
     off.start();
     for (let i = 0; i < 100; i++) off.tick();
     expect(off.sent).toEqual([]);
+  });
+
+  it("is the browser's at once when the page's script leaves the page as drawn, and so is every later one", () => {
+    const page = holding();
+    expect(page.submit(new page.Form("language"), { name: "lng" }).prevented).toBe(true);
+    page.leave();
+    page.tick();
+    expect(page.sent).toEqual([{ form: "language", button: "lng" }]);
+    expect(page.listening()).toBe(false);
   });
 
   it("is left to the browser when the scripts do not start in time, and a page removed meanwhile sends nothing", () => {

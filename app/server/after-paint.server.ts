@@ -17,6 +17,11 @@
 
 /** The longest a page's scripts wait for its first contentful paint. */
 export const FALLBACK_MS = 1500;
+/**
+ * Set on the document by the page's script when it leaves the page as the server drew it (its texts did not
+ * come): its forms are the browser's again, at once.
+ */
+export const SCRIPTS_LEFT = "data-scripts-left";
 /** The longest a form sent before the page's scripts started waits for them; then the browser sends it. */
 export const HELD_SUBMIT_MS = 10_000;
 /** The preloads, fetched by no browser until the script below names them again. */
@@ -52,12 +57,14 @@ export function afterPaintScript(moduleText: string, first: readonly string[] = 
  * then handles it as it handles any form (offline, a case starts on the device; a fill page's answers are kept
  * there) instead of the browser posting it to a network that may be gone, and the page with what was typed
  * lost to the browser's error page. A button the started page has turned off (a patient id it finds wrong)
- * is waited for a while, then the form is not sent: the page says why. Scripts that do not start within
- * HELD_SUBMIT_MS leave the form to the browser, as before. Without JavaScript nothing of this runs.
+ * is waited for a while, then the form is not sent: the page says why. Scripts that leave the page as it was
+ * drawn (SCRIPTS_LEFT), or do not start within HELD_SUBMIT_MS, leave the form to the browser, as before.
+ * Without JavaScript nothing of this runs.
  */
 export function heldSubmitScript(): string {
   return (
-    `(()=>{const r=document.documentElement;const started=()=>r.hasAttribute("data-started");` +
+    `(()=>{const r=document.documentElement;` +
+    `const started=()=>r.hasAttribute("data-started")||r.hasAttribute("${SCRIPTS_LEFT}");` +
     `let held=null,watch=null,timer=0;` +
     `const button=(h)=>h.s&&h.s.isConnected&&h.s.form===h.f?h.s:null;` +
     `const send=()=>{const h=held;held=null;if(h&&h.f.isConnected)h.f.requestSubmit(button(h)||undefined)};` +
@@ -67,7 +74,7 @@ export function heldSubmitScript(): string {
     `const hold=(e)=>{const f=e.target;if(started()||!(f instanceof HTMLFormElement)||f.method==="dialog")return;` +
     `e.preventDefault();e.stopImmediatePropagation();held={f,s:e.submitter};if(watch)return;` +
     `watch=new MutationObserver(()=>{if(started()){stop();setTimeout(()=>ready(0))}});` +
-    `watch.observe(r,{attributes:true,attributeFilter:["data-started"]});` +
+    `watch.observe(r,{attributes:true,attributeFilter:["data-started","${SCRIPTS_LEFT}"]});` +
     `timer=setTimeout(()=>{stop();send()},${HELD_SUBMIT_MS})};` +
     `document.addEventListener("submit",hold,true)})();`
   );
