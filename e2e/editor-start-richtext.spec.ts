@@ -256,7 +256,9 @@ test.describe("editor start tab and intro/outro texts", () => {
       const response = await route.fetch();
       fetched++;
       await dataHeld;
-      await route.fulfill({ response });
+      // A reload the page gave up meanwhile (a newer one replaced it: a refused save reloads the page's data)
+      // waits for no answer, and Playwright has let its response go.
+      await route.fulfill({ response }).catch(() => undefined);
     });
     await description.fill("Erste Fassung");
     const first = page.waitForResponse((r) => /\/api\/surveys\/\d+$/.test(r.url()) && r.request().method() === "PUT");
