@@ -139,7 +139,8 @@ describe.each(dialects)("the export's kept lines on %s", (kind) => {
     await touch();
     expect(rowOf(await exportCsv(), "P1")(`Q${f.q.feeling}`)).toBe("Sehr gut");
 
-    // In English (comma, decimal point) no German line is used, and the German lines hold afterwards.
+    // In English (comma, decimal point) the kept lines are given with commas, and the German export after it
+    // is German again.
     expect((await w.call("admin", "POST", "/users/current/culture?culture=en-US")).status).toBeLessThan(300);
     onTestFinished(async () => {
       await w.call("admin", "POST", "/users/current/culture?culture=de-DE");

@@ -6,7 +6,7 @@ import { createTestIdp, type TestIdp } from "~/server/idp/test-fixture.server";
 import { readyExportLines, readyExports } from "~/server/services/statistics/export-ready.server";
 import type { DB } from "~/server/db/types.server";
 import { dialects } from "../support/databases";
-import { answersOf, buildSurvey, fillCase, useStatisticsWorld, utf8 } from "./statistics-support";
+import { answersOf, buildSurvey, fillCase, parseCsv, useStatisticsWorld, utf8 } from "./statistics-support";
 
 let idp: TestIdp;
 beforeAll(async () => {
@@ -123,27 +123,60 @@ describe.each(dialects)("the export's lines readied ahead on %s", (kind) => {
     expect(await exportCsv(f.survey)).toBe(fromAnswers);
   });
 
-  it("readies in the separator the survey's analysts export in, German when none was kept", async () => {
+  it("keeps one line per case for the exports in German and in English, and readies none twice", async () => {
     const f = fixture();
     const w = world();
     await forgetLines(f.survey);
     onTestFinished(() => forgetLines(f.survey));
-    await exportCsv(f.survey);
-    const germanLayout = (await keptOf(f.survey))[0].layout;
-    await forgetLines(f.survey);
-    expect(await readyExportLines(w.db, f.survey, zone())).toBe(6);
-    expect(new Set((await keptOf(f.survey)).map((k) => k.layout))).toEqual(new Set([germanLayout]));
+    // A text that is quoted and holds both separators and a quote, beside decimals (70,5 in German).
+    const notes = await w.db
+      .selectFrom("question_responses")
+      .select(["id", "text_response"])
+      .where("patient_data_id", "=", f.cases.P2)
+      .where("question_id", "=", f.q.notes)
+      .executeTakeFirstOrThrow();
+    onTestFinished(async () => {
+      await w.db
+        .updateTable("question_responses")
+        .set({ text_response: notes.text_response })
+        .where("id", "=", notes.id)
+        .execute();
+    });
+    await w.db
+      .updateTable("question_responses")
+      .set({ text_response: 'Er sagte "ja; nein", dann 1,5 Liter' })
+      .where("id", "=", notes.id)
+      .execute();
+    const inGerman = await exportCsv(f.survey);
+    expect(inGerman).toContain(";70,5;");
+    expect(inGerman).toContain(';"Er sagte ""ja; nein"", dann 1,5 Liter";');
+    const kept = await keptOf(f.survey);
+    expect(kept).toHaveLength(6);
 
-    // An analyst working in English exports: the lines are kept in English, and readying keeps them so.
+    // An analyst working in English: the file written from the answers keeps the very same lines.
     expect((await w.call("admin", "POST", "/users/current/culture?culture=en-US")).status).toBeLessThan(300);
     onTestFinished(async () => {
       await w.call("admin", "POST", "/users/current/culture?culture=de-DE");
     });
-    await exportCsv(f.survey, "admin");
-    const english = await keptOf(f.survey);
-    expect(english.map((k) => k.layout)).not.toContain(germanLayout);
+    await forgetLines(f.survey);
+    const inEnglish = await exportCsv(f.survey, "admin");
+    expect(inEnglish).toContain(",70.5,");
+    expect(inEnglish).toContain(',"Er sagte ""ja; nein"", dann 1,5 Liter",');
+    expect(await keptOf(f.survey)).toEqual(kept);
     expect(await readyExportLines(w.db, f.survey, zone())).toBe(0);
-    expect(await keptOf(f.survey)).toEqual(english);
+
+    // Both exports read the kept lines (one is marked here behind their backs), each in its separator.
+    const p2 = kept.find((k) => k.patient_id === "P2")!;
+    await w.db
+      .updateTable("case_export_rows")
+      .set({ line: `READY;${p2.line}` })
+      .where("patient_data_id", "=", p2.patient_data_id)
+      .execute();
+    const withMark = (text: string, sep: string) =>
+      parseCsv(text, sep).map((row) => (row[0] === "P2" ? [...row.slice(0, 7), "READY", ...row.slice(7)] : row));
+    expect(parseCsv(await exportCsv(f.survey, "admin"), ",")).toEqual(withMark(inEnglish, ","));
+    expect(parseCsv(await exportCsv(f.survey), ";")).toEqual(withMark(inGerman, ";"));
+    expect(await readyExportLines(w.db, f.survey, zone())).toBe(0);
   });
 
   it("readies every survey with closed cases, and stops when told", async () => {

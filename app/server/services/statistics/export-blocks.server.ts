@@ -7,7 +7,7 @@ import { log } from "~/server/log.server";
 import type { ClinicZone } from "~/server/time-zone.server";
 import { countedCondition } from "./cases.server";
 import { deflateBlock, type DeflatedBlock } from "./deflate-blocks.server";
-import { keepLines, type caseLines } from "./export-lines.server";
+import { encodeIn, keepLines, type caseLines } from "./export-lines.server";
 import { pageText, readCasesPage, type CaseRow } from "./export-page.server";
 
 /**
@@ -25,7 +25,6 @@ const BLOCKS_READ = 8;
 /** Cases per page whose answers are read, and after a page of kept lines (export.server.ts reads 200 and 1,000). */
 const PAGE = 500;
 const KEPT_PAGE = 1000;
-const encoder = new TextEncoder();
 
 /** Between a case's fingerprint fields, between cases, and for a null: characters no field holds. */
 const UNIT = "\u001f";
@@ -82,8 +81,9 @@ function fingerprintSql(db: DB) {
     : sql<string | null>`group_concat(${fields}, ${char(30)} order by pd.id)`;
 }
 
-/** What a block was written for: the lines' layout (separator, zone, questions) and the survey's source language. */
-export const blockLayout = (lineLayout: string, survey: Survey) => `${lineLayout}.${survey.SourceLanguage}`;
+/** What a block was written for: the lines' layout (zone, questions), the separator and the survey's source language. */
+export const blockLayout = (lineLayout: string, sep: ";" | ",", survey: Survey) =>
+  `${lineLayout}.${sep}.${survey.SourceLanguage}`;
 
 /** The survey's next blocks after a case id, with whether each still holds its cases as they are. */
 async function readBlocks(db: DB, surveyId: number, layout: string, after: number) {
@@ -160,7 +160,7 @@ export async function* responseBlocks(
 ): AsyncGenerator<DeflatedBlock> {
   const db = reader.db;
   const sqlite = dialectOf(db) === "sqlite";
-  const layout = blockLayout(lines.layout, survey);
+  const layout = blockLayout(lines.layout, sep, survey);
 
   /**
    * The counted cases after `after` (up to `upTo`), written, deflated and kept a block at a time. The next
@@ -176,7 +176,7 @@ export async function* responseBlocks(
     let writes: Promise<unknown> = Promise.resolve();
     const read = (from: number, size: number) => readCasesPage(reader, lines, survey.Id, {}, from, size, upTo);
     const flush = (last: number) => {
-      const deflated = deflateBlock(encoder.encode(texts.join("")));
+      const deflated = deflateBlock(encodeIn(texts.join(""), sep));
       const row = {
         survey_id: survey.Id,
         first_id: start + 1,
@@ -197,7 +197,7 @@ export async function* responseBlocks(
         if (!page) break;
         const last = page.cases[page.cases.length - 1].id;
         next = read(last, page.stale.length === 0 ? KEPT_PAGE : PAGE);
-        const made = pageText(page, lines, survey, sep, zone, false, sqlite);
+        const made = pageText(page, lines, survey, zone, false, sqlite);
         await writes;
         writes = keepLines(reader.writer(), made.kept);
         texts.push(made.text);

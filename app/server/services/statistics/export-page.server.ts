@@ -4,7 +4,7 @@ import type { LeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import type { ClinicZone } from "~/server/time-zone.server";
 import { countedCondition } from "./cases.server";
-import { CASE_CELLS, type caseLines, type CaseAnswers, type KeptLine } from "./export-lines.server";
+import { CASE_CELLS, KEPT_SEP, type caseLines, type CaseAnswers, type KeptLine } from "./export-lines.server";
 
 /** The lines of one survey in one separator (export-lines.server.ts). */
 type Lines = ReturnType<typeof caseLines>;
@@ -78,13 +78,13 @@ export async function readCasesPage(
  * A page's part of responses.csv: each case's own cells, written each time (a reopened case closes again
  * later), before its answers' cells, which come from the kept line or are written (and returned to be kept).
  * Every date-time is in the clinic's zone with its offset (docs/decisions/053-clinic-time-zone.md). `flatten`
- * puts a text's line breaks on one line; `breaks` tells whether any text held one.
+ * puts a text's line breaks on one line; `breaks` tells whether any text held one. In KEPT_SEP, as the kept
+ * lines: `encodeIn` gives it in the export's separator.
  */
 export function pageText(
   page: CasesPage,
   lines: Lines,
   survey: Survey,
-  sep: ";" | ",",
   zone: ClinicZone,
   flatten: boolean,
   sqlite: boolean,
@@ -94,16 +94,24 @@ export function pageText(
   let breaks = false;
   const kept: KeptLine[] = [];
   for (const c of page.cases) {
-    let line = written.get(c.id);
-    if (line === undefined) line = c.line!;
-    else kept.push({ patient_data_id: c.id, answers_version: Number(c.answers_version), layout: lines.layout, line });
+    const made = written.get(c.id);
+    if (made !== undefined)
+      kept.push({
+        patient_data_id: c.id,
+        answers_version: Number(c.answers_version),
+        layout: lines.layout,
+        line: made,
+      });
+    let line = made ?? c.line!;
     const times = [zone.instant(c.created_at), c.closed_at === null ? null : zone.instant(c.closed_at)];
     // A case without a stored language was filled in the survey's source language (decision 054).
     const language = c.language ?? survey.SourceLanguage;
     // Who answered: staff's cases store none (docs/decisions/057-patient-links.md).
     const respondent = c.respondent ?? "staff";
     const link = c.respondent === "link" ? c.respondent_link_id : null;
-    const own = [c.patient_id, c.state, ...times, language, respondent, link].map((v) => csvField(v, sep)).join(sep);
+    const own = [c.patient_id, c.state, ...times, language, respondent, link]
+      .map((v) => csvField(v, KEPT_SEP))
+      .join(KEPT_SEP);
     if (lines.width <= CASE_CELLS) {
       out += `${own}\r\n`;
       continue;
@@ -114,7 +122,7 @@ export function pageText(
       breaks = true;
       if (flatten) line = `${line.slice(0, -2).replace(/\r\n|[\r\n]/g, " ")}\r\n`;
     }
-    out += `${own}${sep}${line}`;
+    out += `${own}${KEPT_SEP}${line}`;
   }
   return { text: out, kept, breaks };
 }

@@ -1,13 +1,11 @@
 import { sql } from "kysely";
-import { defaultCulture } from "~/domain/culture";
-import { csvSeparator } from "~/domain/statistics";
 import { surveyQuestions } from "~/domain/visibility";
 import { dialectOf, openLeanReader } from "~/server/db/db.server";
 import type { DB } from "~/server/db/types.server";
 import { clinicZone } from "~/server/time-zone.server";
 import { loadSurveyTree } from "../survey-tree.server";
 import { busiestSurveys, countedCondition } from "./cases.server";
-import { caseLines, keepLines, layoutOf } from "./export-lines.server";
+import { caseLines, keepLines } from "./export-lines.server";
 
 /**
  * The export's lines written ahead, in the background (docs/decisions/032-export-lines-readied.md): the
@@ -19,24 +17,6 @@ import { caseLines, keepLines, layoutOf } from "./export-lines.server";
 const ROUND = 100;
 /** How long a round's write waits for the server's own writes (SQLite), the server's thread blocked meanwhile. */
 const WRITE_WAIT_MS = 50;
-
-/**
- * The separator most of the survey's kept lines were written in (the language its analysts export in), the
- * default language's when none is kept: readying in the other one would rewrite every line twice.
- */
-async function separatorOf(db: DB, surveyId: number, layouts: Record<";" | ",", string>): Promise<";" | ","> {
-  const kept = await db
-    .selectFrom("case_export_rows as kept")
-    .innerJoin("patient_data as pd", "pd.id", "kept.patient_data_id")
-    .select(["kept.layout", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("pd.survey_id", "=", surveyId)
-    .where("kept.layout", "in", [layouts[";"], layouts[","]])
-    .groupBy("kept.layout")
-    .execute();
-  const count = (sep: ";" | ",") => Number(kept.find((k) => k.layout === layouts[sep])?.n ?? 0);
-  if (count(";") === count(",")) return csvSeparator(defaultCulture);
-  return count(";") > count(",") ? ";" : ",";
-}
 
 /**
  * Writes and keeps the line of every counted case of the survey whose kept line is missing or not the
@@ -54,11 +34,8 @@ export async function readyExportLines(
   if (!survey) return 0;
   const questions = surveyQuestions(survey);
   const zone = clinicZone(timeZone);
-  const sep = await separatorOf(db, surveyId, {
-    ";": layoutOf(survey, questions, ";", zone),
-    ",": layoutOf(survey, questions, ",", zone),
-  });
-  const lines = caseLines(survey, questions, sep, zone);
+  // In the one separator every export reads them in (export-lines.server.ts).
+  const lines = caseLines(survey, questions, zone);
   // Work nobody waits for: a round that finds the database being written gives up its lines (the next round
   // writes them) rather than hold the server's thread while it waits.
   const reader = openLeanReader(db, { writeWaitMs: WRITE_WAIT_MS });

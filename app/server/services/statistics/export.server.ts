@@ -16,7 +16,7 @@ import { auditReading } from "../audit-reading.server";
 import { countedCondition, requireAnalyst } from "./cases.server";
 import type { DeflatedBlock } from "./deflate-blocks.server";
 import { responseBlocks } from "./export-blocks.server";
-import { caseLines, code, keepLines } from "./export-lines.server";
+import { caseLines, code, encodeIn, keepLines } from "./export-lines.server";
 import { pageText, readCasesPage } from "./export-page.server";
 import { scriptParts } from "./scripts.server";
 import { variablePlan } from "./variables.server";
@@ -114,7 +114,7 @@ async function* responseEntry(
   seen: { breaks: boolean },
 ): AsyncGenerator<Uint8Array | DeflatedBlock> {
   yield headerOf(survey, questions, sep, zone);
-  yield* responseBlocks(reader, survey, caseLines(survey, questions, sep, zone), sep, zone, seen);
+  yield* responseBlocks(reader, survey, caseLines(survey, questions, zone), sep, zone, seen);
 }
 
 /**
@@ -136,7 +136,7 @@ async function* responsesCsv(
 ) {
   const db = reader.db;
   yield headerOf(survey, questions, sep, zone);
-  const lines = caseLines(survey, questions, sep, zone);
+  const lines = caseLines(survey, questions, zone);
   const sqlite = dialectOf(db) === "sqlite";
   const readPage = (after: number, size: number) => readCasesPage(reader, lines, survey.Id, filters, after, size);
   // The next page is read while this one is written: on PostgreSQL the database works beside this process.
@@ -149,10 +149,10 @@ async function* responsesCsv(
       // A round of kept lines is likely followed by another (cases closed long ago); a round that needed
       // answers, by more of those, whose reading stays bounded in rounds of PAGE.
       next = readPage(cases[cases.length - 1].id, stale.length === 0 ? KEPT_PAGE : PAGE);
-      const { text: out, kept, breaks } = pageText(page, lines, survey, sep, zone, seen.flatten, sqlite);
+      const { text: out, kept, breaks } = pageText(page, lines, survey, zone, seen.flatten, sqlite);
       seen.breaks ||= breaks;
       await keepLines(reader.writer(), kept);
-      yield encoder.encode(out);
+      yield encodeIn(out, sep);
     }
   } finally {
     // Left early (the download was cancelled): the page being read is not waited for, and its end is quiet.
