@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api, publishedSurvey } from "./api";
+import { serverAnswers } from "./fill-support";
 import { png } from "./images";
 import { signIn, surveyRow } from "./support";
 
@@ -181,6 +182,58 @@ test("the preview of empty categories has no questionnaire page; a question adde
   await expect(preview.getByRole("textbox", { name: "1 Beschwerden" })).toBeVisible();
 });
 
+test("a number typed with a decimal comma is that number; typing that is no number or date says it is not saved", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  const id = await publishedSurvey(page, "Komma-Test", [
+    { Title: "Gewicht", Type: "Numerical" },
+    { Title: "Gemessen am", Type: "DateTime" },
+  ]);
+  await start(page, id, "KOMMA_1");
+  const numbers = async () =>
+    (await serverAnswers(page, id, "KOMMA_1"))
+      .map((a) => (a as { NumericalResponse?: number }).NumericalResponse)
+      .filter((n) => n !== undefined && n !== null);
+  const box = question(page, "Gewicht");
+  const weight = box.getByRole("textbox");
+  // Typed key by key, as a person does: the browser's number field read "72,5" as 72.5 or 725 by its language.
+  await weight.click();
+  await weight.pressSequentially("72,5", { delay: 20 });
+  await weight.press("Tab");
+  await expect.poll(numbers).toEqual([72.5]);
+  await expect(box.getByTestId("save-state")).toHaveText("Gespeichert");
+
+  // Not a number: kept in the field, said so, and the answer saved before stays; no "Gespeichert" beside it.
+  await weight.click();
+  await weight.press("End");
+  await weight.pressSequentially(" kg", { delay: 20 });
+  await weight.press("Tab");
+  const refusal = box.getByRole("alert");
+  await expect(refusal).toHaveText(/^Keine Zahl: .*nicht gespeichert\.$/);
+  await expect(weight).toHaveValue("72,5 kg");
+  await expect(weight).toHaveAttribute("aria-invalid", "true");
+  await expect(weight).toHaveAccessibleDescription(/Keine Zahl/);
+  await expect(box.getByTestId("save-state")).toHaveText("");
+  expect(await numbers()).toEqual([72.5]);
+  await weight.fill("73");
+  await weight.press("Tab");
+  await expect(refusal).toHaveCount(0);
+  await expect.poll(numbers).toEqual([73]);
+  await expect(box.getByTestId("save-state")).toHaveText("Gespeichert");
+
+  // A date that does not exist, over one saved: its message alone, not "Gespeichert" as well.
+  const dateBox = question(page, "Gemessen am");
+  const date = dateBox.getByRole("textbox");
+  await date.fill("30.11.2026 08:15");
+  await date.press("Tab");
+  await expect(dateBox.getByTestId("save-state")).toHaveText("Gespeichert");
+  await date.fill("31.02.2026 10:00");
+  await date.press("Tab");
+  await expect(dateBox.getByRole("alert")).toContainText("nicht gespeichert");
+  await expect(dateBox.getByTestId("save-state")).toHaveText("");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -198,11 +251,11 @@ test.describe("without JavaScript", () => {
     await signIn(page, "admin");
     await start(page, id, "NOJS_1");
     await question(page, "Schmerz?").getByLabel("ja").check();
-    await question(page, "Gewicht").getByRole("spinbutton").fill("72.5");
+    await question(page, "Gewicht").getByRole("textbox").fill("72.5");
     await question(page, "Notiz").getByRole("textbox").fill("ohne Skript");
     await page.getByRole("button", { name: "Speichern" }).click();
     await expect(question(page, "Schmerz?").getByLabel("ja")).toBeChecked();
-    await expect(question(page, "Gewicht").getByRole("spinbutton")).toHaveValue("72.5");
+    await expect(question(page, "Gewicht").getByRole("textbox")).toHaveValue("72,5");
     await expect(page.getByTestId("category-link").first()).toHaveAttribute("data-status", "complete");
     await page.getByTestId("submit-survey").click();
     await expect(page.getByText("Ihre Angaben wurden gespeichert.")).toBeVisible();

@@ -76,7 +76,7 @@ test("online: typed text and a number are on the server without leaving the fiel
   expect((await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse)).toContain("Schmerz beim Gehen");
 
   // A reload in the middle of typing: what was typed up to then arrives all the same.
-  const area = question(page, AREA).getByRole("spinbutton");
+  const area = question(page, AREA).getByRole("textbox");
   await area.click();
   await area.pressSequentially("12.5", { delay: 20 });
   const again = question(page, REMARKS).getByRole("textbox");
@@ -85,7 +85,7 @@ test("online: typed text and a number are on the server without leaving the fiel
   await again.pressSequentially(", nachts", { delay: 20 });
   await page.reload();
   await expect(question(page, REMARKS).getByRole("textbox")).toHaveValue("Schmerz beim Gehen, nachts");
-  await expect(question(page, AREA).getByRole("spinbutton")).toHaveValue("12.5");
+  await expect(question(page, AREA).getByRole("textbox")).toHaveValue("12,5");
   await expect
     .poll(async () => (await serverAnswers(page, surveyId, patientId)).map((a) => a.TextResponse ?? null).sort())
     .toContain("Schmerz beim Gehen, nachts");
@@ -244,7 +244,7 @@ test.describe("on a slow device", () => {
     await page.goto(at, { waitUntil: "commit" });
     const remarks = question(page, REMARKS).getByRole("textbox");
     await remarks.pressSequentially("vor dem Skript", { delay: 20 });
-    await question(page, AREA).getByRole("spinbutton").pressSequentially("3.5", { delay: 20 });
+    await question(page, AREA).getByRole("textbox").pressSequentially("3.5", { delay: 20 });
     release();
     // Once the page runs, the field says it is saved, and the server has what was typed.
     await expect(question(page, REMARKS).getByTestId("save-state")).toHaveText("Gespeichert");

@@ -61,10 +61,10 @@ test("a user fills a survey for a patient: every kind, a sub-question, a depende
 
   await page.getByRole("button", { name: "Nächste Kategorie" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Messwerte" })).toBeVisible();
-  const weight = question(page, "Körpergewicht").getByRole("spinbutton");
+  const weight = question(page, "Körpergewicht").getByRole("textbox");
   await weight.fill("80.55");
   await weight.blur();
-  await question(page, "Systolischer Blutdruck").getByRole("spinbutton").fill("135");
+  await question(page, "Systolischer Blutdruck").getByRole("textbox").fill("135");
   const when = question(page, "Zeitpunkt der Messung").getByRole("textbox");
   await when.fill("01.02.2026 10:30");
   await when.blur();

@@ -135,6 +135,23 @@ for (const [language, index] of [
     if (language === "ar") {
       expect(await sizeGroup.evaluate((group) => getComputedStyle(group).direction)).toBe("rtl");
     }
+    // Drawn as written, "A+" with its plus after the A, also right to left (not "+A").
+    expect(
+      await sizeGroup.getByRole("button").evaluateAll((all) =>
+        all.map((button) => {
+          const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+          const node = walker.nextNode()!;
+          const at = (i: number) => {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            return range.getBoundingClientRect();
+          };
+          const label = node.textContent ?? "";
+          return [...label].every((_, i) => i === 0 || at(i).left >= at(i - 1).right - 1) ? label : `reversed ${label}`;
+        }),
+      ),
+    ).toEqual(["A", "A+", "A++"]);
 
     // Each size enlarges the page's title, the category, the questions and their hints.
     const main = page.locator("#main");

@@ -267,6 +267,16 @@ describe("the trail in words", () => {
         expect(typeof text(key), key).toBe("string");
     });
 
+    it("a patient link's steps in the survey's trail have their words, and what they are about", () => {
+      for (const key of [
+        "audit.action.link_create",
+        "audit.action.link_renew",
+        "audit.action.link_revoke",
+        "audit.entity.patient_link",
+      ])
+        expect(typeof text(key), key).toBe("string");
+    });
+
     it("every translated text's place has its words, with the item's name where it has one", () => {
       const fields: TranslatableField[] = ["title", "description", "intro", "outro", "scoreTitle"];
       const items: TranslatableField[] = ["category", "question", "hint", "unit", "answer", "attribute", "entry"];

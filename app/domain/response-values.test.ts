@@ -32,6 +32,8 @@ describe("date-time answers", () => {
   it("are read as typed into the wire format, or refused", () => {
     expect(typedToWireDateTime("24.12.2026 18:30")).toBe("24.12.2026 18:30");
     expect(typedToWireDateTime(" 1.2.2026, 8:05 ")).toBe("01.02.2026 08:05");
+    expect(typedToWireDateTime("٣٠.١١.٢٠٢٦ ٠٨:١٥")).toBe("30.11.2026 08:15");
+    expect(typedToWireDateTime("٣٠.٠٢.٢٠٢٦ ٠٨:١٥")).toBeNull();
     expect(typedToWireDateTime("01.02.2026   08:05")).toBe("01.02.2026 08:05");
     for (const bad of ["31.02.2026 10:00", "24.12.26 18:30", "24.12.2026", "24.12.2026 18.30", "morgen", ""]) {
       expect(typedToWireDateTime(bad)).toBeNull();

@@ -80,7 +80,8 @@ export function storedToWireDateTime(value: string | null | undefined): string {
  * ("1.2.2026, 8:05" is "01.02.2026 08:05"); the year has four digits.
  */
 export function typedToWireDateTime(value: string): string | null {
-  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})$/.exec(value.trim());
+  // Digits as an Arabic keyboard types them ("٣٠.١١.٢٠٢٦ ٠٨:١٥") read as the numbers they are.
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}),?\s+(\d{1,2}):(\d{2})$/.exec(westernDigits(value.trim()));
   if (!m) return null;
   const two = (part: string) => part.padStart(2, "0");
   const wire = `${two(m[1])}.${two(m[2])}.${m[3]} ${two(m[4])}:${m[5]}`;

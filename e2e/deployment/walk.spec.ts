@@ -218,10 +218,10 @@ test("one working session through nginx and two copies, across several token lif
   await text.fill("Müdigkeit am Abend");
   await text.blur();
   await page.getByRole("button", { name: "Nächste Kategorie" }).click();
-  const weight = question(page, "Körpergewicht").getByRole("spinbutton");
+  const weight = question(page, "Körpergewicht").getByRole("textbox");
   await weight.fill("80.55");
   await weight.blur();
-  const pressure = question(page, "Systolischer Blutdruck").getByRole("spinbutton");
+  const pressure = question(page, "Systolischer Blutdruck").getByRole("textbox");
   await pressure.fill("135");
   await pressure.blur();
   const when = question(page, "Zeitpunkt der Messung").getByRole("textbox");

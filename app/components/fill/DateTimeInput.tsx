@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/texts";
 import { storedToWireDateTime, typedToWireDateTime, wireToStoredDateTime } from "~/domain/response-values";
 import type { ValueProblem } from "~/domain/page-problems";
@@ -28,11 +28,13 @@ export function DateTimeInput({
   disabled,
   named,
   problem,
+  onRefused,
 }: InputProps & { problem?: ValueProblem }) {
   const { t } = useTranslation();
   const initial = value?.DateTimeResponse ?? "";
   const [draft, setDraft] = useState(problem?.typed ?? initial);
   const [refused, setRefused] = useState<string | null>(problem?.reason ?? null);
+  useEffect(() => onRefused?.(refused !== null), [refused, onRefused]);
   // A new answer from outside (put back after a refusal, taken back from an earlier page) replaces what is
   // shown; the field's own value coming back as the answer does not.
   const typed = useTypedValue(value, () => {
@@ -97,6 +99,8 @@ export function DateTimeInput({
           className="input datetime__text"
           type="text"
           autoComplete="off"
+          // A date and time reads day first in every language ("30.11.2026 08:15", not "08:15 30.11.2026").
+          dir="ltr"
           value={draft}
           disabled={disabled}
           placeholder={t("fill.dateTimePlaceholder")}

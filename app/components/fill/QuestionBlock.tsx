@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "~/texts";
 import type { AnswerValue, Answers } from "~/domain/answers";
 import type { Question } from "~/domain/survey";
@@ -33,10 +34,14 @@ export function QuestionBlock(props: QuestionBlockProps) {
   const { t } = useTranslation();
   const { question, answers, subQuestionsOf, failed, onAnswer, named, disabled, attachments, level = 0 } = props;
   const value = answers[question.Id];
+  // Typed text the field refused (no number, no date): its message says it was not saved, so the status of the
+  // answer saved before it is not shown beside it.
+  const [refused, setRefused] = useState(false);
   const input = {
     question,
     value,
     onChange: (v: AnswerValue | undefined, typing?: boolean) => onAnswer(question, v, typing),
+    onRefused: setRefused,
     disabled,
     named,
   };
@@ -77,7 +82,9 @@ export function QuestionBlock(props: QuestionBlockProps) {
       ) : (
         <TextualInput {...input} />
       )}
-      {named ? null : <SaveStatus questionId={question.Id} state={props.states?.get(question.Id)} />}
+      {named ? null : (
+        <SaveStatus questionId={question.Id} state={refused ? undefined : props.states?.get(question.Id)} />
+      )}
       {named ? <input type="hidden" name="questionIds" value={question.Id} /> : null}
       {question.AllowFileAttachments && attachments ? attachments(question) : null}
       {subs.length > 0 ? (

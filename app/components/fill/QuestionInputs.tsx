@@ -1,12 +1,10 @@
-import { useContext, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/texts";
 import type { AnswerValue } from "~/domain/answers";
 import { DEFAULT_MARKER_POSITION } from "~/domain/markers";
 import { answerText } from "~/domain/answer-text";
 import { TEXT_RESPONSE_MAX_LENGTH, typedToNumber } from "~/domain/response-values";
 import type { Question } from "~/domain/survey";
-import { isRightToLeft } from "~/domain/languages";
-import { RegionLanguage } from "./FillLanguage";
 import { useChoiceGroup } from "./useChoiceGroup";
 
 export interface InputProps {
@@ -17,6 +15,8 @@ export interface InputProps {
   disabled?: boolean;
   /** Set when the page runs without JavaScript: the inputs then carry names for the page's form. */
   named: boolean;
+  /** Whether the field now holds typed text it refused (no number, no date and time), with its message. */
+  onRefused?: (refused: boolean) => void;
 }
 
 const fieldName = (q: Question) => `q${q.Id}`;
@@ -74,41 +74,55 @@ export function ChoiceInput({ question, value, onChange, disabled, named }: Inpu
   );
 }
 
+/** The languages that write a decimal comma ("72,5"); the others a point. */
+const DECIMAL_COMMA = /^(de|tr|ru|uk|pl)\b/;
+
+/** A number as its field shows it, with the decimal mark of the field's language. */
+export const shownNumber = (n: number | null | undefined, language: string) =>
+  n === null || n === undefined ? "" : DECIMAL_COMMA.test(language) ? String(n).replace(".", ",") : String(n);
+
 /**
  * A typed value, saved as it is typed (once typing pauses), and at once when the field is left or on Enter:
  * free text or a number (date and time: DateTimeInput).
  */
-export function TextualInput({ question, value, onChange, disabled, named }: InputProps) {
+export function TextualInput({ question, value, onChange, disabled, named, onRefused }: InputProps) {
+  const { t, i18n } = useTranslation();
   const numeric = question.Type === "Numerical";
-  const region = useContext(RegionLanguage);
-  const shown = numeric ? (value?.NumericalResponse?.toString() ?? "") : (value?.TextResponse ?? "");
+  const shown = numeric ? shownNumber(value?.NumericalResponse, i18n.language) : (value?.TextResponse ?? "");
   const [draft, setDraft] = useState(shown);
-  const typed = useTypedValue(value, () => setDraft(shown));
+  // Typed text that is no number, once the field is left: kept in the field with why it was not saved.
+  const [refused, setRefused] = useState(false);
+  const typed = useTypedValue(value, () => {
+    setDraft(shown);
+    setRefused(false);
+  });
+  useEffect(() => onRefused?.(refused), [refused, onRefused]);
   const id = `q-${question.Id}-input`;
+  const errorId = `q-${question.Id}-error`;
 
   /** The answer the text stands for; null while it is no number yet. */
-  const valueOf = (text: string, badInput = false): AnswerValue | undefined | null => {
-    if (badInput) return null;
+  const valueOf = (text: string): AnswerValue | undefined | null => {
     if (text.trim() === "") return undefined;
     if (!numeric) return { TextResponse: text };
     const n = typedToNumber(text);
     return n === null ? null : { NumericalResponse: n };
   };
-  const change = (text: string, badInput: boolean) => {
+  const change = (text: string) => {
     setDraft(text);
-    const next = valueOf(text, badInput);
-    if (next !== null) typed.give(next, onChange, true);
+    const next = valueOf(text);
+    if (next === null) return;
+    setRefused(false);
+    typed.give(next, onChange, true);
   };
   const commit = () => {
-    if (!typed.dirty()) return;
     const next = valueOf(draft);
-    // Not a number: the field shows the answer it has.
-    if (next === null) return setDraft(shown);
-    if (next?.NumericalResponse !== undefined) setDraft(String(next.NumericalResponse));
+    if (next === null) return setRefused(true);
+    if (!typed.dirty()) return;
+    if (next?.NumericalResponse !== undefined) setDraft(shownNumber(next.NumericalResponse, i18n.language));
     typed.give(next, onChange, false);
   };
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
-  useTypedBeforeStart(field, draft, (el) => change(el.value, Boolean(el.validity?.badInput)));
+  useTypedBeforeStart(field, draft, (el) => change(el.value));
   const common = {
     ref: field,
     id,
@@ -117,26 +131,30 @@ export function TextualInput({ question, value, onChange, disabled, named }: Inp
     value: draft,
     disabled,
     "aria-labelledby": `q-${question.Id}-title`,
-    "aria-describedby": describedBy(hintIdOf(question), !named && `q-${question.Id}-saved`),
-    onChange: (e: { target: { value: string; validity?: ValidityState } }) =>
-      change(e.target.value, Boolean(e.target.validity?.badInput)),
+    "aria-describedby": describedBy(hintIdOf(question), refused && errorId, !named && `q-${question.Id}-saved`),
+    onChange: (e: { target: { value: string } }) => change(e.target.value),
     onBlur: commit,
   };
   if (question.Type === "FreeText") return <textarea {...common} rows={3} maxLength={TEXT_RESPONSE_MAX_LENGTH} />;
   if (numeric) {
-    // A number field takes only ASCII digits: in Arabic a text field with the decimal keypad takes the digits
-    // an Arabic keyboard types ("٧٫٥"), read like any typed number.
-    const arabicDigits = region !== null && isRightToLeft(region);
+    // A text field with the decimal keypad, read by typedToNumber: a browser's number field reads "7,5" by its
+    // own language (as 75 where a comma groups thousands) or not at all, and takes no Arabic digits ("٧٫٥").
     return (
       <span className="numeric">
         <input
           {...common}
-          type={arabicDigits ? "text" : "number"}
-          step={arabicDigits ? undefined : "0.01"}
+          type="text"
           inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={refused ? true : undefined}
           onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), commit())}
         />
         {question.Unit ? <span className="numeric__unit">{question.Unit}</span> : null}
+        {refused ? (
+          <span className="field__error" id={errorId} role="alert">
+            {t("fill.numberInvalid")}
+          </span>
+        ) : null}
       </span>
     );
   }

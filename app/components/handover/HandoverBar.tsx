@@ -111,7 +111,8 @@ function TextSizes({ size, onChoose }: { size: number; onChoose: (size: number) 
           aria-label={`${label}: ${t(`fill.textSize${i}`)}`}
           onClick={() => onChoose(i)}
         >
-          {label}
+          {/* "A+" as written, also in a right-to-left language (where it would read "+A"). */}
+          <bdi dir="ltr">{label}</bdi>
         </button>
       ))}
     </div>
