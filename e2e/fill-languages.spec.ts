@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { api } from "./api";
 import { expectNoSeriousViolations } from "./axe";
-import { expectNoOverflow, question, serverAnswers } from "./fill-support";
+import { expectNoOverflow, question, serverAnswers, surveyWith } from "./fill-support";
 import { arabic, german, translatedSurvey, turkish } from "./language-support";
 import { signIn } from "./support";
 
@@ -183,4 +183,69 @@ test.describe("without JavaScript", () => {
     await expect(region(page)).toHaveAttribute("lang", "de");
     await expect(page.getByText(german.intro)).toBeVisible();
   });
+});
+
+test("in Arabic at 390 px a date reads day first and takes Arabic digits, as a number does", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, "admin");
+  const id = await surveyWith(page, `Datum arabisch ${Date.now()}`, {
+    categories: [
+      {
+        Title: "Messung",
+        questions: [
+          { Title: "Gemessen am", Type: "DateTime" },
+          { Title: "Gewicht", Type: "Numerical" },
+        ],
+      },
+    ],
+    prepare: async (surveyId) => {
+      await api(page, "PUT", `/surveys/${surveyId}`, { Languages: ["ar"] });
+    },
+  });
+  const patientId = `AR_DATE_${Date.now()}`;
+  await api(page, "POST", `/patients/add?patientId=${patientId}&surveyId=${id}&language=ar`);
+  await page.goto(`/survey/${id}/fill/${patientId}?page=questionnaire`);
+  const date = question(page, "Gemessen am").getByRole("textbox");
+  await date.click();
+  await date.pressSequentially("٣٠.١١.٢٠٢٦ ٠٨:١٥", { delay: 20 });
+  await date.press("Tab");
+  await expect(date).toHaveValue("30.11.2026 08:15");
+  await expect(question(page, "Gemessen am").getByRole("alert")).toHaveCount(0);
+  const weight = question(page, "Gewicht").getByRole("textbox");
+  await weight.click();
+  await weight.pressSequentially("٧٢٫٥", { delay: 20 });
+  await weight.press("Tab");
+  await expect
+    .poll(async () =>
+      (await serverAnswers(page, id, patientId)).map(
+        (a) => a.DateTimeResponse ?? (a as { NumericalResponse?: number }).NumericalResponse,
+      ),
+    )
+    .toEqual(["30.11.2026 08:15", 72.5]);
+
+  // Day first on the screen: in the field and in the example under it ("24.12.2026 18:30", not "18:30 24.12.2026").
+  const leftOf = (locator: ReturnType<typeof page.locator>, first: string, second: string) =>
+    locator.evaluate(
+      (el, [a, b]) => {
+        const rectOf = (text: string) => {
+          const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const at = node.textContent!.indexOf(text);
+            if (at < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + text.length);
+            return range.getBoundingClientRect();
+          }
+          throw new Error(`no ${text}`);
+        };
+        return rectOf(a!).right <= rectOf(b!).left;
+      },
+      [first, second],
+    );
+  const format = question(page, "Gemessen am").locator(".hint");
+  expect(await leftOf(format, "24.12.2026", "18:30")).toBe(true);
+  expect(await date.evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
+  expect(await date.evaluate((el) => getComputedStyle(el).textAlign)).toBe("right");
+  await expectNoOverflow(page);
 });
