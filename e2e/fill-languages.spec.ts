@@ -134,6 +134,16 @@ test("a case filled in Turkish, from the start page to its end", async ({ page }
   await page.reload();
   await expect(page.getByText("Yanıtlarınız kaydedildi.")).toBeVisible();
   await expect(page.getByTestId("fill-language")).toHaveCount(0);
+  // What comes next, and the note on the closed case, are staff's: in staff's language, marked so.
+  for (const name of ["Neu beginnen", "Zurück zur Übersicht"]) {
+    const link = page.getByRole("link", { name, exact: true });
+    await expect(link).toBeVisible();
+    expect(await link.evaluate((el) => el.closest("[lang]")!.getAttribute("lang"))).toBe("de-DE");
+  }
+  await expect(page.getByTestId("closed-note")).toContainText(new RegExp(`^Der Fall ${patientId} .*abgeschlossen`));
+  expect(await page.getByTestId("closed-note").evaluate((el) => el.closest("[lang]")!.getAttribute("lang"))).toBe(
+    "de-DE",
+  );
   const record = await api<{ Language: string; State: string }>(
     page,
     "GET",

@@ -340,3 +340,15 @@ test("each new page puts focus on its heading, and 'Nächste Kategorie' on the n
   await page.getByRole("link", { name: /Teil 1/ }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Teil 1" })).toBeFocused();
 });
+
+test("Back from a questionnaire that is the case's first page goes to the survey's start page", async ({ page }) => {
+  await signIn(page, "admin");
+  const id = await publishedSurvey(page, "Zurück-Test", [{ Title: "Notiz", Type: "FreeText" }]);
+  await start(page, id, "BACK_1");
+  await question(page, "Notiz").getByRole("textbox").fill("vor dem Zurück");
+  await page.getByRole("button", { name: "Zurück", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/survey/${id}$`));
+  // What was typed before going back is kept.
+  const answers = await serverAnswers(page, id, "BACK_1");
+  expect(answers.map((a) => a.TextResponse)).toEqual(["vor dem Zurück"]);
+});

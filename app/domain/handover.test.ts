@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   afterWrongPin,
+  backFromQuestionnaire,
   handOverOffered,
   handoverPath,
   noTries,
@@ -92,5 +93,28 @@ describe("where the fill page offers the hand-over", () => {
     expect(handOverOffered(survey(true), "questionnaire")).toBe(true);
     expect(handOverOffered(survey(true), "done")).toBe(false);
     expect(handOverOffered(survey(false), "done")).toBe(false);
+  });
+});
+
+describe("where the questionnaire's Back goes", () => {
+  const survey = (parts: { intro?: boolean; preliminary?: boolean; byPatient?: boolean }) => ({
+    PreliminaryByPatient: Boolean(parts.byPatient),
+    IntroText: parts.intro ? "<p>Willkommen</p>" : "<p> </p>",
+    IsPatientFormEnabled: Boolean(parts.preliminary),
+    PatientForm: parts.preliminary ? [{ Enabled: true }] : [],
+    Categories: [{ Questions: [{}] }],
+  });
+
+  it("nowhere from a questionnaire that is the case's first page (it drew the same page again)", () => {
+    expect(backFromQuestionnaire(survey({}), false)).toBeNull();
+    expect(backFromQuestionnaire(survey({}), true)).toBeNull();
+  });
+
+  it("to the page before it, for a patient alone only where that page is the patient's", () => {
+    expect(backFromQuestionnaire(survey({ intro: true }), false)).toBe("intro");
+    expect(backFromQuestionnaire(survey({ intro: true }), true)).toBe("intro");
+    expect(backFromQuestionnaire(survey({ intro: true, preliminary: true }), false)).toBe("preliminary");
+    expect(backFromQuestionnaire(survey({ intro: true, preliminary: true }), true)).toBeNull();
+    expect(backFromQuestionnaire(survey({ preliminary: true, byPatient: true }), true)).toBe("preliminary");
   });
 });

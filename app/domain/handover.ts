@@ -2,7 +2,7 @@
  * A staff device handed to the patient (docs/decisions/058-hand-over.md): the rules of the patient mode, pure
  * and browser-safe. The server's session, the pages, the offline layer and the service worker all ask these.
  */
-import { hasPreliminaryPage, type FillPage } from "./fill-pages";
+import { hasPreliminaryPage, pagesOf, previousPage, type FillPage } from "./fill-pages";
 
 /** The case a hand-over is for. */
 export interface HandoverCase {
@@ -59,6 +59,21 @@ export function handOverOffered(
   if (page === "done") return false;
   if (survey.PreliminaryByPatient || !hasPreliminaryPage(survey)) return true;
   return page !== "intro" && page !== "preliminary";
+}
+
+/**
+ * Where the questionnaire's "Back" goes, or null when it has nowhere to go: the questionnaire is the case's
+ * first page, or (a patient answering alone, by a link or on a device handed over) the page before it is
+ * staff's (the preliminary questions staff answer, and any page before them).
+ */
+export function backFromQuestionnaire(
+  survey: Parameters<typeof handOverOffered>[0] & Parameters<typeof pagesOf>[0],
+  patientAlone: boolean,
+): FillPage | null {
+  const pages = pagesOf(survey);
+  const back = previousPage("questionnaire", pages);
+  if (back === "questionnaire" || !pages.includes("questionnaire")) return null;
+  return !patientAlone || handOverOffered(survey, back) ? back : null;
 }
 
 /** The patient's page of the hand-over: the case's fill page. */

@@ -173,6 +173,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // Continue only once every preliminary question is answered (section 5); the page says why not.
       if (go === "continue" && !(await preliminaryStored(api, survey, patientId)))
         return data<PageProblems>({ preliminaryIncomplete: true }, { status: 400 });
+      // Back from the case's first page: the survey's start page, as the page with its script goes.
+      if (go === "back" && pages.indexOf("preliminary") <= 0) return redirect(`/survey/${survey.Id}`);
       const target: FillPage =
         go === "back"
           ? pages[Math.max(0, pages.indexOf("preliminary") - 1)]
@@ -207,7 +209,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return data<PageProblems>({ submitOpen: true });
       // A survey that requires a signature is submitted on its signing page (decision 029).
       if (go === "submit" || go === "submitAnyway") return end();
-      if (go === "back") return redirect(`${base}?page=${pages[Math.max(0, pages.indexOf("questionnaire") - 1)]}`);
+      if (go === "back")
+        return redirect(
+          pages.indexOf("questionnaire") <= 0
+            ? `/survey/${survey.Id}`
+            : `${base}?page=${pages[pages.indexOf("questionnaire") - 1]}`,
+        );
       const next = go.startsWith("category:") ? Number(go.slice(9)) : categoryId;
       return redirect(`${base}?page=questionnaire${next ? `&category=${next}` : ""}`);
     }

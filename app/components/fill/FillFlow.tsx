@@ -1,8 +1,8 @@
 import type { ApiResult } from "~/api-client";
 import type { AnswerSink } from "~/answer-sink";
-import { useRouteLoaderData } from "@remix-run/react";
+import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { handOverOffered } from "~/domain/handover";
+import { backFromQuestionnaire as backFromQuestionnaireOf } from "~/domain/handover";
 import type { AnswerValue, Answers, PreliminaryAnswers } from "~/domain/answers";
 import { answerText } from "~/domain/answer-text";
 import type { Question, Survey } from "~/domain/survey";
@@ -22,6 +22,7 @@ import {
   type FillPage,
 } from "~/domain/fill-pages";
 import { PreliminaryPage } from "./PreliminaryPage";
+import { StaffWords } from "./StaffWords";
 import { QuestionnairePage } from "./QuestionnairePage";
 import { useFillRules } from "./rules";
 import { IntroPage } from "./IntroPage";
@@ -91,8 +92,14 @@ export function FillFlow(props: FillFlowProps) {
   const pages = useMemo(() => pagesOf(survey), [survey]);
   // Handed over (decision 058): the patient's way back ends where the pages staff keep begin.
   const handedOver = Boolean((useRouteLoaderData("root") as { handover?: unknown } | undefined)?.handover);
-  const backFromQuestionnaire = previousPage("questionnaire", pages);
-  const mayGoBack = !handedOver || handOverOffered(survey, backFromQuestionnaire);
+  // Back from the questionnaire, where there is a page before it that is not staff's (none for a questionnaire
+  // that is the first page: "Back" there only drew the same page again).
+  const patientAlone = handedOver || Boolean(props.byPatient);
+  const backFromQuestionnaire = useMemo(() => backFromQuestionnaireOf(survey, patientAlone), [survey, patientAlone]);
+  // Back from the case's first page: staff's start page of the survey (a patient alone has no page before it).
+  const navigate = useNavigate();
+  const toStart =
+    patientAlone || preview ? undefined : () => void settled().then(() => navigate(`/survey/${survey.Id}`));
   // A patient answering alone (a link, or a device handed over) is asked before an early submit (decision 067).
   const asksEarlySubmit = !preview && (Boolean(props.byPatient) || handedOver);
   const [submitAsked, setSubmitAsked] = useState<boolean | null>(null);
@@ -213,7 +220,7 @@ export function FillFlow(props: FillFlowProps) {
           exitAsked={props.problems?.exit}
           action={props.hrefOf("preliminary")}
           formKey={props.formKey}
-          onBack={() => go(previousPage("preliminary", pages))}
+          onBack={pages.indexOf("preliminary") > 0 ? () => go(previousPage("preliminary", pages)) : toStart}
           onContinue={() =>
             void settled().then(() => {
               if (preview || preliminaryComplete(survey, prelim.latest.current)) go(nextPage("preliminary", pages));
@@ -239,7 +246,7 @@ export function FillFlow(props: FillFlowProps) {
           formKey={props.formKey}
           hrefOf={(id) => props.hrefOf("questionnaire", id)}
           onPick={(id) => void settled().then(() => go("questionnaire", id))}
-          onBack={mayGoBack ? () => void settled().then(() => go(backFromQuestionnaire)) : undefined}
+          onBack={backFromQuestionnaire ? () => void settled().then(() => go(backFromQuestionnaire)) : toStart}
           onSubmit={() =>
             asksEarlySubmit && !Object.values(rules.statuses).every((status) => status === "complete")
               ? setSubmitAsked(true)
@@ -257,7 +264,9 @@ export function FillFlow(props: FillFlowProps) {
       ) : null}
       {/* Staff's note on the case (its id, when it closed): not for a patient handed the device. */}
       {page === "done" && !preview && !handedOver ? (
-        <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
+        <StaffWords>
+          <ClosedNote patientId={patientId} closed={props.closed} local={props.local} />
+        </StaffWords>
       ) : null}
       {exitAsked.current ? (
         <Suspense fallback={null}>

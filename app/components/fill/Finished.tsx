@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts";
 import { useHydrated } from "~/components/ui/useHydrated";
+import { StaffWords } from "./StaffWords";
 
 /**
  * A waiting message, then the saved message after the delay, then start over and back to the list
@@ -40,15 +41,25 @@ export function Finished({
         </p>
       ) : null}
       {done && !preview && !handedOver ? (
-        <div className="finished__actions">
-          <Link to={`/survey/${surveyId}`} className="btn btn--primary">
-            {t("fill.startOver")}
-          </Link>
-          <Link to="/surveys" className="btn">
-            {t("fill.backToList")}
-          </Link>
-        </div>
+        <StaffWords className="finished__actions">
+          <StaffActions surveyId={surveyId} />
+        </StaffWords>
       ) : null}
     </div>
+  );
+}
+
+/** Staff's next steps, in staff's language (StaffWords). */
+function StaffActions({ surveyId }: { surveyId: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to={`/survey/${surveyId}`} className="btn btn--primary">
+        {t("fill.startOver")}
+      </Link>
+      <Link to="/surveys" className="btn">
+        {t("fill.backToList")}
+      </Link>
+    </>
   );
 }

@@ -23,7 +23,8 @@ interface PreliminaryPageProps {
   /** Where the form posts without JavaScript (this page's own address). */
   action: string;
   formKey?: string;
-  onBack: () => void;
+  /** None where the preliminary questions are the case's first page. */
+  onBack?: () => void;
   onContinue: () => void;
   /** Save and leave: asks for confirmation, then goes to the outro (section 4). */
   onSave: () => void;
@@ -180,9 +181,11 @@ export function PreliminaryPage({
     <div className="fill-preliminary">
       {body}
       <div className="fill-actions">
-        <button type="button" className="btn" onClick={onBack}>
-          {t("fill.back")}
-        </button>
+        {onBack ? (
+          <button type="button" className="btn" onClick={onBack}>
+            {t("fill.back")}
+          </button>
+        ) : null}
         <button type="button" className="btn" onClick={() => setConfirm(true)}>
           {t("fill.save")}
         </button>
