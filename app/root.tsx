@@ -27,6 +27,7 @@ import { useHydrated } from "~/components/ui/useHydrated";
 import { defaultCulture, type Culture } from "~/domain/culture";
 import type { HandoverCase } from "~/domain/handover";
 import type { ContentLanguage } from "~/domain/languages";
+import { fillTexts as fillWords } from "~/components/fill/fill-texts";
 import {
   fillTextsOf,
   fillTextUrls,
@@ -175,6 +176,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const bare = matches.some((m) => (m.handle as { bare?: boolean } | undefined)?.bare) || Boolean(handover);
   // A fill page in a case's language: that language's fill words, unless they are the page's own.
   const fillTexts = fillTextsOf(matches, locale);
+  // A patient's link page is the patient's whole page: its language is the case's (decision 057).
+  const patientLanguage = bare && !handover ? fillTexts : null;
+  const patientWords = useMemo(() => (patientLanguage ? fillWords(patientLanguage) : null), [patientLanguage]);
   const nonce = useNonce();
   const { t } = useTranslation();
   const flash = root?.flash;
@@ -186,7 +190,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.started = "";
   }, []);
   return (
-    <html lang={locale}>
+    <html lang={patientLanguage ?? locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -220,7 +224,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
       </head>
       <body>
-        <ToastProvider initial={initial}>
+        <ToastProvider initial={initial} words={patientWords}>
           {bare ? null : <Header locale={locale} signedIn={Boolean(root?.user)} />}
           <main id="main" className={handover ? "main main--handover" : "main"} tabIndex={-1}>
             {handover ? <HandoverSlot kase={handover} language={fillTexts} /> : null}

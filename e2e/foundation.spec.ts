@@ -30,6 +30,19 @@ test.describe("sign-in through the provider", () => {
     await expect(page.locator("#username")).toBeVisible();
   });
 
+  test("a person of the tool on a page their roles do not open is told so, and led back to the list", async ({
+    page,
+  }) => {
+    await signIn(page, "user");
+    await page.goto("/survey/1/statistics");
+    await expect(page).toHaveURL(/\/403$/);
+    await expect(page.getByRole("heading", { name: "Keine Berechtigung" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Diese Seite ist Personen mit anderen Rechten vorbehalten");
+    await expect(page.getByRole("main")).not.toContainText("für dieses Werkzeug");
+    await page.getByRole("link", { name: "Zur Umfrageübersicht" }).click();
+    await expect(page).toHaveURL(/\/surveys$/);
+  });
+
   test("after sign-in the person lands on the page they asked for", async ({ page }) => {
     await signIn(page, "user", "/surveys?asked=for");
     await expect(page).toHaveURL(/\/surveys\?asked=for$/);

@@ -191,6 +191,9 @@ test("a link in Turkish: the page speaks Turkish and thanks in Turkish", async (
   await expect(patient.getByText(turkish.intro)).toBeVisible();
   await patient.goto("/l/fill?page=questionnaire");
   await expect(patient.getByRole("heading", { name: turkish.category })).toBeVisible();
+  // The patient's whole page speaks Turkish: the document's language, and the notifications' region.
+  await expect(patient.locator("html")).toHaveAttribute("lang", "tr");
+  await expect(patient.locator("section.toaster")).toHaveAttribute("aria-label", "Bildirimler");
   await question(patient, turkish.choice).getByLabel(turkish.answers[1], { exact: true }).check();
   await expectNoSeriousViolations(patient, "patient link Turkish 390");
   await expectNoOverflow(patient);

@@ -73,6 +73,9 @@ export const FILL_TEXT_PATHS = [
   "uploadErrors",
   "errors",
   "modal.close",
+  // The notifications' region and their close button, on a patient's link pages (decision 057).
+  "toast.region",
+  "toast.dismiss",
   "offline.fillKeptLocally",
   "offline.fileKept",
   "patientLink.pageTitle",

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "~/texts";
+import { useTranslation, type Texts } from "~/texts";
 
 /** Toasts stay this long (section 9). */
 export const TOAST_MS = 5000;
@@ -36,9 +36,12 @@ export function useToast() {
 export function ToastProvider({
   children,
   initial,
+  words,
 }: {
   children: ReactNode;
   initial?: { kind: ToastKind; message: string } | null;
+  /** The region's own words where they are not the page's (a patient's link pages: the case's language). */
+  words?: Texts | null;
 }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
@@ -54,7 +57,11 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Toaster toasts={toasts} onDismiss={(id) => setToasts((list) => list.filter((t) => t.id !== id))} />
+      <Toaster
+        toasts={toasts}
+        words={words ?? null}
+        onDismiss={(id) => setToasts((list) => list.filter((t) => t.id !== id))}
+      />
     </ToastContext.Provider>
   );
 }
@@ -109,12 +116,21 @@ function useFocusClearOf(list: React.RefObject<HTMLElement>, showing: boolean) {
   }, [list, showing]);
 }
 
-function Toaster({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
-  const { t } = useTranslation();
+function Toaster({
+  toasts,
+  words,
+  onDismiss,
+}: {
+  toasts: Toast[];
+  words: Texts | null;
+  onDismiss: (id: number) => void;
+}) {
+  const page = useTranslation();
+  const t = words?.t ?? page.t;
   const list = useRef<HTMLDivElement>(null);
   useFocusClearOf(list, toasts.length > 0);
   return (
-    <section className="toaster" aria-label={t("toast.region")}>
+    <section className="toaster" aria-label={t("toast.region")} lang={words?.language}>
       <div ref={list} role="status" aria-live="polite" className="toaster__list">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast">
